@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Load-tests the release server with wrk, side by side with nginx serving the same bytes from files,
+# and reports requests/s, latency, memory and binary size. Traffic goes to 127.0.0.1 only.
+set -euo pipefail
+server=${1:?usage: bench/run.sh PATH-TO-pointe-server}
+duration=${BENCH_SECONDS:-10}
+connections=${BENCH_CONNECTIONS:-64}
+cd "$(dirname "$0")/.."
+
+for tool in wrk nginx; do
+  command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx-light >/dev/null; }
+done
+
+work=$(mktemp -d)
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+app_port=$(free_port)
+ref_port=$(free_port)
+PORT=$app_port DATABASE_URL="sqlite://$work/bench.db" WEB_DIST=web/dist RUST_LOG=warn "$server" serve >"$work/server.log" 2>&1 &
+app_pid=$!
+trap 'kill $app_pid 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$app_port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
+
+rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$app_pid/status"; }
+idle_rss=$(rss_kib)
+
+# The reference serves byte-identical copies of what the server answers.
+asset=$(grep -o '/assets/index-[^"]*\.js' web/dist/index.html | head -n1)
+mkdir -p "$work/www/assets"
+curl -fsS "http://127.0.0.1:$app_port/" -o "$work/www/index.html"
+curl -fsS "http://127.0.0.1:$app_port/api/brands?lang=en" -o "$work/www/brands.json"
+cp "web/dist$asset" "$work/www$asset"
+cat >"$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  types { text/html html; application/json json; application/javascript js; }
+  server {
+    listen 127.0.0.1:$ref_port;
+    root $work/www;
+    gzip on; gzip_types application/json application/javascript;
+  }
+}
+CONF
+nginx -c "$work/nginx.conf" -p "$work"
+
+measure() { # url -> "requests/s p50 p99"
+  wrk -t2 -c"$connections" -d"${duration}s" --latency -H 'Accept-Encoding: gzip' "$1" |
+    awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} END {print rps, p50, p99}'
+}
+
+printf '| what | pointe req/s | p50 | p99 | nginx req/s | p50 | p99 | pointe/nginx |\n|---|---|---|---|---|---|---|---|\n'
+for pair in "home page|/|/index.html" "GET /api/brands|/api/brands?lang=en|/brands.json" "hashed JS asset|$asset|$asset"; do
+  IFS='|' read -r name app_path ref_path <<<"$pair"
+  read -r a_rps a_p50 a_p99 <<<"$(measure "http://127.0.0.1:$app_port$app_path")"
+  read -r r_rps r_p50 r_p99 <<<"$(measure "http://127.0.0.1:$ref_port$ref_path")"
+  ratio=$(python3 -c "print(f'{$a_rps / $r_rps:.2f}')")
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$a_rps" "$a_p50" "$a_p99" "$r_rps" "$r_p50" "$r_p99" "$ratio"
+done
+
+peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")
+echo
+echo "server memory: idle RSS $((idle_rss / 1024)) MiB, peak RSS under load $((peak_kib / 1024)) MiB"
+echo "release binary: $(( $(stat -c %s "$server") / 1024 / 1024 )) MiB ($server)"
+echo "wrk: 2 threads, $connections connections, ${duration} s per row, gzip accepted; CPU cores: $(nproc)"

@@ -1,0 +1,85 @@
+//! Catalogue queries. Each text column is taken in the asked language, else in Hebrew.
+
+use sqlx::Row;
+
+use super::model::{Brand, Product};
+use crate::{db::Db, lang::Lang};
+
+const BRAND_SELECT: &str = "SELECT b.id, b.image, b.link, b.retailer_link,
+        COALESCE(t.name, h.name, b.id) AS name,
+        COALESCE(t.description, h.description, '') AS description,
+        COALESCE(t.history, h.history, '') AS history,
+        COALESCE(t.key_features, h.key_features, '[]') AS key_features,
+        COALESCE(t.popular_models, h.popular_models, '[]') AS popular_models
+    FROM brands b
+    LEFT JOIN brand_translations t ON t.brand_id = b.id AND t.lang = $1
+    LEFT JOIN brand_translations h ON h.brand_id = b.id AND h.lang = 'he'";
+
+const PRODUCT_SELECT: &str = "SELECT p.id, p.brand_id, p.image, p.link, p.price,
+        COALESCE(t.name, h.name, p.id) AS name,
+        COALESCE(t.description, h.description, '') AS description
+    FROM products p
+    JOIN brands b ON b.id = p.brand_id
+    LEFT JOIN product_translations t ON t.product_id = p.id AND t.lang = $1
+    LEFT JOIN product_translations h ON h.product_id = p.id AND h.lang = 'he'";
+
+fn brand_from_row(row: &sqlx::any::AnyRow) -> Result<Brand, sqlx::Error> {
+    let list = |column: &str| -> Result<Vec<String>, sqlx::Error> {
+        let text: String = row.try_get(column)?;
+        serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    };
+    Ok(Brand {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        description: row.try_get("description")?,
+        history: row.try_get("history")?,
+        key_features: list("key_features")?,
+        popular_models: list("popular_models")?,
+        image: row.try_get("image")?,
+        link: row.try_get("link")?,
+        retailer_link: row.try_get("retailer_link")?,
+    })
+}
+
+fn product_from_row(row: &sqlx::any::AnyRow) -> Result<Product, sqlx::Error> {
+    Ok(Product {
+        id: row.try_get("id")?,
+        brand_id: row.try_get("brand_id")?,
+        name: row.try_get("name")?,
+        image: row.try_get("image")?,
+        link: row.try_get("link")?,
+        price: row.try_get("price")?,
+        description: row.try_get("description")?,
+    })
+}
+
+pub async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error> {
+    let sql = format!("{BRAND_SELECT} ORDER BY b.position, b.id");
+    let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
+    rows.iter().map(brand_from_row).collect()
+}
+
+pub async fn find_brand(db: &Db, id: &str, lang: Lang) -> Result<Option<Brand>, sqlx::Error> {
+    let sql = format!("{BRAND_SELECT} WHERE b.id = $2");
+    let row = sqlx::query(&sql).bind(lang.code()).bind(id).fetch_optional(db).await?;
+    row.as_ref().map(brand_from_row).transpose()
+}
+
+/// The brand's name in `lang` (for page titles), or `None` when there is no such brand.
+pub async fn brand_name(db: &Db, id: &str, lang: Lang) -> Result<Option<String>, sqlx::Error> {
+    Ok(find_brand(db, id, lang).await?.map(|brand| brand.name))
+}
+
+pub async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Result<Vec<Product>, sqlx::Error> {
+    let rows = match brand_id {
+        Some(brand) => {
+            let sql = format!("{PRODUCT_SELECT} WHERE p.brand_id = $2 ORDER BY p.position, p.id");
+            sqlx::query(&sql).bind(lang.code()).bind(brand).fetch_all(db).await?
+        }
+        None => {
+            let sql = format!("{PRODUCT_SELECT} ORDER BY b.position, p.position, p.id");
+            sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?
+        }
+    };
+    rows.iter().map(product_from_row).collect()
+}

@@ -1,0 +1,112 @@
+//! Storage: one `sqlx::AnyPool` over SQLite (the embedded default) or PostgreSQL, with one portable
+//! migration set (`$1` placeholders, text ids, integer epoch-ms times).
+
+use std::{borrow::Cow, path::Path, time::Duration};
+
+use anyhow::Context;
+use sqlx::{
+    any::AnyPoolOptions,
+    migrate::{Migration, MigrationType, Migrator},
+    AnyPool, Connection, Executor,
+};
+
+pub type Db = AnyPool;
+
+/// The migrations, embedded so the binary needs no files beside it.
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "catalogue", include_str!("../migrations/0001_catalogue.sql")),
+    (2, "users", include_str!("../migrations/0002_users.sql")),
+];
+
+pub fn is_sqlite(url: &str) -> bool {
+    url.starts_with("sqlite:")
+}
+
+/// Opens the pool. A SQLite file (and its folder) is created when missing and runs in WAL mode.
+pub async fn connect(url: &str) -> anyhow::Result<Db> {
+    sqlx::any::install_default_drivers();
+    let url = if is_sqlite(url) { prepare_sqlite(url)? } else { url.to_owned() };
+    let sqlite = is_sqlite(&url);
+    AnyPoolOptions::new()
+        .max_connections(if sqlite { 8 } else { 16 })
+        .acquire_timeout(Duration::from_secs(5))
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                if sqlite {
+                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+                        .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(&url)
+        .await
+        .with_context(|| format!("cannot open the database at {}", redact(&url)))
+}
+
+/// Adds `mode=rwc` (create when missing) and makes the parent folder of the database file.
+fn prepare_sqlite(url: &str) -> anyhow::Result<String> {
+    let (path, query) = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:").split_once('?').map_or_else(
+        || (url.trim_start_matches("sqlite://").trim_start_matches("sqlite:"), None),
+        |(p, q)| (p, Some(q)),
+    );
+    if !path.is_empty() && path != ":memory:" {
+        if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+    }
+    Ok(match query {
+        Some(q) if q.contains("mode=") => url.to_owned(),
+        Some(q) => format!("sqlite://{path}?{q}&mode=rwc"),
+        None => format!("sqlite://{path}?mode=rwc"),
+    })
+}
+
+/// Hides a password in a connection URL before it is logged.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => match url[scheme_end + 3..at].split_once(':') {
+            Some((user, _)) => format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..]),
+            None => url.to_owned(),
+        },
+        _ => url.to_owned(),
+    }
+}
+
+pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+    let migrations = MIGRATIONS
+        .iter()
+        .map(|(version, name, sql)| {
+            Migration::new(*version, Cow::Borrowed(*name), MigrationType::Simple, Cow::Borrowed(*sql), false)
+        })
+        .collect::<Vec<_>>();
+    let migrator = Migrator { migrations: Cow::Owned(migrations), ..Migrator::DEFAULT };
+    migrator.run(db).await.context("database migration failed")
+}
+
+/// True when the database answers a trivial query within two seconds.
+pub async fn ping(db: &Db) -> bool {
+    let check = async {
+        let mut conn = db.acquire().await?;
+        conn.ping().await
+    };
+    matches!(tokio::time::timeout(Duration::from_secs(2), check).await, Ok(Ok(())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_create_the_file() {
+        assert_eq!(prepare_sqlite("sqlite::memory:").unwrap(), "sqlite://:memory:?mode=rwc");
+        assert_eq!(prepare_sqlite("sqlite://x.db?mode=ro").unwrap(), "sqlite://x.db?mode=ro");
+        assert_eq!(prepare_sqlite("sqlite://x.db?cache=shared").unwrap(), "sqlite://x.db?cache=shared&mode=rwc");
+    }
+
+    #[test]
+    fn passwords_are_redacted() {
+        assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact("postgres://h/db"), "postgres://h/db");
+    }
+}

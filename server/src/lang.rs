@@ -1,0 +1,53 @@
+//! The five languages of the site; Hebrew is the default and the fallback.
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    He,
+    En,
+    Ru,
+    Fr,
+    Es,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 5] = [Lang::He, Lang::En, Lang::Ru, Lang::Fr, Lang::Es];
+    pub const DEFAULT: Lang = Lang::He;
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::He => "he",
+            Lang::En => "en",
+            Lang::Ru => "ru",
+            Lang::Fr => "fr",
+            Lang::Es => "es",
+        }
+    }
+
+    pub fn is_rtl(self) -> bool {
+        self == Lang::He
+    }
+
+    /// Reads a language tag such as `en` or `en-US`; anything else falls back to Hebrew.
+    pub fn from_tag(tag: Option<&str>) -> Lang {
+        let primary = tag.unwrap_or_default().split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary).unwrap_or(Lang::DEFAULT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lang;
+
+    #[test]
+    fn tags_fall_back_to_hebrew() {
+        assert_eq!(Lang::from_tag(Some("en-US")), Lang::En);
+        assert_eq!(Lang::from_tag(Some("RU")), Lang::Ru);
+        assert_eq!(Lang::from_tag(Some("de")), Lang::He);
+        assert_eq!(Lang::from_tag(Some("")), Lang::He);
+        assert_eq!(Lang::from_tag(None), Lang::He);
+    }
+}

@@ -1,0 +1,77 @@
+//! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
+
+pub mod catalogue;
+pub mod config;
+pub mod db;
+pub mod error;
+mod extract;
+mod health;
+pub mod lang;
+mod openapi;
+mod public_config;
+pub mod time;
+pub mod users;
+pub mod web;
+
+use std::sync::Arc;
+
+use axum::{middleware, routing::any, Router};
+use tracing::Level;
+use tower_http::{
+    compression::CompressionLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
+};
+
+pub use config::Config;
+use db::Db;
+use web::WebApp;
+
+/// What every request handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub web: Arc<WebApp>,
+}
+
+impl AppState {
+    /// Opens and migrates the database, loads seed content once, and reads the built web app.
+    pub async fn start(config: Config) -> anyhow::Result<Self> {
+        let db = db::connect(&config.database_url).await?;
+        db::migrate(&db).await?;
+        if catalogue::seed::seed_catalogue(&db).await? {
+            tracing::info!("loaded the seed catalogue");
+        }
+        if let Some(admin) = &config.bootstrap_admin {
+            users::admin::bootstrap(&db, admin).await?;
+        }
+        let web = Arc::new(WebApp::load(config.web_dist.clone())?);
+        Ok(Self { db, config: Arc::new(config), web })
+    }
+}
+
+/// The whole HTTP application; tests build the same router.
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(health::routes())
+        .merge(catalogue::routes())
+        .merge(public_config::routes())
+        .route("/api", any(error::api_not_found))
+        .route("/api/{*rest}", any(error::api_not_found))
+        .method_not_allowed_fallback(error::api_method_not_allowed);
+    Router::new()
+        .merge(api)
+        .merge(openapi::routes())
+        .fallback(web::serve)
+        .with_state(state)
+        .layer(middleware::from_fn(web::security_headers::add))
+        .layer(CompressionLayer::new())
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+}

@@ -1,0 +1,93 @@
+use std::io::Read;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use pointe_server::{app, db, users, AppState, Config};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(name = "pointe-server", about = "Pointe: the pointe shoe website and its admin dashboard")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the site (the default).
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Create an administrator. Prints a generated password unless --password-stdin is given.
+    CreateAdmin {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        email: String,
+        /// Read the password from standard input instead of generating one.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    dotenvy::dotenv().ok();
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info")))
+        .init();
+    let config = Config::from_env()?;
+    match Cli::parse().command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(config).await,
+        Command::Migrate => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            println!("Migrations applied to {}", db::redact(&config.database_url));
+            Ok(())
+        }
+        Command::CreateAdmin { username, email, password_stdin } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            let password = if password_stdin {
+                let mut input = String::new();
+                std::io::stdin().read_to_string(&mut input).context("cannot read the password")?;
+                input.trim_end_matches(['\r', '\n']).to_owned()
+            } else {
+                users::password::generate()
+            };
+            users::admin::create_admin(&pool, &username, &email, &password).await?;
+            println!("Created admin {username}.");
+            if !password_stdin {
+                println!("Password (shown once, keep it safe): {password}");
+            }
+            Ok(())
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let address = std::net::SocketAddr::new(config.host, config.port);
+    let public_url = config.public_url.clone();
+    let state = AppState::start(config).await?;
+    let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
+    println!("Pointe is serving {public_url}");
+    println!("First admin: pointe-server create-admin --username NAME --email ADDRESS (or set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD)");
+    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async { tokio::signal::ctrl_c().await.ok() };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

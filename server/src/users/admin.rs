@@ -1,0 +1,28 @@
+//! Creating an administrator: the `create-admin` command and the `ADMIN_*` bootstrap variables.
+
+use anyhow::bail;
+
+use super::{password, store, validation};
+use crate::{config::BootstrapAdmin, db::Db};
+
+/// Validates and creates an admin account; the caller chooses the password.
+pub async fn create_admin(db: &Db, username: &str, email: &str, plain_password: &str) -> anyhow::Result<String> {
+    for check in [validation::username(username), validation::email(email), validation::password(plain_password)] {
+        if let Err(message) = check {
+            bail!(message);
+        }
+    }
+    let hash = password::hash(plain_password)?;
+    let user = store::NewUser { username, email, password_hash: &hash, is_admin: true };
+    Ok(store::create_user(db, user).await?)
+}
+
+/// Creates the bootstrap admin named by `ADMIN_USERNAME` unless a user of that name exists.
+pub async fn bootstrap(db: &Db, admin: &BootstrapAdmin) -> anyhow::Result<()> {
+    if store::username_exists(db, &admin.username).await? {
+        return Ok(());
+    }
+    create_admin(db, &admin.username, &admin.email, &admin.password).await?;
+    tracing::info!(username = %admin.username, "created the bootstrap admin");
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Builds the real application over a real database for each test: a fresh SQLite file always, and a
+//! fresh PostgreSQL database too when `TEST_DATABASE_URL` is set (created here, dropped afterwards).
+
+#![allow(dead_code)] // each test file uses its own part of this module
+
+use std::path::Path;
+
+use axum::{
+    body::{Body, Bytes},
+    http::{header, HeaderMap, Method, Request, StatusCode},
+    Router,
+};
+use http_body_util::BodyExt;
+use pointe_server::{app, AppState, Config};
+use serde_json::Value;
+use sqlx::{Connection, Executor};
+use tower::ServiceExt;
+
+pub const INDEX_HTML: &str = "<!doctype html>\n<html lang=\"he\" dir=\"rtl\">\n<head>\n<meta charset=\"UTF-8\">\n<!--app-head-->\n</head>\n<body><div id=\"root\"></div><script type=\"module\" src=\"/assets/index-abc123.js\"></script></body>\n</html>\n";
+
+/// One running instance of the app on one database.
+pub struct TestApp {
+    pub backend: &'static str,
+    pub state: AppState,
+    pub router: Router,
+    pub database_url: String,
+    _dir: tempfile::TempDir,
+    _postgres: Option<PostgresDatabase>,
+}
+
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl TestResponse {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
+    }
+}
+
+impl TestApp {
+    pub async fn request(&self, method: Method, uri: &str, headers: &[(&str, &str)]) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri);
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        let response = self.router.clone().oneshot(builder.body(Body::empty()).unwrap()).await.unwrap();
+        let (parts, body) = response.into_parts();
+        TestResponse { status: parts.status, headers: parts.headers, body: body.collect().await.unwrap().to_bytes() }
+    }
+
+    pub async fn get(&self, uri: &str) -> TestResponse {
+        self.request(Method::GET, uri, &[]).await
+    }
+
+    /// A second instance on the same database, as after a restart.
+    pub async fn restart(&self) -> AppState {
+        AppState::start(config(&self.database_url, &self._dir.path().join("dist"))).await.unwrap()
+    }
+}
+
+pub fn config(database_url: &str, dist: &Path) -> Config {
+    let url = database_url.to_owned();
+    let dist = dist.to_string_lossy().into_owned();
+    Config::from_lookup(|name| match name {
+        "DATABASE_URL" => Some(url.clone()),
+        "WEB_DIST" => Some(dist.clone()),
+        "PUBLIC_URL" => Some("http://pointe.test".to_owned()),
+        "CONTACT_EMAIL" => Some("hello@pointe.test".to_owned()),
+        _ => None,
+    })
+    .unwrap()
+}
+
+/// A built web app in miniature: the real markers in `index.html`, one hashed asset, one image.
+fn write_dist(dir: &Path) {
+    std::fs::write(dir.join("index.html"), INDEX_HTML).unwrap();
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js"), "console.log('pointe');\n".repeat(100)).unwrap();
+    std::fs::create_dir_all(dir.join("images")).unwrap();
+    std::fs::write(dir.join("images/logo.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
+}
+
+async fn start(backend: &'static str, database_url: String, postgres: Option<PostgresDatabase>) -> TestApp {
+    let dir = tempfile::tempdir().unwrap();
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    write_dist(&dist);
+    let state = AppState::start(config(&database_url, &dist)).await.unwrap();
+    TestApp { backend, router: app(state.clone()), state, database_url, _dir: dir, _postgres: postgres }
+}
+
+/// Runs `test` once per backend: SQLite, then PostgreSQL when `TEST_DATABASE_URL` is set.
+pub async fn each_backend(test: impl AsyncFn(&TestApp)) {
+    let file = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", file.path().join("pointe.db").display());
+    test(&start("sqlite", url, None).await).await;
+    if let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") {
+        let database = PostgresDatabase::create(&admin_url).await;
+        test(&start("postgres", database.url.clone(), Some(database)).await).await;
+    }
+}
+
+/// A throw-away PostgreSQL database, dropped when this value is.
+pub struct PostgresDatabase {
+    admin_url: String,
+    name: String,
+    pub url: String,
+}
+
+impl PostgresDatabase {
+    async fn create(admin_url: &str) -> Self {
+        let name = format!("pointe_test_{}", uuid::Uuid::new_v4().simple());
+        let mut conn = sqlx::PgConnection::connect(admin_url).await.expect("TEST_DATABASE_URL does not answer");
+        conn.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
+        let base = admin_url.rsplit_once('/').map_or(admin_url, |(base, _)| base);
+        Self { admin_url: admin_url.to_owned(), url: format!("{base}/{name}"), name }
+    }
+}
+
+impl Drop for PostgresDatabase {
+    fn drop(&mut self) {
+        let (admin_url, name) = (self.admin_url.clone(), self.name.clone());
+        // Drop runs outside async context; a short-lived runtime on its own thread does the work.
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+                if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                    let _ = conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await;
+                }
+            });
+        })
+        .join()
+        .ok();
+    }
+}
+
+pub fn assert_json_error(response: &TestResponse, status: StatusCode, text: &str) {
+    assert_eq!(response.status, status, "body: {}", response.text());
+    assert!(response.header(header::CONTENT_TYPE.as_str()).starts_with("application/json"));
+    assert_eq!(response.json(), serde_json::json!({ "error": text }));
+}

@@ -1,0 +1,134 @@
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::{assert_json_error, each_backend};
+
+#[tokio::test]
+async fn health_answers_get_and_head_and_503_without_database() {
+    each_backend(async |app| {
+        let ok = app.get("/api/health").await;
+        assert_eq!(ok.status, StatusCode::OK);
+        assert_eq!(ok.json(), serde_json::json!({ "status": "ok", "database": "ok" }));
+        let head = app.request(Method::HEAD, "/api/health", &[]).await;
+        assert_eq!(head.status, StatusCode::OK);
+        assert!(head.body.is_empty());
+
+        app.state.db.close().await;
+        let down = app.get("/api/health").await;
+        assert_eq!(down.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(down.json()["error"], "Database unavailable");
+        assert_eq!(app.request(Method::HEAD, "/api/health", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn unknown_api_paths_and_methods_answer_json() {
+    each_backend(async |app| {
+        assert_json_error(&app.get("/api/nope").await, StatusCode::NOT_FOUND, "Not found");
+        assert_json_error(&app.get("/api").await, StatusCode::NOT_FOUND, "Not found");
+        assert_json_error(&app.request(Method::DELETE, "/api/nope/deeper", &[]).await, StatusCode::NOT_FOUND, "Not found");
+        assert_json_error(&app.request(Method::POST, "/api/brands", &[]).await, StatusCode::METHOD_NOT_ALLOWED, "Method not allowed");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn pages_carry_language_title_description_and_alternates() {
+    each_backend(async |app| {
+        let home = app.get("/").await;
+        assert_eq!(home.status, StatusCode::OK);
+        assert_eq!(home.header("cache-control"), "no-cache");
+        let html = home.text();
+        assert!(html.contains("<html lang=\"he\" dir=\"rtl\">"));
+        assert!(!html.contains("<!--app-head-->"));
+        assert!(html.contains("<title>") && html.contains("<meta name=\"description\""));
+        for lang in ["he", "en", "ru", "fr", "es"] {
+            assert!(html.contains(&format!("hreflang=\"{lang}\" href=\"http://pointe.test/?lang={lang}\"")));
+        }
+        assert!(html.contains("hreflang=\"x-default\" href=\"http://pointe.test/\""));
+
+        let english = app.get("/products?lang=en").await.text();
+        assert!(english.contains("<html lang=\"en\" dir=\"ltr\">"));
+        assert!(english.contains("rel=\"canonical\" href=\"http://pointe.test/products?lang=en\""));
+
+        let brand = app.get("/brand/gaynor?lang=en").await;
+        assert_eq!(brand.status, StatusCode::OK);
+        let title = brand.text().split("<title>").nth(1).unwrap().split("</title>").next().unwrap().to_owned();
+        assert!(title.contains("Gaynor Minden"), "{title}");
+
+        for path in ["/login", "/signup", "/blog", "/blog/any-post", "/tips", "/request-password-reset", "/reset-password", "/admin", "/admin/users"] {
+            assert_eq!(app.get(path).await.status, StatusCode::OK, "{path}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn paths_that_are_no_route_answer_the_app_with_404() {
+    each_backend(async |app| {
+        for path in ["/no/such/page", "/brand/nope", "/index.html", "/missing.png", "/assets/gone-123.js"] {
+            let response = app.get(path).await;
+            assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
+            assert!(response.text().contains("<div id=\"root\">"), "{path}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_compressed() {
+    each_backend(async |app| {
+        let asset = app.request(Method::GET, "/assets/index-abc123.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(asset.status, StatusCode::OK);
+        assert_eq!(asset.header("cache-control"), "public, max-age=31536000, immutable");
+        assert_eq!(asset.header("content-encoding"), "gzip");
+        let image = app.get("/images/logo.svg").await;
+        assert_eq!(image.status, StatusCode::OK);
+        assert_eq!(image.header("cache-control"), "public, max-age=3600");
+        let api = app.request(Method::GET, "/api/brands", &[("accept-encoding", "br")]).await;
+        assert_eq!(api.header("content-encoding"), "br");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_response_has_security_headers() {
+    each_backend(async |app| {
+        for path in ["/", "/api/brands", "/api/nope", "/assets/index-abc123.js"] {
+            let response = app.get(path).await;
+            let csp = response.header("content-security-policy");
+            assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
+            assert!(csp.contains("frame-ancestors 'none'"), "{path}");
+            assert_eq!(response.header("x-content-type-options"), "nosniff", "{path}");
+            assert_eq!(response.header("referrer-policy"), "strict-origin-when-cross-origin", "{path}");
+            assert!(!response.header("x-request-id").is_empty(), "{path}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn openapi_document_and_offline_docs_page() {
+    each_backend(async |app| {
+        let document = app.get("/api/openapi.json").await.json();
+        for path in ["/api/health", "/api/brands", "/api/brands/{id}", "/api/products", "/api/config/site"] {
+            assert!(document["paths"][path].is_object(), "{path} is not documented");
+        }
+        let docs = app.get("/api/docs/").await;
+        assert_eq!(docs.status, StatusCode::OK);
+        assert!(docs.text().contains("swagger"));
+        let script = app.get("/api/docs/swagger-ui-bundle.js").await;
+        assert_eq!(script.status, StatusCode::OK, "the docs page's script is served locally");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn site_config_gives_contact_and_website() {
+    each_backend(async |app| {
+        let config = app.get("/api/config/site").await.json();
+        assert_eq!(config, serde_json::json!({ "contactEmail": "hello@pointe.test", "websiteUrl": "http://pointe.test" }));
+    })
+    .await;
+}

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+import { en, he } from './fixtures';
+
+test('an unknown path answers 404 and shows the not-found page', async ({ page }) => {
+  const answer = await page.goto('/no-such-page');
+  expect(answer!.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: he.notFound.title })).toBeVisible();
+});
+
+test('an unknown brand answers 404 and shows the not-found page', async ({ page }) => {
+  const answer = await page.goto('/brand/no-such-brand?lang=en');
+  expect(answer!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: en.notFound.title })).toBeVisible();
+  await page.getByRole('link', { name: en.notFound.home }).click();
+  await expect(page.getByTestId('brand-card')).toHaveCount(7);
+});
+
+test('an answer the app does not understand shows the crash screen, and Try Again recovers', async ({ page }) => {
+  let broken = true;
+  await page.route('**/api/brands?*', (route) => (broken ? route.fulfill({ json: { unexpected: true } }) : route.continue()));
+  await page.goto('/?lang=en');
+  await expect(page.getByRole('heading', { name: en.crash.title })).toBeVisible();
+  await expect(page.getByText(en.crash.text)).toBeVisible();
+  broken = false;
+  await page.getByRole('button', { name: en.crash.tryAgain }).click();
+  await expect(page.getByTestId('brand-card')).toHaveCount(7);
+});
+
+test('unknown API paths answer JSON 404', async ({ request }) => {
+  const answer = await request.get('/api/nothing-here');
+  expect(answer.status()).toBe(404);
+  expect(await answer.json()).toHaveProperty('error');
+});

@@ -1,0 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+import en from '../src/i18n/locales/en.json' with { type: 'json' };
+import he from '../src/i18n/locales/he.json' with { type: 'json' };
+
+export { en, he };
+
+export const BRAND_IDS = ['bloch', 'nikolay', 'capezio', 'gaynor', 'russianPointe', 'sodanca', 'suffolk'];
+
+/** Serious and critical accessibility violations on the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`);
+}

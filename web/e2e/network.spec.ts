@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+
+import { en } from './fixtures';
+
+test('going offline shows the banner and notice; coming back says so; the catalogue stays readable', async ({ page, context }) => {
+  await page.goto('/?lang=en');
+  await expect(page.getByTestId('brand-card')).toHaveCount(7);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toHaveText(en.network.offline);
+  await expect(page.getByTestId('offline-notice')).toHaveText(en.network.offlineNotice);
+  // Pages read while offline come from the copy kept in the browser.
+  await page.getByRole('link', { name: en.nav.products }).first().click();
+  await expect(page.getByTestId('product-card')).toHaveCount(6);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('online-notice')).toHaveText(en.network.onlineNotice);
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+});

@@ -1,0 +1,49 @@
+import type { z } from 'zod/mini';
+
+import { ApiError, ContractError, errorFromAnswer, serverErrorText } from './errors';
+import { enqueue } from './offlineQueue';
+import { fetchWithRetry, readJson, type Call, type Method } from './transport';
+
+export interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  /** Checks the answer's shape; a mismatch raises a ContractError. */
+  schema?: z.ZodMiniType<T>;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and returns its JSON answer, raising the spec's error texts (§8) on failure. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const call: Call = { method: options.method ?? 'GET', path, body: options.body };
+  const response = await fetchWithRetry(call, options.signal);
+  const body = await readJson(response);
+  if (!response.ok || serverErrorText(body) !== undefined) throw errorFromAnswer(body, response.status);
+  if (!options.schema) return body as T;
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) throw new ContractError(path, parsed.error.issues);
+  return parsed.data;
+}
+
+export type SendResult<T> = { queued: false; data: T } | { queued: true };
+
+/**
+ * A change (POST, PUT, PATCH, DELETE). While offline, or when no answer comes, it is queued and sent
+ * when the connection returns; the result says which happened.
+ */
+export async function apiSend<T = unknown>(
+  path: string,
+  options: RequestOptions<T> & { method: Exclude<Method, 'GET' | 'HEAD'> },
+): Promise<SendResult<T>> {
+  const call: Call = { method: options.method, path, body: options.body };
+  if (!navigator.onLine) {
+    enqueue(call);
+    return { queued: true };
+  }
+  try {
+    return { queued: false, data: await apiRequest(path, options) };
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.isNetworkError) throw error;
+    enqueue(call);
+    return { queued: true };
+  }
+}

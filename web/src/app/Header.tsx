@@ -1,0 +1,54 @@
+import { Burger, Drawer, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { SearchBox } from '../features/search/SearchBox';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { NavigationLinks } from './Navigation';
+import classes from './Layout.module.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const [menuOpen, menu] = useDisclosure(false);
+
+  return (
+    <header className={classes.header}>
+      <Group justify="space-between" wrap="nowrap" className={classes.inner}>
+        <Link to="/" className={classes.brand}>
+          <Image src="/images/logo.svg" alt={t('site.logoAlt')} w={44} h={44} />
+          <div>
+            <Title order={2} className={classes.siteName}>
+              {t('site.name')}
+            </Title>
+            <Text size="sm" c="dimmed" visibleFrom="xs">
+              {t('site.slogan')}
+            </Text>
+          </div>
+        </Link>
+        <Burger
+          opened={menuOpen}
+          onClick={menu.toggle}
+          hiddenFrom="md"
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+        />
+      </Group>
+      <nav aria-label={t('nav.label')} className={classes.bar}>
+        <Group justify="space-between" wrap="nowrap" className={classes.inner}>
+          <Group gap={4} visibleFrom="md" wrap="nowrap">
+            <NavigationLinks />
+          </Group>
+          <Group gap="sm" wrap="nowrap" className={classes.tools}>
+            <SearchBox />
+            <LanguageSwitcher />
+          </Group>
+        </Group>
+      </nav>
+      <Drawer opened={menuOpen} onClose={menu.close} title={t('site.name')} size="xs" closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
+        <Stack gap={4} component="nav" aria-label={t('nav.label')}>
+          <NavigationLinks onNavigate={menu.close} />
+        </Stack>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, SimpleGrid, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { usePageTitle } from '../../components/usePageTitle';
+import { BrandCard } from './BrandCard';
+import { CatalogueState } from './CatalogueState';
+import classes from './catalogue.module.css';
+import { useBrands } from './queries';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  usePageTitle('home');
+  const brands = useBrands();
+  return (
+    <>
+      <section className={classes.hero}>
+        <Title order={1}>{t('home.heroTitle')}</Title>
+        <Text size="lg" mt="md" maw={720}>
+          {t('home.heroText')}
+        </Text>
+        <Button component={Link} to="/products" mt="lg" size="md">
+          {t('home.browseProducts')}
+        </Button>
+      </section>
+      <section aria-labelledby="brands-title">
+        <Title order={2} id="brands-title" mb="md">
+          {t('home.brandsTitle')}
+        </Title>
+        <CatalogueState query={brands}>
+          {(list) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+              {list.map((brand) => (
+                <BrandCard key={brand.id} brand={brand} />
+              ))}
+            </SimpleGrid>
+          )}
+        </CatalogueState>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Anchor, Badge, Card, Group, Image, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+import type { Product } from './api';
+import classes from './catalogue.module.css';
+
+export function ProductCard({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="lg" className={classes.card} data-testid="product-card">
+      <Card.Section>
+        <Image src={product.image} alt="" h={180} fit="contain" className={classes.artwork} />
+      </Card.Section>
+      <Group justify="space-between" mt="md" wrap="nowrap" align="flex-start">
+        <Title order={3} size="h4">
+          {product.name}
+        </Title>
+        <Badge size="lg" variant="light" color="pink.9" aria-label={`${t('products.price')}: ${product.price}`}>
+          {product.price}
+        </Badge>
+      </Group>
+      <Text size="sm" mt="xs" className={classes.grow}>
+        {product.description}
+      </Text>
+      <Anchor href={product.link} target="_blank" rel="noopener noreferrer" className={classes.cardLink}>
+        {t('products.viewProduct', { name: product.name })} <IconExternalLink size={14} aria-label={t('search.opensInNewTab')} />
+      </Anchor>
+    </Card>
+  );
+}

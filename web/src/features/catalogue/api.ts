@@ -1,0 +1,57 @@
+import { z } from 'zod/mini';
+
+import { apiRequest } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Language } from '../../i18n/languages';
+import { readCachedList, writeCachedList } from './localCache';
+
+export const brandSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  history: z.string(),
+  keyFeatures: z.array(z.string()),
+  popularModels: z.array(z.string()),
+  image: z.string(),
+  link: z.string(),
+  retailerLink: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  brandId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  link: z.string(),
+  price: z.string(),
+  description: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const BRANDS_KEY = 'site-brands';
+export const PRODUCTS_KEY = 'site-products';
+
+/**
+ * A catalogue list from the server, kept in localStorage so that pages and search still work when the
+ * server cannot be reached; without an answer the kept copy is used.
+ */
+async function cachedList<T>(key: string, language: Language, path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T[]> {
+  try {
+    const items = await apiRequest(path, { schema: z.array(schema), signal });
+    writeCachedList(key, language, items);
+    return items;
+  } catch (error) {
+    const kept = error instanceof ApiError && error.isNetworkError ? readCachedList(key, language, schema) : undefined;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+export function fetchBrands(language: Language, signal?: AbortSignal): Promise<Brand[]> {
+  return cachedList(BRANDS_KEY, language, `/brands?lang=${language}`, brandSchema, signal);
+}
+
+export function fetchProducts(language: Language, signal?: AbortSignal): Promise<Product[]> {
+  return cachedList(PRODUCTS_KEY, language, `/products?lang=${language}`, productSchema, signal);
+}

@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+import { createQueryClient } from '../app/queryClient';
+import { theme } from '../app/theme';
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders with the app's providers, at `path`. */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  return render(
+    <Providers>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** Renders a data router (as the app does) over `routes`, at `path`. */
+export function renderRoutes(routes: RouteObject[], { path = '/' }: { path?: string } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...render(<Providers><RouterProvider router={router} /></Providers>) };
+}
