@@ -45,10 +45,10 @@ test-web: web/node_modules/.package-lock.json
 e2e-deps:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
-e2e: e2e-deps build ## Playwright in Chromium against the release server on a free port with a fresh database
+e2e: e2e-deps build ## Playwright in Chromium against the release server on a free port with a fresh database (E2E_ARGS=... passes options, e.g. a spec name)
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
 	port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') && \
-	cd web && E2E_PORT=$$port E2E_SERVER=$(SERVER) E2E_DATABASE_URL="sqlite://$$dir/e2e.db" npx playwright test
+	cd web && E2E_PORT=$$port E2E_SERVER=$(SERVER) E2E_DATABASE_URL="sqlite://$$dir/e2e.db" npx playwright test $(E2E_ARGS)
 
 bench: build ## Load-test the release server beside nginx serving the same bytes
 	./bench/run.sh $(SERVER)

@@ -23,12 +23,13 @@ for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$app_port/api/health" >/dev/n
 rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$app_pid/status"; }
 idle_rss=$(rss_kib)
 
-# The reference serves byte-identical copies of what the server answers.
+# The reference serves byte-identical copies of what the server answers: the page and the JSON as the
+# server rendered them (compressed on the fly, as the server does), the asset from the same .gz file.
 asset=$(grep -o '/assets/index-[^"]*\.js' web/dist/index.html | head -n1)
 mkdir -p "$work/www/assets"
 curl -fsS "http://127.0.0.1:$app_port/" -o "$work/www/index.html"
 curl -fsS "http://127.0.0.1:$app_port/api/brands?lang=en" -o "$work/www/brands.json"
-cp "web/dist$asset" "$work/www$asset"
+cp "web/dist$asset" "web/dist$asset.gz" "$work/www/assets/"
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx.pid;
@@ -40,22 +41,27 @@ http {
   server {
     listen 127.0.0.1:$ref_port;
     root $work/www;
-    gzip on; gzip_types application/json application/javascript;
+    gzip on; gzip_types application/json application/javascript; gzip_static on;
   }
 }
 CONF
+chmod -R a+rX "$work" # nginx's workers run as another user
 nginx -c "$work/nginx.conf" -p "$work"
 
-measure() { # url -> "requests/s p50 p99"
+measure() { # url -> "requests/s p50 p99"; a run with any error answer is reported as a failure
+  curl -fsS -o /dev/null -H 'Accept-Encoding: gzip' "$1" || { echo "bench: $1 does not answer 200" >&2; exit 1; }
   wrk -t2 -c"$connections" -d"${duration}s" --latency -H 'Accept-Encoding: gzip' "$1" |
-    awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} END {print rps, p50, p99}'
+    awk '/Non-2xx/ {bad=$NF} /Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
+         END {if (bad) {print "bench: " bad " error answers" > "/dev/stderr"; exit 1} print rps, p50, p99}'
 }
 
 printf '| what | pointe req/s | p50 | p99 | nginx req/s | p50 | p99 | pointe/nginx |\n|---|---|---|---|---|---|---|---|\n'
 for pair in "home page|/|/index.html" "GET /api/brands|/api/brands?lang=en|/brands.json" "hashed JS asset|$asset|$asset"; do
   IFS='|' read -r name app_path ref_path <<<"$pair"
-  read -r a_rps a_p50 a_p99 <<<"$(measure "http://127.0.0.1:$app_port$app_path")"
-  read -r r_rps r_p50 r_p99 <<<"$(measure "http://127.0.0.1:$ref_port$ref_path")"
+  app_result=$(measure "http://127.0.0.1:$app_port$app_path")
+  ref_result=$(measure "http://127.0.0.1:$ref_port$ref_path")
+  read -r a_rps a_p50 a_p99 <<<"$app_result"
+  read -r r_rps r_p50 r_p99 <<<"$ref_result"
   ratio=$(python3 -c "print(f'{$a_rps / $r_rps:.2f}')")
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$a_rps" "$a_p50" "$a_p99" "$r_rps" "$r_p50" "$r_p99" "$ratio"
 done

@@ -1,7 +1,7 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{assert_json_error, each_backend};
+use common::{assert_json_error, each_backend, PRECOMPRESSED_BR};
 
 #[tokio::test]
 async fn health_answers_get_and_head_and_503_without_database() {
@@ -88,6 +88,42 @@ async fn hashed_assets_are_cached_for_a_year_and_compressed() {
         assert_eq!(image.header("cache-control"), "public, max-age=3600");
         let api = app.request(Method::GET, "/api/brands", &[("accept-encoding", "br")]).await;
         assert_eq!(api.header("content-encoding"), "br");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn precompressed_copies_are_sent_as_they_are() {
+    each_backend(async |app| {
+        let asset = app.request(Method::GET, "/assets/index-abc123.js", &[("accept-encoding", "gzip, br")]).await;
+        assert_eq!(asset.status, StatusCode::OK);
+        assert_eq!(asset.header("content-encoding"), "br");
+        assert_eq!(asset.header("content-type"), "text/javascript");
+        assert_eq!(asset.body.as_ref(), PRECOMPRESSED_BR);
+        assert_eq!(asset.header("cache-control"), "public, max-age=31536000, immutable");
+        assert_eq!(asset.header("vary"), "accept-encoding");
+        // Without a precompressed gzip copy, the file is compressed on the fly.
+        let gzip = app.request(Method::GET, "/assets/index-abc123.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(gzip.header("content-encoding"), "gzip");
+        let plain = app.get("/assets/index-abc123.js").await;
+        assert_eq!(plain.header("content-encoding"), "");
+        assert_eq!(plain.text(), "console.log('pointe');\n".repeat(100));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn files_answer_304_to_a_matching_etag() {
+    each_backend(async |app| {
+        let first = app.get("/images/logo.svg").await;
+        let etag = first.header("etag").to_owned();
+        assert!(etag.starts_with('"') && etag.len() > 2, "etag: {etag}");
+        let again = app.request(Method::GET, "/images/logo.svg", &[("if-none-match", &etag)]).await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+        assert!(again.body.is_empty());
+        let changed = app.request(Method::GET, "/images/logo.svg", &[("if-none-match", "\"other\"")]).await;
+        assert_eq!(changed.status, StatusCode::OK);
+        assert_eq!(changed.header("content-type"), "image/svg+xml");
     })
     .await;
 }

@@ -4,6 +4,7 @@
 mod page;
 mod routes;
 pub mod security_headers;
+mod static_files;
 
 pub use page::PageTexts;
 pub use routes::{serve, WebApp};

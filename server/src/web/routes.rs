@@ -1,15 +1,16 @@
 use std::path::PathBuf;
 
+use anyhow::Context;
+
 use axum::{
-    body::Body,
     extract::{Request, State},
-    http::{header, HeaderValue, StatusCode},
+    http::{header, StatusCode},
     response::{IntoResponse, Response},
 };
-use tower::ServiceExt;
-use tower_http::services::ServeDir;
-
-use super::page::{head, Page, PageTexts};
+use super::{
+    page::{head, Page, PageTexts},
+    static_files::StaticFiles,
+};
 use crate::{catalogue, lang::Lang, AppState};
 
 /// Marker in the built `index.html` that the page's `<head>` entries replace.
@@ -21,7 +22,7 @@ const YEAR: &str = "public, max-age=31536000, immutable";
 const HOUR: &str = "public, max-age=3600";
 
 pub struct WebApp {
-    files: ServeDir,
+    files: StaticFiles,
     /// The built `index.html`, or `None` when the web app has not been built.
     template: Option<String>,
     texts: PageTexts,
@@ -33,7 +34,8 @@ impl WebApp {
         if template.is_none() {
             tracing::warn!(dist = %dist.display(), "no built web app (index.html); run `make build`");
         }
-        Ok(Self { files: ServeDir::new(dist), template, texts: PageTexts::load()? })
+        let files = StaticFiles::load(&dist).with_context(|| format!("cannot read the web app in {}", dist.display()))?;
+        Ok(Self { files, template, texts: PageTexts::load()? })
     }
 }
 
@@ -46,13 +48,9 @@ pub async fn serve(State(state): State<AppState>, request: Request) -> Response 
         return render_page(&state, &path, query.as_deref()).await;
     }
     let cache = if path.starts_with("/assets/") { YEAR } else { HOUR };
-    match state.web.files.clone().oneshot(request).await {
-        Ok(response) if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED => {
-            let mut response = response.map(Body::new);
-            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-            response
-        }
-        _ => render_page(&state, "/404", query.as_deref()).await,
+    match state.web.files.answer(&path, request.headers(), cache) {
+        Some(response) => response,
+        None => render_page(&state, "/404", query.as_deref()).await,
     }
 }
 

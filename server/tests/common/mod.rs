@@ -82,11 +82,16 @@ pub fn config(database_url: &str, dist: &Path) -> Config {
     .unwrap()
 }
 
-/// A built web app in miniature: the real markers in `index.html`, one hashed asset, one image.
+/// What the build's precompressed brotli copy of `assets/index-abc123.js` holds (any bytes will do).
+pub const PRECOMPRESSED_BR: &[u8] = b"precompressed brotli bytes";
+
+/// A built web app in miniature: the real markers in `index.html`, one hashed asset with its
+/// precompressed brotli copy, one image.
 fn write_dist(dir: &Path) {
     std::fs::write(dir.join("index.html"), INDEX_HTML).unwrap();
     std::fs::create_dir_all(dir.join("assets")).unwrap();
     std::fs::write(dir.join("assets/index-abc123.js"), "console.log('pointe');\n".repeat(100)).unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js.br"), PRECOMPRESSED_BR).unwrap();
     std::fs::create_dir_all(dir.join("images")).unwrap();
     std::fs::write(dir.join("images/logo.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
 }
