@@ -17,6 +17,52 @@ pub struct Config {
     pub contact_email: String,
     /// Creates this admin at start when no user has the name yet (all three must be set).
     pub bootstrap_admin: Option<BootstrapAdmin>,
+    /// Keys are derived from it; `None` keeps a generated one in the database.
+    pub secret_key: Option<String>,
+    /// Read the client address from `X-Forwarded-For` (only behind a proxy that sets it).
+    pub trust_proxy: bool,
+    /// How long a session token lives; refreshing gives a new one.
+    pub token_ttl_secs: i64,
+    /// Sign-up asks for an e-mailed code before the account works.
+    pub email_verification: bool,
+    pub bot_check: BotCheck,
+    pub mail: MailConfig,
+}
+
+#[derive(Clone, Debug)]
+pub enum BotCheck {
+    /// Self-hosted proof of work: the browser finds a number below `max_number`.
+    Altcha { max_number: u64 },
+    Turnstile { site_key: String, secret: String, verify_url: String },
+    Off,
+}
+
+#[derive(Clone, Debug)]
+pub struct MailConfig {
+    pub from: String,
+    pub transport: MailTransport,
+}
+
+#[derive(Clone, Debug)]
+pub enum MailTransport {
+    /// Each message written as an `.eml` file into this folder.
+    File(PathBuf),
+    Smtp(SmtpConfig),
+}
+
+#[derive(Clone, Debug)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub tls: SmtpTls,
+    pub credentials: Option<(String, String)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmtpTls {
+    None,
+    StartTls,
+    Tls,
 }
 
 #[derive(Clone, Debug)]
@@ -53,6 +99,12 @@ impl Config {
             _ => bail!("ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be set together"),
         };
         Ok(Self {
+            secret_key: lookup("SECRET_KEY"),
+            trust_proxy: flag(&lookup, "TRUST_PROXY", false)?,
+            token_ttl_secs: number(&lookup, "TOKEN_TTL_SECONDS", 3600)?,
+            email_verification: flag(&lookup, "EMAIL_VERIFICATION", true)?,
+            bot_check: bot_check(&lookup)?,
+            mail: mail(&lookup)?,
             host,
             port,
             database_url: lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
@@ -62,4 +114,62 @@ impl Config {
             bootstrap_admin,
         })
     }
+}
+
+fn flag(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> anyhow::Result<bool> {
+    match lookup(name).map(|v| v.to_ascii_lowercase()) {
+        None => Ok(default),
+        Some(v) if ["1", "true", "on", "yes"].contains(&v.as_str()) => Ok(true),
+        Some(v) if ["0", "false", "off", "no"].contains(&v.as_str()) => Ok(false),
+        Some(v) => bail!("{name} must be true or false, not {v}"),
+    }
+}
+
+fn number<T: std::str::FromStr>(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: T) -> anyhow::Result<T> {
+    match lookup(name) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("{name} must be a number, not {v}")),
+    }
+}
+
+fn bot_check(lookup: &impl Fn(&str) -> Option<String>) -> anyhow::Result<BotCheck> {
+    Ok(match lookup("BOT_CHECK").as_deref().unwrap_or("altcha") {
+        "altcha" => BotCheck::Altcha { max_number: number(lookup, "ALTCHA_MAX_NUMBER", 100_000)? },
+        "turnstile" => BotCheck::Turnstile {
+            site_key: lookup("TURNSTILE_SITE_KEY").context("BOT_CHECK=turnstile needs TURNSTILE_SITE_KEY")?,
+            secret: lookup("TURNSTILE_SECRET").context("BOT_CHECK=turnstile needs TURNSTILE_SECRET")?,
+            verify_url: lookup("TURNSTILE_VERIFY_URL")
+                .unwrap_or_else(|| "https://challenges.cloudflare.com/turnstile/v0/siteverify".to_owned()),
+        },
+        "off" => BotCheck::Off,
+        other => bail!("BOT_CHECK must be altcha, turnstile or off, not {other}"),
+    })
+}
+
+fn mail(lookup: &impl Fn(&str) -> Option<String>) -> anyhow::Result<MailConfig> {
+    let from = lookup("MAIL_FROM").unwrap_or_else(|| "Pointe <no-reply@pointe.localhost>".to_owned());
+    let transport = match lookup("MAIL_TRANSPORT").as_deref().unwrap_or("file") {
+        "file" => MailTransport::File(lookup("MAIL_DIR").map_or_else(|| PathBuf::from("data/mail"), PathBuf::from)),
+        "smtp" => {
+            let tls = match lookup("SMTP_TLS").as_deref().unwrap_or("starttls") {
+                "none" => SmtpTls::None,
+                "starttls" => SmtpTls::StartTls,
+                "tls" => SmtpTls::Tls,
+                other => bail!("SMTP_TLS must be none, starttls or tls, not {other}"),
+            };
+            let default_port = match tls {
+                SmtpTls::None => 25,
+                SmtpTls::StartTls => 587,
+                SmtpTls::Tls => 465,
+            };
+            MailTransport::Smtp(SmtpConfig {
+                host: lookup("SMTP_HOST").context("MAIL_TRANSPORT=smtp needs SMTP_HOST")?,
+                port: number(lookup, "SMTP_PORT", default_port)?,
+                tls,
+                credentials: lookup("SMTP_USERNAME").zip(lookup("SMTP_PASSWORD")),
+            })
+        }
+        other => bail!("MAIL_TRANSPORT must be file or smtp, not {other}"),
+    };
+    Ok(MailConfig { from, transport })
 }

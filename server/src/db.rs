@@ -16,6 +16,7 @@ pub type Db = AnyPool;
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "catalogue", include_str!("../migrations/0001_catalogue.sql")),
     (2, "users", include_str!("../migrations/0002_users.sql")),
+    (3, "accounts", include_str!("../migrations/0003_accounts.sql")),
 ];
 
 pub fn is_sqlite(url: &str) -> bool {

@@ -1,11 +1,18 @@
-//! One error type for every API failure: it answers `{"error": "<text>"}` with a fitting status.
+//! One error type for every API failure: it answers `{"error": "<text>"}` with a fitting status, plus
+//! `fields` (per-field messages) for invalid input and `code` + `retryAfter` when rate-limited, so the
+//! client can show a translated text.
+
+use std::collections::BTreeMap;
 
 use axum::{
-    http::StatusCode,
+    http::{header, StatusCode},
     response::{IntoResponse, Response},
     Json,
 };
 use serde_json::json;
+
+pub const AUTHENTICATION_REQUIRED: &str = "Authentication required";
+pub const TOO_MANY_REQUESTS: &str = "Too many attempts. Please wait and try again.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -13,10 +20,29 @@ pub enum ApiError {
     NotFound(&'static str),
     #[error("{0}")]
     BadRequest(String),
+    /// Input that breaks the rules: the first message as `error`, every field's message in `fields`.
+    #[error("{message}")]
+    Invalid { message: String, fields: BTreeMap<&'static str, &'static str> },
+    #[error("{0}")]
+    Unauthorized(&'static str),
+    #[error("{0}")]
+    Conflict(&'static str),
+    #[error("{TOO_MANY_REQUESTS}")]
+    TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
     MethodNotAllowed(&'static str),
+    #[error("{0}")]
+    Unavailable(&'static str),
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// Invalid input from per-field messages; `None` when every field is fine.
+    pub fn from_fields(fields: BTreeMap<&'static str, &'static str>) -> Option<Self> {
+        let message = (*fields.values().next()?).to_owned();
+        Some(Self::Invalid { message, fields })
+    }
 }
 
 impl From<sqlx::Error> for ApiError {
@@ -27,16 +53,25 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, text) = match &self {
-            Self::NotFound(text) => (StatusCode::NOT_FOUND, (*text).to_owned()),
-            Self::BadRequest(text) => (StatusCode::BAD_REQUEST, text.clone()),
-            Self::MethodNotAllowed(text) => (StatusCode::METHOD_NOT_ALLOWED, (*text).to_owned()),
+        let text = self.to_string();
+        let (status, body) = match self {
+            Self::NotFound(_) => (StatusCode::NOT_FOUND, json!({ "error": text })),
+            Self::BadRequest(_) => (StatusCode::BAD_REQUEST, json!({ "error": text })),
+            Self::Invalid { fields, .. } => (StatusCode::BAD_REQUEST, json!({ "error": text, "fields": fields })),
+            Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, json!({ "error": text })),
+            Self::Conflict(_) => (StatusCode::CONFLICT, json!({ "error": text })),
+            Self::TooManyRequests { retry_after_secs } => {
+                let body = json!({ "error": text, "code": "rate_limited", "retryAfter": retry_after_secs });
+                return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(body)).into_response();
+            }
+            Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, json!({ "error": text })),
+            Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, json!({ "error": text })),
             Self::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
-                (StatusCode::INTERNAL_SERVER_ERROR, "Internal server error".to_owned())
+                (StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": "Internal server error" }))
             }
         };
-        (status, Json(json!({ "error": text }))).into_response()
+        (status, Json(body)).into_response()
     }
 }
 

@@ -21,3 +21,17 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
             .map_err(|rejection| ApiError::BadRequest(format!("Invalid query: {}", rejection.body_text())))
     }
 }
+
+/// `Json<T>` that rejects a malformed or mistyped body with `{"error": "Invalid request body: ..."}`.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        axum::Json::<T>::from_request(request, state)
+            .await
+            .map(|axum::Json(value)| ApiJson(value))
+            .map_err(|rejection| ApiError::BadRequest(format!("Invalid request body: {}", rejection.body_text())))
+    }
+}

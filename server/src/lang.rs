@@ -1,7 +1,15 @@
 //! The five languages of the site; Hebrew is the default and the fallback.
 
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+
+/// The `lang` query parameter of localised answers.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LangQuery {
+    /// he, en, ru, fr or es; anything else (or nothing) gives Hebrew.
+    pub lang: Option<String>,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

@@ -1,15 +1,24 @@
 //! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
 
+mod audit;
+pub mod auth;
+mod botcheck;
 pub mod catalogue;
+mod client_info;
 pub mod config;
+mod crash_reports;
 pub mod db;
+pub mod email;
 pub mod error;
 mod extract;
 mod health;
 pub mod lang;
 mod openapi;
 mod public_config;
+mod ratelimit;
+mod secrets;
 pub mod time;
+mod tips;
 pub mod users;
 pub mod web;
 
@@ -28,6 +37,9 @@ use tower_http::{
 
 pub use config::Config;
 use db::Db;
+use secrets::Keys;
+use time::{Clock, SystemClock};
+use tokio::sync::Notify;
 use web::WebApp;
 
 /// What every request handler can reach.
@@ -36,11 +48,20 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub web: Arc<WebApp>,
+    pub clock: Arc<dyn Clock>,
+    keys: Arc<Keys>,
+    /// Woken when a message enters the outbox.
+    pub mail_ready: Arc<Notify>,
 }
 
 impl AppState {
     /// Opens and migrates the database, loads seed content once, and reads the built web app.
     pub async fn start(config: Config) -> anyhow::Result<Self> {
+        Self::start_with_clock(config, Arc::new(SystemClock)).await
+    }
+
+    /// As `start`, with the clock tests move by hand.
+    pub async fn start_with_clock(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
         let db = db::connect(&config.database_url).await?;
         db::migrate(&db).await?;
         if catalogue::seed::seed_catalogue(&db).await? {
@@ -50,7 +71,8 @@ impl AppState {
             users::admin::bootstrap(&db, admin).await?;
         }
         let web = Arc::new(WebApp::load(config.web_dist.clone())?);
-        Ok(Self { db, config: Arc::new(config), web })
+        let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
+        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()) })
     }
 }
 
@@ -60,6 +82,10 @@ pub fn app(state: AppState) -> Router {
         .merge(health::routes())
         .merge(catalogue::routes())
         .merge(public_config::routes())
+        .merge(auth::routes())
+        .merge(botcheck::routes())
+        .merge(tips::routes())
+        .merge(crash_reports::routes())
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::api_method_not_allowed);

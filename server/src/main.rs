@@ -2,7 +2,7 @@ use std::io::Read;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use pointe_server::{app, db, users, AppState, Config};
+use pointe_server::{app, config::MailTransport, db, email, users, AppState, Config};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -68,11 +68,19 @@ async fn main() -> anyhow::Result<()> {
 async fn serve(config: Config) -> anyhow::Result<()> {
     let address = std::net::SocketAddr::new(config.host, config.port);
     let public_url = config.public_url.clone();
+    let mail_note = match &config.mail.transport {
+        MailTransport::File(dir) => format!("E-mails (sign-in codes, reset links) are written to {}/ as .eml files", dir.display()),
+        MailTransport::Smtp(smtp) => format!("E-mails go to the SMTP server {}:{}", smtp.host, smtp.port),
+    };
+    let transport = email::Transport::from_config(&config.mail)?;
     let state = AppState::start(config).await?;
+    email::outbox::spawn_worker(state.clone(), transport);
     let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
     println!("Pointe is serving {public_url}");
+    println!("{mail_note}");
     println!("First admin: pointe-server create-admin --username NAME --email ADDRESS (or set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD)");
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
     Ok(())
 }
 

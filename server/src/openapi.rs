@@ -3,7 +3,7 @@
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{catalogue, health, public_config, AppState};
+use crate::{auth, botcheck, catalogue, crash_reports, health, public_config, tips, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -14,7 +14,15 @@ struct ApiDoc;
 
 /// Each feature describes its own routes; the document is their union.
 pub fn document() -> utoipa::openapi::OpenApi {
-    [health::ApiDoc::openapi(), catalogue::ApiDoc::openapi(), public_config::ApiDoc::openapi()]
+    [
+        health::ApiDoc::openapi(),
+        catalogue::ApiDoc::openapi(),
+        public_config::ApiDoc::openapi(),
+        auth::ApiDoc::openapi(),
+        botcheck::ApiDoc::openapi(),
+        tips::ApiDoc::openapi(),
+        crash_reports::ApiDoc::openapi(),
+    ]
         .into_iter()
         .fold(ApiDoc::openapi(), utoipa::openapi::OpenApi::merge_from)
 }

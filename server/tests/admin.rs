@@ -17,7 +17,7 @@ async fn create_admin_validates_hashes_and_refuses_duplicates() {
         let row = sqlx::query("SELECT email, password_hash, is_admin, role FROM users WHERE username = 'Odette'").fetch_one(db).await.unwrap();
         assert_eq!(row.get::<String, _>("email"), "odette@example.org");
         let hash: String = row.get("password_hash");
-        assert!(hash.starts_with("$argon2id$") && password::verify("swan-lake!", &hash));
+        assert!(hash.starts_with("$argon2id$") && password::verify("swan-lake!".to_owned(), Some(hash)).await.unwrap());
         assert_eq!(row.get::<i64, _>("is_admin"), 1);
         assert_eq!(row.get::<String, _>("role"), "admin");
 

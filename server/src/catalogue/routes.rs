@@ -13,7 +13,7 @@ use super::{
 use crate::{
     error::{ApiError, ApiResult},
     extract::ApiQuery,
-    lang::Lang,
+    lang::{Lang, LangQuery},
     AppState,
 };
 
@@ -28,13 +28,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/brands", get(list_brands))
         .route("/api/brands/{id}", get(get_brand))
         .route("/api/products", get(list_products))
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct LangQuery {
-    /// he, en, ru, fr or es; anything else (or nothing) gives Hebrew.
-    lang: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]

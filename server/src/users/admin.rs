@@ -3,7 +3,7 @@
 use anyhow::bail;
 
 use super::{password, store, validation};
-use crate::{config::BootstrapAdmin, db::Db};
+use crate::{config::BootstrapAdmin, db::Db, time::now_ms};
 
 /// Validates and creates an admin account; the caller chooses the password.
 pub async fn create_admin(db: &Db, username: &str, email: &str, plain_password: &str) -> anyhow::Result<String> {
@@ -12,9 +12,17 @@ pub async fn create_admin(db: &Db, username: &str, email: &str, plain_password: 
             bail!(message);
         }
     }
-    let hash = password::hash(plain_password)?;
-    let user = store::NewUser { username, email, password_hash: &hash, is_admin: true };
-    Ok(store::create_user(db, user).await?)
+    let hash = password::hash(plain_password.to_owned()).await?;
+    let user = store::NewUser {
+        username,
+        email,
+        password_hash: &hash,
+        is_admin: true,
+        email_verified: true,
+        language: "he",
+        profile: store::Profile::default(),
+    };
+    Ok(store::create_user(db, user, now_ms()).await?)
 }
 
 /// Creates the bootstrap admin named by `ADMIN_USERNAME` unless a user of that name exists.

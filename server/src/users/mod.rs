@@ -1,8 +1,8 @@
-//! User accounts. This issue brings what creating the first admin needs; sign-up and login build on it.
+//! User accounts: the field rules, password hashing and storage.
 
 pub mod admin;
 pub mod password;
-mod store;
+pub mod store;
 pub mod validation;
 
-pub use store::{create_user, CreateUserError, NewUser};
+pub use store::{CreateUserError, NewUser, Profile, PublicUser, UserRecord};

@@ -1,10 +1,61 @@
-use crate::{db::Db, time::now_ms};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::db::Db;
 
 pub struct NewUser<'a> {
     pub username: &'a str,
     pub email: &'a str,
     pub password_hash: &'a str,
     pub is_admin: bool,
+    pub email_verified: bool,
+    pub language: &'a str,
+    pub profile: Profile,
+}
+
+/// The optional sign-up fields.
+#[derive(Default)]
+pub struct Profile {
+    pub gender: Option<String>,
+    pub birth_date: Option<String>,
+    pub phone: Option<String>,
+    pub location: Option<String>,
+}
+
+/// A stored account, with what signing in needs.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct UserRecord {
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub password_hash: String,
+    pub role: String,
+    pub is_admin: i64,
+    pub email_verified: i64,
+    pub language: String,
+}
+
+/// The signed-in user as the client sees it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicUser {
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub role: String,
+    pub is_admin: bool,
+}
+
+impl From<&UserRecord> for PublicUser {
+    fn from(user: &UserRecord) -> Self {
+        Self {
+            id: user.id.clone(),
+            username: user.username.clone(),
+            email: user.email.clone(),
+            role: user.role.clone(),
+            is_admin: user.is_admin != 0,
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -15,12 +66,15 @@ pub enum CreateUserError {
     Database(#[from] sqlx::Error),
 }
 
+const COLUMNS: &str = "id, username, email, password_hash, role, is_admin, email_verified, language";
+
 /// Inserts the user and returns its id.
-pub async fn create_user(db: &Db, user: NewUser<'_>) -> Result<String, CreateUserError> {
+pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String, CreateUserError> {
     let id = uuid::Uuid::new_v4().to_string();
     let result = sqlx::query(
-        "INSERT INTO users (id, username, email, password_hash, role, is_admin, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO users (id, username, email, password_hash, role, is_admin, email_verified, language,
+                            gender, birth_date, phone, location, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(&id)
     .bind(user.username.trim())
@@ -28,7 +82,13 @@ pub async fn create_user(db: &Db, user: NewUser<'_>) -> Result<String, CreateUse
     .bind(user.password_hash)
     .bind(if user.is_admin { "admin" } else { "user" })
     .bind(i64::from(user.is_admin))
-    .bind(now_ms())
+    .bind(i64::from(user.email_verified))
+    .bind(user.language)
+    .bind(user.profile.gender)
+    .bind(user.profile.birth_date)
+    .bind(user.profile.phone)
+    .bind(user.profile.location)
+    .bind(now)
     .execute(db)
     .await;
     match result {
@@ -44,4 +104,35 @@ pub async fn username_exists(db: &Db, username: &str) -> Result<bool, sqlx::Erro
         .fetch_one(db)
         .await?;
     Ok(count > 0)
+}
+
+/// The account named by a username or an e-mail address, whatever its case.
+pub async fn find_by_login(db: &Db, name: &str) -> Result<Option<UserRecord>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE LOWER(username) = LOWER($1) OR email = LOWER($1)"))
+        .bind(name.trim())
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<UserRecord>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE email = LOWER($1)")).bind(email.trim()).fetch_optional(db).await
+}
+
+pub async fn find_by_id(db: &Db, id: &str) -> Result<Option<UserRecord>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(db).await
+}
+
+pub async fn mark_email_verified(db: &Db, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET email_verified = 1 WHERE id = $1").bind(id).execute(db).await?;
+    Ok(())
+}
+
+pub async fn record_login(db: &Db, id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2").bind(now).bind(id).execute(db).await?;
+    Ok(())
+}
+
+pub async fn set_password_hash(db: &Db, id: &str, hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2").bind(hash).bind(id).execute(db).await?;
+    Ok(())
 }

@@ -1,8 +1,23 @@
 //! The spec's field rules (§5), with its messages verbatim.
 
+use chrono::Datelike;
+
 /// Characters that count as "special" in a password.
 pub const PASSWORD_SPECIALS: &str = "@!#$%^&*()-+";
 pub const PASSWORD_MIN_LEN: usize = 8;
+pub const PASSWORD_MAX_LEN: usize = 128;
+pub const LOCATION_MAX_LEN: usize = 99;
+
+/// The most used passwords (and their usual variants, once lower-cased and with common letter
+/// swaps undone): a password built on one of them is refused even when it follows the other rules.
+const COMMON_PASSWORDS: &[&str] = &[
+    "password", "123456", "12345678", "123456789", "1234567890", "qwerty", "qwertyuiop", "abc123",
+    "iloveyou", "admin", "welcome", "letmein", "monkey", "dragon", "football", "baseball", "sunshine",
+    "princess", "master", "shadow", "superman", "trustno1", "starwars", "whatever", "freedom", "qazwsx",
+    "michael", "jennifer", "jordan", "hunter", "ashley", "charlie", "computer", "secret", "summer", "winter",
+    "login", "changeme", "ballet", "ballerina", "pointe", "dancer", "dance", "asdfghjkl", "zxcvbnm",
+    "111111", "000000", "1q2w3e4r", "1qaz2wsx", "q1w2e3r4", "aa123456", "password1", "qwerty123",
+];
 
 pub fn username(value: &str) -> Result<(), &'static str> {
     let value = value.trim();
@@ -28,13 +43,83 @@ pub fn email(value: &str) -> Result<(), &'static str> {
 }
 
 pub fn password(value: &str) -> Result<(), &'static str> {
-    if value.chars().count() < PASSWORD_MIN_LEN {
+    let length = value.chars().count();
+    if length < PASSWORD_MIN_LEN {
         return Err("Password must be at least 8 characters long");
+    }
+    if length > PASSWORD_MAX_LEN {
+        return Err("Password must be at most 128 characters long");
     }
     if !value.chars().any(|c| PASSWORD_SPECIALS.contains(c)) {
         return Err("Password must contain at least one special character (@!#$%^&*()-+)");
     }
+    if is_common(value) {
+        return Err("This password is too common. Please choose another one.");
+    }
     Ok(())
+}
+
+pub fn passwords_match(password: &str, confirmation: &str) -> Result<(), &'static str> {
+    if password == confirmation {
+        Ok(())
+    } else {
+        Err("Passwords do not match")
+    }
+}
+
+/// Digits, spaces, `+`, `-`, `.` and parentheses, with 7 to 15 digits (the E.164 maximum).
+pub fn phone(value: &str) -> Result<(), &'static str> {
+    let digits = value.chars().filter(char::is_ascii_digit).count();
+    let allowed = value.chars().all(|c| c.is_ascii_digit() || " +-.()".contains(c));
+    let plus_first = value.trim().find('+').is_none_or(|at| at == 0) && value.matches('+').count() <= 1;
+    if allowed && plus_first && (7..=15).contains(&digits) {
+        Ok(())
+    } else {
+        Err("Invalid phone number format")
+    }
+}
+
+pub fn location(value: &str) -> Result<(), &'static str> {
+    if value.chars().count() <= LOCATION_MAX_LEN {
+        Ok(())
+    } else {
+        Err("Location must be under 100 characters")
+    }
+}
+
+pub fn gender(value: &str) -> Result<(), &'static str> {
+    if ["female", "male", "other"].contains(&value) {
+        Ok(())
+    } else {
+        Err("Invalid gender")
+    }
+}
+
+/// A real `YYYY-MM-DD` date from 1900 to today.
+pub fn birth_date(value: &str) -> Result<(), &'static str> {
+    match chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+        Ok(date) if date.year() >= 1900 && date <= chrono::Utc::now().date_naive() => Ok(()),
+        _ => Err("Invalid birth date"),
+    }
+}
+
+/// Whether the password is a common one once lower-cased, `@`/`$` read as letters, the other special
+/// characters and any trailing digits dropped, and `0`/`3` read as `o`/`e`.
+fn is_common(password: &str) -> bool {
+    let base: String = password
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            '@' => Some('a'),
+            '$' => Some('s'),
+            c if PASSWORD_SPECIALS.contains(c) => None,
+            c => Some(c),
+        })
+        .collect();
+    let trimmed = base.trim_end_matches(|c: char| c.is_ascii_digit());
+    let unswapped = |s: &str| s.replace('0', "o").replace('3', "e");
+    let variants = [base.clone(), trimmed.to_owned(), unswapped(&base), unswapped(trimmed)];
+    variants.iter().any(|variant| !variant.is_empty() && COMMON_PASSWORDS.contains(&variant.as_str()))
 }
 
 #[cfg(test)]
@@ -53,5 +138,23 @@ mod tests {
         assert_eq!(password("a@b"), Err("Password must be at least 8 characters long"));
         assert!(password("abcdefgh").is_err());
         assert!(password("abcdefg!").is_ok());
+        assert_eq!(password(&"a!".repeat(65)), Err("Password must be at most 128 characters long"));
+        for common in ["P@ssw0rd!", "password!", "Qwerty123!", "ballerina#1", "12345678!"] {
+            assert_eq!(password(common), Err("This password is too common. Please choose another one."), "{common}");
+        }
+        assert!(password("Grand-jeté 2026").is_ok());
+        assert_eq!(passwords_match("a", "b"), Err("Passwords do not match"));
+        assert!(phone("+972 50-123-4567").is_ok());
+        assert!(phone("(03) 555 1234").is_ok());
+        assert_eq!(phone("call me"), Err("Invalid phone number format"));
+        assert_eq!(phone("12+34567890"), Err("Invalid phone number format"));
+        assert!(location(&"x".repeat(99)).is_ok());
+        assert_eq!(location(&"x".repeat(100)), Err("Location must be under 100 characters"));
+        assert!(gender("other").is_ok());
+        assert_eq!(gender("x"), Err("Invalid gender"));
+        assert!(birth_date("2010-02-28").is_ok());
+        for bad in ["2010-02-30", "1899-12-31", "3000-01-01", "12/01/2010"] {
+            assert_eq!(birth_date(bad), Err("Invalid birth date"), "{bad}");
+        }
     }
 }

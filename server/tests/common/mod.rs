@@ -11,7 +11,9 @@ use axum::{
     Router,
 };
 use http_body_util::BodyExt;
-use pointe_server::{app, AppState, Config};
+use std::sync::Arc;
+
+use pointe_server::{app, time::ManualClock, AppState, Config};
 use serde_json::Value;
 use sqlx::{Connection, Executor};
 use tower::ServiceExt;
@@ -24,6 +26,8 @@ pub struct TestApp {
     pub state: AppState,
     pub router: Router,
     pub database_url: String,
+    /// The app's clock: tests move it instead of sleeping.
+    pub clock: Arc<ManualClock>,
     _dir: tempfile::TempDir,
     _postgres: Option<PostgresDatabase>,
 }
@@ -63,6 +67,22 @@ impl TestApp {
         self.request(Method::GET, uri, &[]).await
     }
 
+    /// A JSON request; `headers` may add e.g. `authorization` or `x-forwarded-for`.
+    pub async fn send_json(&self, method: Method, uri: &str, body: &Value, headers: &[(&str, &str)]) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri).header(header::CONTENT_TYPE, "application/json");
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        let request = builder.body(Body::from(body.to_string())).unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let (parts, body) = response.into_parts();
+        TestResponse { status: parts.status, headers: parts.headers, body: body.collect().await.unwrap().to_bytes() }
+    }
+
+    pub async fn post_json(&self, uri: &str, body: &Value) -> TestResponse {
+        self.send_json(Method::POST, uri, body, &[]).await
+    }
+
     /// A second instance on the same database, as after a restart.
     pub async fn restart(&self) -> AppState {
         AppState::start(config(&self.database_url, &self._dir.path().join("dist"))).await.unwrap()
@@ -77,6 +97,9 @@ pub fn config(database_url: &str, dist: &Path) -> Config {
         "WEB_DIST" => Some(dist.clone()),
         "PUBLIC_URL" => Some("http://pointe.test".to_owned()),
         "CONTACT_EMAIL" => Some("hello@pointe.test".to_owned()),
+        // Small proof-of-work puzzles keep the tests quick; X-Forwarded-For lets a test be several clients.
+        "ALTCHA_MAX_NUMBER" => Some("2000".to_owned()),
+        "TRUST_PROXY" => Some("true".to_owned()),
         _ => None,
     })
     .unwrap()
@@ -101,8 +124,9 @@ async fn start(backend: &'static str, database_url: String, postgres: Option<Pos
     let dist = dir.path().join("dist");
     std::fs::create_dir_all(&dist).unwrap();
     write_dist(&dist);
-    let state = AppState::start(config(&database_url, &dist)).await.unwrap();
-    TestApp { backend, router: app(state.clone()), state, database_url, _dir: dir, _postgres: postgres }
+    let clock = Arc::new(ManualClock::starting_now());
+    let state = AppState::start_with_clock(config(&database_url, &dist), clock.clone()).await.unwrap();
+    TestApp { backend, router: app(state.clone()), state, database_url, clock, _dir: dir, _postgres: postgres }
 }
 
 /// Runs `test` once per backend: SQLite, then PostgreSQL when `TEST_DATABASE_URL` is set.

@@ -1,0 +1,35 @@
+//! The audit log: who did what to which resource, from where (spec §3 "Audit log entry").
+
+use crate::{client_info::ClientInfo, AppState};
+
+/// The account an event concerns, when there is one.
+pub struct Actor<'a> {
+    pub user_id: &'a str,
+    pub username: &'a str,
+}
+
+pub struct Event<'a> {
+    pub action: &'static str,
+    pub resource_type: &'static str,
+    pub resource_id: Option<&'a str>,
+    pub actor: Option<Actor<'a>>,
+}
+
+pub async fn record(state: &AppState, client: &ClientInfo, event: Event<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO audit_log (id, created_at, user_id, username, action, resource_type, resource_id, ip, user_agent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(state.clock.now_ms())
+    .bind(event.actor.as_ref().map(|a| a.user_id.to_owned()))
+    .bind(event.actor.as_ref().map(|a| a.username.to_owned()))
+    .bind(event.action)
+    .bind(event.resource_type)
+    .bind(event.resource_id.map(str::to_owned))
+    .bind(&client.ip)
+    .bind(&client.user_agent)
+    .execute(&state.db)
+    .await?;
+    Ok(())
+}

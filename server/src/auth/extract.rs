@@ -1,0 +1,40 @@
+//! Who is signed in: `SignedIn` answers 401 "Authentication required" without a live session.
+
+use axum::{
+    extract::{FromRef, FromRequestParts},
+    http::{header, request::Parts, HeaderMap},
+};
+
+use super::{sessions, token::Claims};
+use crate::{
+    error::{ApiError, AUTHENTICATION_REQUIRED},
+    users::{store, UserRecord},
+    AppState,
+};
+
+pub struct SignedIn {
+    pub user: UserRecord,
+    pub claims: Claims,
+}
+
+/// The bearer token of the request, if it has one.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|t| !t.is_empty())
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+        let claims = sessions::check(&state, token).await?.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+        let user = store::find_by_id(&state.db, &claims.sub).await?.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+        Ok(Self { user, claims })
+    }
+}

@@ -1,0 +1,270 @@
+//! Sign-up and login, both finished by a 6-digit code from an e-mail: `POST /api/auth/signup`,
+//! `POST /api/auth/login`, `POST /api/auth/verify-code`, `POST /api/auth/resend-code`.
+
+use std::collections::BTreeMap;
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{
+    codes::{self, Failure, Purpose, CODE_TTL_MINUTES},
+    sessions,
+};
+use crate::{
+    audit::{self, Actor, Event},
+    botcheck,
+    client_info::ClientInfo,
+    email::{self, Mail},
+    error::{ApiError, ApiResult},
+    extract::ApiJson,
+    lang::Lang,
+    ratelimit,
+    users::{password, store, validation, CreateUserError, NewUser, Profile, PublicUser, UserRecord},
+    AppState,
+};
+
+pub const INVALID_CREDENTIALS: &str = "Invalid username or password";
+pub const INVALID_CODE_FORMAT: &str = "Please enter a valid 6-digit code";
+pub const VERIFICATION_FAILED: &str = "Verification failed. Please try again.";
+pub const RESEND_FAILED: &str = "Failed to resend code";
+pub const CHECK_EMAIL: &str = "Please check your email for verification code";
+pub const CODE_SENT: &str = "We sent a 6-digit code to your email";
+const TERMS_REQUIRED: &str = "You must agree to the terms of service and privacy policy";
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupRequest {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm_password: String,
+    gender: Option<String>,
+    /// `YYYY-MM-DD`
+    birth_date: Option<String>,
+    phone: Option<String>,
+    location: Option<String>,
+    #[serde(default)]
+    accept_terms: bool,
+    /// The language of the e-mails this account gets (he, en, ru, fr, es).
+    language: Option<String>,
+    turnstile_token: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginRequest {
+    /// The username or the e-mail address.
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    turnstile_token: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeRequest {
+    challenge_id: String,
+    #[serde(default)]
+    code: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResendRequest {
+    challenge_id: String,
+}
+
+/// A code is on its way: the next step sends it with `challengeId` to `/api/auth/verify-code`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeStep {
+    /// Set after sign-up (and at login to an account whose e-mail is not verified yet).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    requires_verification: bool,
+    /// Set after a right username and password.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    requires_two_factor: bool,
+    challenge_id: String,
+    message: &'static str,
+    /// Seconds before another code can be asked for.
+    resend_after: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SignedInAnswer {
+    pub token: String,
+    pub user: PublicUser,
+}
+
+/// Creates an account. With e-mail verification on (the default) a code is e-mailed and the account
+/// works once it is entered; otherwise the answer signs the new user in.
+#[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignupRequest,
+    responses((status = 200, description = "`{requiresVerification, challengeId, message, resendAfter}` or `{token, user}`"),
+        (status = 400, description = "Invalid input, with `fields`"), (status = 409, description = "Username or email already exists"),
+        (status = 429, description = "Too many attempts")))]
+pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<SignupRequest>) -> ApiResult<Json<serde_json::Value>> {
+    ratelimit::hit(&state, &ratelimit::SIGNUP_PER_IP, &client.ip).await?;
+    check_signup_fields(&body)?;
+    botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
+    let lang = Lang::from_tag(body.language.as_deref());
+    let hash = password::hash(body.password.clone()).await?;
+    let verify = state.config.email_verification;
+    let new_user = NewUser {
+        username: &body.username,
+        email: &body.email,
+        password_hash: &hash,
+        is_admin: false,
+        email_verified: !verify,
+        language: lang.code(),
+        profile: Profile {
+            gender: body.gender.filter(|g| !g.is_empty()),
+            birth_date: body.birth_date.filter(|d| !d.is_empty()),
+            phone: body.phone.filter(|p| !p.trim().is_empty()),
+            location: body.location.filter(|l| !l.trim().is_empty()),
+        },
+    };
+    let id = match store::create_user(&state.db, new_user, state.clock.now_ms()).await {
+        Ok(id) => id,
+        Err(CreateUserError::Taken) => return Err(ApiError::Conflict("Username or email already exists")),
+        Err(CreateUserError::Database(err)) => return Err(err.into()),
+    };
+    let user = store::find_by_id(&state.db, &id).await?.ok_or_else(|| anyhow::anyhow!("the new user vanished"))?;
+    audit::record(&state, &client, Event { action: "signup", resource_type: "user", resource_id: Some(&id), actor: Some(actor(&user)) }).await?;
+    if verify {
+        let step = send_code(&state, &user, Purpose::Signup).await?;
+        return Ok(Json(serde_json::to_value(step).expect("serialisable")));
+    }
+    Ok(Json(serde_json::to_value(sign_in(&state, &client, &user).await?).expect("serialisable")))
+}
+
+fn check_signup_fields(body: &SignupRequest) -> ApiResult<()> {
+    let mut fields = BTreeMap::new();
+    let mut check = |field: &'static str, outcome: Result<(), &'static str>| {
+        if let Err(message) = outcome {
+            fields.entry(field).or_insert(message);
+        }
+    };
+    check("username", validation::username(&body.username));
+    check("email", validation::email(&body.email));
+    check("password", validation::password(&body.password));
+    check("confirmPassword", validation::passwords_match(&body.password, &body.confirm_password));
+    if let Some(phone) = body.phone.as_deref().filter(|p| !p.trim().is_empty()) {
+        check("phone", validation::phone(phone));
+    }
+    if let Some(location) = &body.location {
+        check("location", validation::location(location));
+    }
+    if let Some(gender) = body.gender.as_deref().filter(|g| !g.is_empty()) {
+        check("gender", validation::gender(gender));
+    }
+    if let Some(date) = body.birth_date.as_deref().filter(|d| !d.is_empty()) {
+        check("birthDate", validation::birth_date(date));
+    }
+    check("acceptTerms", if body.accept_terms { Ok(()) } else { Err(TERMS_REQUIRED) });
+    ApiError::from_fields(fields).map_or(Ok(()), Err)
+}
+
+/// Checks the username and password; when right, e-mails a code for the second step.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = CodeStep), (status = 400, description = "Missing field or failed bot-check"),
+        (status = 401, description = "Invalid username or password"), (status = 429, description = "Too many attempts")))]
+pub async fn login(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<LoginRequest>) -> ApiResult<Json<CodeStep>> {
+    ratelimit::hit(&state, &ratelimit::LOGIN_PER_IP, &client.ip).await?;
+    if body.username.trim().is_empty() {
+        return Err(ApiError::BadRequest("Username is required".to_owned()));
+    }
+    ratelimit::hit(&state, &ratelimit::LOGIN_PER_ACCOUNT, body.username.trim()).await?;
+    botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
+    let user = store::find_by_login(&state.db, &body.username).await?;
+    let right = password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
+    let Some(user) = user.filter(|_| right) else {
+        let event = Event { action: "login_failure", resource_type: "user", resource_id: None, actor: None };
+        audit::record(&state, &client, event).await?;
+        return Err(ApiError::Unauthorized(INVALID_CREDENTIALS));
+    };
+    let purpose = if user.email_verified == 0 { Purpose::Signup } else { Purpose::Login };
+    Ok(Json(send_code(&state, &user, purpose).await?))
+}
+
+/// The second step: the e-mailed code signs the user in (and, after sign-up, verifies the address).
+#[utoipa::path(post, path = "/api/auth/verify-code", tag = "auth", request_body = CodeRequest,
+    responses((status = 200, body = SignedInAnswer), (status = 400, description = "Please enter a valid 6-digit code / Verification failed. Please try again.")))]
+pub async fn verify_code(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<CodeRequest>) -> ApiResult<Json<SignedInAnswer>> {
+    ratelimit::hit(&state, &ratelimit::CODE_PER_IP, &client.ip).await?;
+    let code = body.code.trim();
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::BadRequest(INVALID_CODE_FORMAT.to_owned()));
+    }
+    let accepted = match codes::redeem(&state, &body.challenge_id, code).await? {
+        Ok(accepted) => accepted,
+        Err(_) => {
+            let event = Event { action: "code_failure", resource_type: "verification_code", resource_id: Some(&body.challenge_id), actor: None };
+            audit::record(&state, &client, event).await?;
+            return Err(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()));
+        }
+    };
+    let user = store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()))?;
+    if accepted.purpose == Purpose::Signup {
+        store::mark_email_verified(&state.db, &user.id).await?;
+    }
+    Ok(Json(sign_in(&state, &client, &user).await?))
+}
+
+/// E-mails a new code for the same step, once the wait given by `resendAfter` is over.
+#[utoipa::path(post, path = "/api/auth/resend-code", tag = "auth", request_body = ResendRequest,
+    responses((status = 200, body = CodeStep), (status = 400, description = "Failed to resend code"), (status = 429, description = "Too early; `retryAfter` says when")))]
+pub async fn resend_code(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<ResendRequest>) -> ApiResult<Json<CodeStep>> {
+    ratelimit::hit(&state, &ratelimit::RESEND_PER_IP, &client.ip).await?;
+    let (accepted, issued) = match codes::resend(&state, &body.challenge_id).await? {
+        Ok(done) => done,
+        Err(Failure::TooSoon(Some(seconds))) => return Err(ApiError::TooManyRequests { retry_after_secs: seconds as u64 }),
+        Err(_) => return Err(ApiError::BadRequest(RESEND_FAILED.to_owned())),
+    };
+    let user = store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(RESEND_FAILED.to_owned()))?;
+    mail_code(&state, &user, accepted.purpose, &issued.code).await?;
+    Ok(Json(step(accepted.purpose, issued.challenge_id, issued.resend_after_secs)))
+}
+
+async fn send_code(state: &AppState, user: &UserRecord, purpose: Purpose) -> ApiResult<CodeStep> {
+    let issued = codes::issue(state, &user.id, purpose).await?;
+    mail_code(state, user, purpose, &issued.code).await?;
+    Ok(step(purpose, issued.challenge_id, issued.resend_after_secs))
+}
+
+async fn mail_code(state: &AppState, user: &UserRecord, purpose: Purpose, code: &str) -> anyhow::Result<()> {
+    let (username, minutes) = (user.username.as_str(), CODE_TTL_MINUTES);
+    let mail = match purpose {
+        Purpose::Signup => Mail::SignupCode { username, code, minutes },
+        Purpose::Login => Mail::LoginCode { username, code, minutes },
+    };
+    email::send(state, &user.email, Lang::from_tag(Some(&user.language)), mail).await
+}
+
+fn step(purpose: Purpose, challenge_id: String, resend_after: i64) -> CodeStep {
+    let signup = purpose == Purpose::Signup;
+    CodeStep {
+        requires_verification: signup,
+        requires_two_factor: !signup,
+        challenge_id,
+        message: if signup { CHECK_EMAIL } else { CODE_SENT },
+        resend_after,
+    }
+}
+
+async fn sign_in(state: &AppState, client: &ClientInfo, user: &UserRecord) -> ApiResult<SignedInAnswer> {
+    let issued = sessions::start(state, &user.id, client).await?;
+    store::record_login(&state.db, &user.id, state.clock.now_ms()).await?;
+    let event = Event { action: "login_success", resource_type: "session", resource_id: Some(&issued.session_id), actor: Some(actor(user)) };
+    audit::record(state, client, event).await?;
+    Ok(SignedInAnswer { token: issued.token, user: PublicUser::from(user) })
+}
+
+pub fn actor(user: &UserRecord) -> Actor<'_> {
+    Actor { user_id: &user.id, username: &user.username }
+}

@@ -1,0 +1,127 @@
+//! Password reset: `POST /api/auth/request-password-reset` e-mails a single-use link (answering the
+//! same whether or not the account exists); `POST /api/auth/reset-password` sets the new password and
+//! ends every session of the account. The link carries its token in the URL fragment, which browsers
+//! send neither to servers (logs) nor in `Referer`. Only the token's SHA-256 is stored.
+
+use std::collections::BTreeMap;
+
+use axum::{extract::State, Json};
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+use super::{codes::hex, login::actor, sessions};
+use crate::{
+    audit::{self, Event},
+    client_info::ClientInfo,
+    email::{self, Mail},
+    error::{ApiError, ApiResult},
+    extract::ApiJson,
+    lang::Lang,
+    ratelimit,
+    users::{password, store, validation},
+    AppState,
+};
+
+pub const LINK_TTL_MINUTES: i64 = 60;
+pub const NEUTRAL: &str = "If an account exists with that email, we've sent password reset instructions.";
+pub const INVALID_LINK: &str = "Invalid or expired reset link. Please request a new one.";
+const DONE: &str = "Your password has been changed. You can log in now.";
+
+#[derive(Deserialize, ToSchema)]
+pub struct ResetRequest {
+    #[serde(default)]
+    email: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewPassword {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm_password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Message {
+    message: &'static str,
+}
+
+fn digest(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// E-mails a reset link when the address belongs to an account; the answer is the same either way.
+#[utoipa::path(post, path = "/api/auth/request-password-reset", tag = "auth", request_body = ResetRequest,
+    responses((status = 200, body = Message), (status = 400, description = "Invalid email address"), (status = 429, description = "Too many attempts")))]
+pub async fn request_reset(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<ResetRequest>) -> ApiResult<Json<Message>> {
+    ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
+    validation::email(&body.email).map_err(|m| ApiError::BadRequest(m.to_owned()))?;
+    ratelimit::hit(&state, &ratelimit::RESET_PER_ACCOUNT, body.email.trim()).await?;
+    if let Some(user) = store::find_by_email(&state.db, &body.email).await? {
+        let mut bytes = [0u8; 32];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        let token = URL_SAFE_NO_PAD.encode(bytes);
+        let now = state.clock.now_ms();
+        sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(digest(&token))
+            .bind(&user.id)
+            .bind(now)
+            .bind(now + LINK_TTL_MINUTES * 60_000)
+            .execute(&state.db)
+            .await?;
+        let link = format!("{}/reset-password#token={token}", state.config.public_url);
+        let mail = Mail::PasswordReset { username: &user.username, link: &link, minutes: LINK_TTL_MINUTES };
+        email::send(&state, &user.email, Lang::from_tag(Some(&user.language)), mail).await?;
+        let event = Event { action: "password_reset_request", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) };
+        audit::record(&state, &client, event).await?;
+    }
+    Ok(Json(Message { message: NEUTRAL }))
+}
+
+/// Sets a new password with a link's token; the link then stops working and every session ends.
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = NewPassword,
+    responses((status = 200, body = Message), (status = 400, description = "Invalid password (with `fields`) or Invalid or expired reset link. Please request a new one.")))]
+pub async fn reset_password(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<NewPassword>) -> ApiResult<Json<Message>> {
+    ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
+    let mut fields = BTreeMap::new();
+    if let Err(message) = validation::password(&body.password) {
+        fields.insert("password", message);
+    }
+    if let Err(message) = validation::passwords_match(&body.password, &body.confirm_password) {
+        fields.insert("confirmPassword", message);
+    }
+    if let Some(invalid) = ApiError::from_fields(fields) {
+        return Err(invalid);
+    }
+    let now = state.clock.now_ms();
+    let token_hash = digest(body.token.trim());
+    // Marking the link used is the check: only one request can do it, and only while it is fresh.
+    let claimed = sqlx::query("UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1")
+        .bind(now)
+        .bind(&token_hash)
+        .execute(&state.db)
+        .await?;
+    if claimed.rows_affected() != 1 {
+        return Err(ApiError::BadRequest(INVALID_LINK.to_owned()));
+    }
+    let user_id: String = sqlx::query_scalar("SELECT user_id FROM password_resets WHERE token_hash = $1").bind(&token_hash).fetch_one(&state.db).await?;
+    let user = store::find_by_id(&state.db, &user_id).await?.ok_or(ApiError::BadRequest(INVALID_LINK.to_owned()))?;
+    let hash = password::hash(body.password).await?;
+    store::set_password_hash(&state.db, &user.id, &hash).await?;
+    // Other links to the same account stop working too.
+    sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL").bind(now).bind(&user.id).execute(&state.db).await?;
+    let ended = sessions::end_all_for_user(&state.db, &user.id, now).await?;
+    audit::record(&state, &client, Event { action: "password_reset", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) }).await?;
+    if ended > 0 {
+        let event = Event { action: "session_end", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) };
+        audit::record(&state, &client, event).await?;
+    }
+    email::send(&state, &user.email, Lang::from_tag(Some(&user.language)), Mail::PasswordChanged { username: &user.username }).await?;
+    Ok(Json(Message { message: DONE }))
+}

@@ -1,0 +1,85 @@
+//! Sessions: one row per sign-in. A token counts only while its session is neither ended nor expired.
+
+use serde::Serialize;
+
+use super::token::{self, Claims};
+use crate::{client_info::ClientInfo, db::Db, AppState};
+
+/// Activity is written at most this often, so requests do not all write.
+const ACTIVITY_RESOLUTION_MS: i64 = 60_000;
+
+#[derive(Debug, Serialize)]
+pub struct Issued {
+    pub token: String,
+    pub session_id: String,
+}
+
+/// Starts a session for `user_id` and signs its first token.
+pub async fn start(state: &AppState, user_id: &str, client: &ClientInfo) -> anyhow::Result<Issued> {
+    let now = state.clock.now_ms();
+    let session_id = uuid::Uuid::new_v4().to_string();
+    let expires_at = now + state.config.token_ttl_secs * 1000;
+    sqlx::query(
+        "INSERT INTO sessions (id, user_id, ip, browser, user_agent, created_at, last_activity_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7)",
+    )
+    .bind(&session_id)
+    .bind(user_id)
+    .bind(&client.ip)
+    .bind(client.browser())
+    .bind(&client.user_agent)
+    .bind(now)
+    .bind(expires_at)
+    .execute(&state.db)
+    .await?;
+    let token = sign(state, user_id, &session_id, now, expires_at)?;
+    Ok(Issued { token, session_id })
+}
+
+/// A new token for a live session, which now lasts a full token lifetime from now.
+pub async fn renew(state: &AppState, claims: &Claims) -> anyhow::Result<String> {
+    let now = state.clock.now_ms();
+    let expires_at = now + state.config.token_ttl_secs * 1000;
+    sqlx::query("UPDATE sessions SET expires_at = $1, last_activity_at = $2 WHERE id = $3")
+        .bind(expires_at)
+        .bind(now)
+        .bind(&claims.sid)
+        .execute(&state.db)
+        .await?;
+    sign(state, &claims.sub, &claims.sid, now, expires_at)
+}
+
+fn sign(state: &AppState, user_id: &str, session_id: &str, now: i64, expires_at: i64) -> anyhow::Result<String> {
+    let claims = Claims { sub: user_id.to_owned(), sid: session_id.to_owned(), iat: now / 1000, exp: expires_at / 1000 };
+    token::sign(&state.keys.token, &claims)
+}
+
+/// The claims of `token` when it is well signed, unexpired and its session is live; notes the activity.
+pub async fn check(state: &AppState, token: &str) -> Result<Option<Claims>, sqlx::Error> {
+    let now = state.clock.now_ms();
+    let Some(claims) = token::read(&state.keys.token, token, now) else { return Ok(None) };
+    let last_activity: Option<i64> = sqlx::query_scalar(
+        "SELECT last_activity_at FROM sessions WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND expires_at > $3",
+    )
+    .bind(&claims.sid)
+    .bind(&claims.sub)
+    .bind(now)
+    .fetch_optional(&state.db)
+    .await?;
+    let Some(last_activity) = last_activity else { return Ok(None) };
+    if now - last_activity >= ACTIVITY_RESOLUTION_MS {
+        sqlx::query("UPDATE sessions SET last_activity_at = $1 WHERE id = $2").bind(now).bind(&claims.sid).execute(&state.db).await?;
+    }
+    Ok(Some(claims))
+}
+
+pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL").bind(now).bind(session_id).execute(db).await?;
+    Ok(())
+}
+
+/// Ends every live session of the user (after a password reset); returns how many there were.
+pub async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND ended_at IS NULL").bind(now).bind(user_id).execute(db).await?;
+    Ok(done.rows_affected())
+}

@@ -1,0 +1,70 @@
+//! The bot-check at login and sign-up. By default a self-hosted ALTCHA proof of work: the server hands
+//! out HMAC-signed challenges that expire, the browser finds the number, and each solution is accepted
+//! once. Cloudflare Turnstile can be configured instead. The request field keeps the spec's name,
+//! `turnstileToken`, for both.
+
+mod altcha;
+mod turnstile;
+
+use axum::{extract::State, routing::get, Json, Router};
+use serde::Serialize;
+use utoipa::{OpenApi, ToSchema};
+
+use crate::{
+    client_info::ClientInfo,
+    config::BotCheck,
+    error::{ApiError, ApiResult},
+    AppState,
+};
+
+pub const MISSING: &str = "Please complete the security verification";
+pub const FAILED: &str = "Security verification failed. Please try again.";
+
+#[derive(OpenApi)]
+#[openapi(paths(bot_check_challenge), components(schemas(Challenge)))]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/auth/bot-check", get(bot_check_challenge))
+}
+
+/// What the login and sign-up forms show.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "provider", rename_all = "camelCase")]
+pub enum Challenge {
+    /// Find `number` ≤ `maxnumber` with `SHA-256(salt + number) = challenge`; send back the payload
+    /// `{algorithm, challenge, number, salt, signature}` as base64 JSON.
+    #[serde(rename_all = "camelCase")]
+    Altcha { algorithm: String, challenge: String, maxnumber: u64, salt: String, signature: String },
+    #[serde(rename_all = "camelCase")]
+    Turnstile { site_key: String },
+    Off,
+}
+
+/// A fresh challenge (each form asks for one).
+#[utoipa::path(get, path = "/api/auth/bot-check", tag = "auth", responses((status = 200, body = Challenge)))]
+async fn bot_check_challenge(State(state): State<AppState>) -> ApiResult<Json<Challenge>> {
+    Ok(Json(match &state.config.bot_check {
+        BotCheck::Altcha { max_number } => altcha::challenge(&state, *max_number)?,
+        BotCheck::Turnstile { site_key, .. } => Challenge::Turnstile { site_key: site_key.clone() },
+        BotCheck::Off => Challenge::Off,
+    }))
+}
+
+/// Accepts the form's `turnstileToken` or answers with the spec's texts.
+pub async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) -> ApiResult<()> {
+    if matches!(state.config.bot_check, BotCheck::Off) {
+        return Ok(());
+    }
+    let token = token.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(MISSING.to_owned()))?;
+    let passed = match &state.config.bot_check {
+        BotCheck::Altcha { .. } => altcha::verify(state, token).await?,
+        BotCheck::Turnstile { secret, verify_url, .. } => turnstile::verify(verify_url, secret, token, &client.ip).await,
+        BotCheck::Off => true,
+    };
+    if passed {
+        Ok(())
+    } else {
+        Err(ApiError::BadRequest(FAILED.to_owned()))
+    }
+}

@@ -1,0 +1,69 @@
+//! `POST /api/admin/log-error`: the web app's crash reports from signed-in users, kept for the admins.
+//! Fields are cut to a bounded size and the body is limited, so a report cannot fill the database.
+
+use axum::{extract::DefaultBodyLimit, extract::State, http::StatusCode, routing::post, Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+
+use crate::{auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+
+const MAX_BODY_BYTES: usize = 64 * 1024;
+const MAX_MESSAGE: usize = 2_000;
+const MAX_STACK: usize = 16_000;
+const MAX_URL: usize = 2_000;
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CrashReport {
+    message: String,
+    stack: Option<String>,
+    component_stack: Option<String>,
+    url: String,
+    user_agent: Option<String>,
+    /// When the browser saw the crash (ISO 8601).
+    timestamp: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Stored {
+    success: bool,
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(log_error), components(schemas(CrashReport, Stored)))]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/admin/log-error", post(log_error).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
+}
+
+fn cut(text: &str, max_chars: usize) -> String {
+    text.chars().take(max_chars).collect()
+}
+
+/// Stores a crash report of the signed-in user's browser.
+#[utoipa::path(post, path = "/api/admin/log-error", tag = "admin", request_body = CrashReport, security(("bearer" = [])),
+    responses((status = 201, body = Stored), (status = 401, description = "Authentication required")))]
+async fn log_error(
+    signed_in: SignedIn,
+    State(state): State<AppState>,
+    client: ClientInfo,
+    ApiJson(report): ApiJson<CrashReport>,
+) -> ApiResult<(StatusCode, Json<Stored>)> {
+    sqlx::query(
+        "INSERT INTO crash_reports (id, created_at, user_id, message, stack, component_stack, url, user_agent, reported_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(state.clock.now_ms())
+    .bind(&signed_in.user.id)
+    .bind(cut(&report.message, MAX_MESSAGE))
+    .bind(report.stack.as_deref().map(|s| cut(s, MAX_STACK)))
+    .bind(report.component_stack.as_deref().map(|s| cut(s, MAX_STACK)))
+    .bind(cut(&report.url, MAX_URL))
+    .bind(cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), 512))
+    .bind(cut(&report.timestamp, 64))
+    .execute(&state.db)
+    .await?;
+    Ok((StatusCode::CREATED, Json(Stored { success: true })))
+}

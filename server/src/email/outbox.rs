@@ -1,0 +1,106 @@
+//! The outbox: queued messages and their delivery. Each message is claimed before it is sent, so
+//! several instances can work one outbox; a failed delivery is retried later, waiting longer each time.
+
+use super::{templates::Rendered, Transport};
+use crate::AppState;
+
+/// A claim on a message lasts this long; after it, another worker may try (the first one died).
+const CLAIM_MS: i64 = 5 * 60_000;
+const FIRST_RETRY_MS: i64 = 30_000;
+const MAX_RETRY_MS: i64 = 60 * 60_000;
+/// Deliveries tried before the message is given up (about a day of retries).
+pub const MAX_ATTEMPTS: i64 = 10;
+
+pub async fn enqueue(state: &AppState, recipient: &str, mail: &Rendered) -> Result<(), sqlx::Error> {
+    let now = state.clock.now_ms();
+    sqlx::query(
+        "INSERT INTO email_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(recipient)
+    .bind(&mail.subject)
+    .bind(&mail.text)
+    .bind(&mail.html)
+    .bind(now)
+    .execute(&state.db)
+    .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+pub struct Queued {
+    pub id: String,
+    pub recipient: String,
+    pub subject: String,
+    pub text_body: String,
+    pub html_body: String,
+    pub attempts: i64,
+}
+
+async fn claim_next(state: &AppState, now: i64) -> Result<Option<Queued>, sqlx::Error> {
+    sqlx::query_as(
+        "UPDATE email_outbox SET locked_until = $1
+         WHERE id = (SELECT id FROM email_outbox
+                     WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $2
+                       AND (locked_until IS NULL OR locked_until <= $2)
+                     ORDER BY created_at LIMIT 1)
+           AND (locked_until IS NULL OR locked_until <= $2)
+         RETURNING id, recipient, subject, text_body, html_body, attempts",
+    )
+    .bind(now + CLAIM_MS)
+    .bind(now)
+    .fetch_optional(&state.db)
+    .await
+}
+
+/// Tries every message that is due; returns how many were delivered.
+pub async fn deliver_due(state: &AppState, transport: &Transport) -> Result<usize, sqlx::Error> {
+    let mut delivered = 0;
+    while let Some(message) = claim_next(state, state.clock.now_ms()).await? {
+        let outcome = transport.send(&state.config.mail.from, &message).await;
+        let now = state.clock.now_ms();
+        match outcome {
+            Ok(()) => {
+                sqlx::query("UPDATE email_outbox SET sent_at = $1, attempts = attempts + 1, locked_until = NULL WHERE id = $2")
+                    .bind(now)
+                    .bind(&message.id)
+                    .execute(&state.db)
+                    .await?;
+                delivered += 1;
+            }
+            Err(err) => {
+                let attempts = message.attempts + 1;
+                let wait = (FIRST_RETRY_MS << (attempts - 1).min(20)).min(MAX_RETRY_MS);
+                let gave_up = (attempts >= MAX_ATTEMPTS).then_some(now);
+                tracing::warn!(error = %format!("{err:#}"), attempts, "e-mail delivery failed");
+                sqlx::query(
+                    "UPDATE email_outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, failed_at = $4, locked_until = NULL
+                     WHERE id = $5",
+                )
+                .bind(attempts)
+                .bind(now + wait)
+                .bind(format!("{err:#}"))
+                .bind(gave_up)
+                .bind(&message.id)
+                .execute(&state.db)
+                .await?;
+                // The server is likely down for the rest too: try them at their next turn.
+                break;
+            }
+        }
+    }
+    Ok(delivered)
+}
+
+/// The background worker: delivers when woken by a new message, and every few seconds for retries.
+pub fn spawn_worker(state: AppState, transport: Transport) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            if let Err(err) = deliver_due(&state, &transport).await {
+                tracing::error!(error = %err, "the outbox could not be read");
+            }
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), state.mail_ready.notified()).await;
+        }
+    })
+}

@@ -1,0 +1,90 @@
+//! The members' tips (`GET /api/tips`): six sections shipped in `content/tips.json`, for signed-in users.
+
+use std::sync::LazyLock;
+
+use axum::{extract::State, routing::get, Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+
+use crate::{
+    auth::extract::SignedIn,
+    extract::ApiQuery,
+    lang::{Lang, LangQuery},
+    AppState,
+};
+
+const TIPS_JSON: &str = include_str!("../../../content/tips.json");
+
+#[derive(Deserialize)]
+struct Content {
+    sections: Vec<StoredSection>,
+}
+
+#[derive(Deserialize)]
+struct StoredSection {
+    id: String,
+    translations: std::collections::HashMap<String, SectionText>,
+}
+
+#[derive(Clone, Deserialize, Serialize, ToSchema)]
+pub struct SectionText {
+    title: String,
+    paragraphs: Vec<String>,
+    points: Vec<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Section {
+    /// choosing, fitting, breakingIn, care, safety or disclaimer
+    id: String,
+    #[serde(flatten)]
+    text: SectionText,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Tips {
+    sections: Vec<Section>,
+}
+
+static CONTENT: LazyLock<Content> = LazyLock::new(|| serde_json::from_str(TIPS_JSON).expect("content/tips.json is valid (checked by a test)"));
+
+#[derive(OpenApi)]
+#[openapi(paths(tips), components(schemas(Tips, Section, SectionText)))]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/tips", get(tips))
+}
+
+/// The tips in the asked language (falling back to Hebrew); signed-in users only.
+#[utoipa::path(get, path = "/api/tips", tag = "tips", params(LangQuery), security(("bearer" = [])),
+    responses((status = 200, body = Tips), (status = 401, description = "Authentication required")))]
+async fn tips(_user: SignedIn, State(_state): State<AppState>, ApiQuery(query): ApiQuery<LangQuery>) -> Json<Tips> {
+    let lang = Lang::from_tag(query.lang.as_deref());
+    let sections = CONTENT
+        .sections
+        .iter()
+        .filter_map(|section| {
+            let text = section.translations.get(lang.code()).or_else(|| section.translations.get(Lang::DEFAULT.code()))?;
+            Some(Section { id: section.id.clone(), text: text.clone() })
+        })
+        .collect();
+    Json(Tips { sections })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_sections_in_every_language() {
+        let ids: Vec<&str> = CONTENT.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["choosing", "fitting", "breakingIn", "care", "safety", "disclaimer"]);
+        for section in &CONTENT.sections {
+            for lang in Lang::ALL {
+                let text = &section.translations[lang.code()];
+                assert!(!text.title.is_empty() && !text.paragraphs.is_empty(), "{} {lang:?}", section.id);
+            }
+        }
+    }
+}
