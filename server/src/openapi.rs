@@ -1,6 +1,9 @@
 //! The OpenAPI document (`/api/openapi.json`) and its offline docs page (`/api/docs`).
 
-use utoipa::OpenApi;
+use utoipa::{
+    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    Modify, OpenApi,
+};
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{auth, botcheck, catalogue, crash_reports, health, public_config, tips, AppState};
@@ -8,9 +11,20 @@ use crate::{auth, botcheck, catalogue, crash_reports, health, public_config, tip
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Pointe API", description = "The JSON API of Pointe, the pointe shoe website. \
-        Every error answers `{\"error\": \"<text>\"}`.")
+        Every error answers `{\"error\": \"<text>\"}`."),
+    modifiers(&BearerToken)
 )]
 struct ApiDoc;
+
+/// The `bearer` scheme that signed-in calls name: the token from login, in `Authorization: Bearer …`.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let scheme = SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build());
+        openapi.components.get_or_insert_with(Default::default).add_security_scheme("bearer", scheme);
+    }
+}
 
 /// Each feature describes its own routes; the document is their union.
 pub fn document() -> utoipa::openapi::OpenApi {

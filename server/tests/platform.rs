@@ -148,9 +148,14 @@ async fn every_response_has_security_headers() {
 async fn openapi_document_and_offline_docs_page() {
     each_backend(async |app| {
         let document = app.get("/api/openapi.json").await.json();
-        for path in ["/api/health", "/api/brands", "/api/brands/{id}", "/api/products", "/api/config/site"] {
+        let paths = ["/api/health", "/api/brands", "/api/brands/{id}", "/api/products", "/api/config/site", "/api/auth/signup",
+            "/api/auth/login", "/api/auth/verify-code", "/api/auth/resend-code", "/api/auth/verify", "/api/auth/refresh",
+            "/api/auth/logout", "/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/bot-check",
+            "/api/tips", "/api/admin/log-error"];
+        for path in paths {
             assert!(document["paths"][path].is_object(), "{path} is not documented");
         }
+        assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
         let docs = app.get("/api/docs/").await;
         assert_eq!(docs.status, StatusCode::OK);
         assert!(docs.text().contains("swagger"));
