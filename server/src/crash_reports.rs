@@ -5,7 +5,13 @@ use axum::{extract::DefaultBodyLimit, extract::State, http::StatusCode, routing:
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::{auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+use crate::{
+    auth::extract::SignedIn,
+    client_info::{ClientInfo, MAX_USER_AGENT},
+    error::ApiResult,
+    extract::ApiJson,
+    AppState,
+};
 
 const MAX_BODY_BYTES: usize = 64 * 1024;
 const MAX_MESSAGE: usize = 2_000;
@@ -61,7 +67,7 @@ async fn log_error(
     .bind(report.stack.as_deref().map(|s| cut(s, MAX_STACK)))
     .bind(report.component_stack.as_deref().map(|s| cut(s, MAX_STACK)))
     .bind(cut(&report.url, MAX_URL))
-    .bind(cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), 512))
+    .bind(cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), MAX_USER_AGENT))
     .bind(cut(&report.timestamp, 64))
     .execute(&state.db)
     .await?;

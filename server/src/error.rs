@@ -31,17 +31,18 @@ pub enum ApiError {
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
     MethodNotAllowed(&'static str),
-    #[error("{0}")]
-    Unavailable(&'static str),
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
 }
 
 impl ApiError {
-    /// Invalid input from per-field messages; `None` when every field is fine.
-    pub fn from_fields(fields: BTreeMap<&'static str, &'static str>) -> Option<Self> {
-        let message = (*fields.values().next()?).to_owned();
-        Some(Self::Invalid { message, fields })
+    /// Runs the field rules: `Ok` when every one passes, else `Invalid` with each failing field's message.
+    pub fn check_fields(checks: impl IntoIterator<Item = (&'static str, Result<(), &'static str>)>) -> ApiResult<()> {
+        let fields: BTreeMap<_, _> = checks.into_iter().filter_map(|(field, outcome)| outcome.err().map(|m| (field, m))).collect();
+        match fields.values().next() {
+            None => Ok(()),
+            Some(first) => Err(Self::Invalid { message: (*first).to_owned(), fields }),
+        }
     }
 }
 
@@ -65,7 +66,6 @@ impl IntoResponse for ApiError {
                 return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(body)).into_response();
             }
             Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, json!({ "error": text })),
-            Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, json!({ "error": text })),
             Self::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": "Internal server error" }))

@@ -20,11 +20,16 @@ pub const SIGNUP_PER_IP: Limit = Limit { name: "signup-ip", max_hits: 10, window
 pub const RESET_PER_IP: Limit = Limit { name: "reset-ip", max_hits: 10, window_secs: 60 * 60 };
 pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 
+/// Longest account name kept in a key (the longest e-mail address).
+const MAX_SUBJECT_CHARS: usize = 254;
+
 /// Counts a hit on `limit` for `subject` (an IP address or a lower-cased account name).
 pub async fn hit(state: &AppState, limit: &Limit, subject: &str) -> ApiResult<()> {
     let now = state.clock.now_ms();
     let window_ms = limit.window_secs * 1000;
-    let key = format!("{}:{}", limit.name, subject.to_lowercase());
+    // Bounded, so that made-up long names cannot grow the table's keys without limit.
+    let subject: String = subject.to_lowercase().chars().take(MAX_SUBJECT_CHARS).collect();
+    let key = format!("{}:{subject}", limit.name);
     let (hits, window_start): (i64, i64) = sqlx::query_as(
         "INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
          ON CONFLICT (key) DO UPDATE SET

@@ -5,16 +5,15 @@ use axum::{
     http::{header, request::Parts, HeaderMap},
 };
 
-use super::{sessions, token::Claims};
+use super::sessions;
 use crate::{
     error::{ApiError, AUTHENTICATION_REQUIRED},
-    users::{store, UserRecord},
+    users::UserRecord,
     AppState,
 };
 
 pub struct SignedIn {
     pub user: UserRecord,
-    pub claims: Claims,
 }
 
 /// The bearer token of the request, if it has one.
@@ -33,8 +32,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
         let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        let claims = sessions::check(&state, token).await?.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        let user = store::find_by_id(&state.db, &claims.sub).await?.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        Ok(Self { user, claims })
+        let live = sessions::check(&state, token).await?.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+        Ok(Self { user: live.user })
     }
 }

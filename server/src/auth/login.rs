@@ -1,8 +1,6 @@
 //! Sign-up and login, both finished by a 6-digit code from an e-mail: `POST /api/auth/signup`,
 //! `POST /api/auth/login`, `POST /api/auth/verify-code`, `POST /api/auth/resend-code`.
 
-use std::collections::BTreeMap;
-
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -102,13 +100,20 @@ pub struct SignedInAnswer {
     pub user: PublicUser,
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum SignupAnswer {
+    CodeSent(CodeStep),
+    SignedIn(SignedInAnswer),
+}
+
 /// Creates an account. With e-mail verification on (the default) a code is e-mailed and the account
 /// works once it is entered; otherwise the answer signs the new user in.
 #[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignupRequest,
-    responses((status = 200, description = "`{requiresVerification, challengeId, message, resendAfter}` or `{token, user}`"),
+    responses((status = 200, body = SignupAnswer),
         (status = 400, description = "Invalid input, with `fields`"), (status = 409, description = "Username or email already exists"),
         (status = 429, description = "Too many attempts")))]
-pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<SignupRequest>) -> ApiResult<Json<serde_json::Value>> {
+pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<SignupRequest>) -> ApiResult<Json<SignupAnswer>> {
     ratelimit::hit(&state, &ratelimit::SIGNUP_PER_IP, &client.ip).await?;
     check_signup_fields(&body)?;
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
@@ -123,10 +128,10 @@ pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(b
         email_verified: !verify,
         language: lang.code(),
         profile: Profile {
-            gender: body.gender.filter(|g| !g.is_empty()),
-            birth_date: body.birth_date.filter(|d| !d.is_empty()),
-            phone: body.phone.filter(|p| !p.trim().is_empty()),
-            location: body.location.filter(|l| !l.trim().is_empty()),
+            gender: filled(&body.gender).map(str::to_owned),
+            birth_date: filled(&body.birth_date).map(str::to_owned),
+            phone: filled(&body.phone).map(str::to_owned),
+            location: filled(&body.location).map(str::to_owned),
         },
     };
     let id = match store::create_user(&state.db, new_user, state.clock.now_ms()).await {
@@ -136,38 +141,31 @@ pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(b
     };
     let user = store::find_by_id(&state.db, &id).await?.ok_or_else(|| anyhow::anyhow!("the new user vanished"))?;
     audit::record(&state, &client, Event { action: "signup", resource_type: "user", resource_id: Some(&id), actor: Some(actor(&user)) }).await?;
-    if verify {
-        let step = send_code(&state, &user, Purpose::Signup).await?;
-        return Ok(Json(serde_json::to_value(step).expect("serialisable")));
-    }
-    Ok(Json(serde_json::to_value(sign_in(&state, &client, &user).await?).expect("serialisable")))
+    Ok(Json(if verify {
+        SignupAnswer::CodeSent(send_code(&state, &user, Purpose::Signup).await?)
+    } else {
+        SignupAnswer::SignedIn(sign_in(&state, &client, &user).await?)
+    }))
+}
+
+/// An optional field's value, trimmed; an empty one counts as not given.
+fn filled(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
 fn check_signup_fields(body: &SignupRequest) -> ApiResult<()> {
-    let mut fields = BTreeMap::new();
-    let mut check = |field: &'static str, outcome: Result<(), &'static str>| {
-        if let Err(message) = outcome {
-            fields.entry(field).or_insert(message);
-        }
-    };
-    check("username", validation::username(&body.username));
-    check("email", validation::email(&body.email));
-    check("password", validation::password(&body.password));
-    check("confirmPassword", validation::passwords_match(&body.password, &body.confirm_password));
-    if let Some(phone) = body.phone.as_deref().filter(|p| !p.trim().is_empty()) {
-        check("phone", validation::phone(phone));
-    }
-    if let Some(location) = &body.location {
-        check("location", validation::location(location));
-    }
-    if let Some(gender) = body.gender.as_deref().filter(|g| !g.is_empty()) {
-        check("gender", validation::gender(gender));
-    }
-    if let Some(date) = body.birth_date.as_deref().filter(|d| !d.is_empty()) {
-        check("birthDate", validation::birth_date(date));
-    }
-    check("acceptTerms", if body.accept_terms { Ok(()) } else { Err(TERMS_REQUIRED) });
-    ApiError::from_fields(fields).map_or(Ok(()), Err)
+    let optional = |value: &Option<String>, rule: fn(&str) -> Result<(), &'static str>| filled(value).map_or(Ok(()), rule);
+    ApiError::check_fields([
+        ("username", validation::username(&body.username)),
+        ("email", validation::email(&body.email)),
+        ("password", validation::password(&body.password)),
+        ("confirmPassword", validation::passwords_match(&body.password, &body.confirm_password)),
+        ("phone", optional(&body.phone, validation::phone)),
+        ("location", optional(&body.location, validation::location)),
+        ("gender", optional(&body.gender, validation::gender)),
+        ("birthDate", optional(&body.birth_date, validation::birth_date)),
+        ("acceptTerms", if body.accept_terms { Ok(()) } else { Err(TERMS_REQUIRED) }),
+    ])
 }
 
 /// Checks the username and password; when right, e-mails a code for the second step.
@@ -243,7 +241,7 @@ async fn mail_code(state: &AppState, user: &UserRecord, purpose: Purpose, code: 
         Purpose::Signup => Mail::SignupCode { username, code, minutes },
         Purpose::Login => Mail::LoginCode { username, code, minutes },
     };
-    email::send(state, &user.email, Lang::from_tag(Some(&user.language)), mail).await
+    email::send(state, &user.email, user.lang(), mail).await
 }
 
 fn step(purpose: Purpose, challenge_id: String, resend_after: i64) -> CodeStep {

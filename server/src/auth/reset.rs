@@ -3,8 +3,6 @@
 //! ends every session of the account. The link carries its token in the URL fragment, which browsers
 //! send neither to servers (logs) nor in `Referer`. Only the token's SHA-256 is stored.
 
-use std::collections::BTreeMap;
-
 use axum::{extract::State, Json};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use rand::RngCore;
@@ -19,7 +17,6 @@ use crate::{
     email::{self, Mail},
     error::{ApiError, ApiResult},
     extract::ApiJson,
-    lang::Lang,
     ratelimit,
     users::{password, store, validation},
     AppState,
@@ -77,7 +74,7 @@ pub async fn request_reset(State(state): State<AppState>, client: ClientInfo, Ap
             .await?;
         let link = format!("{}/reset-password#token={token}", state.config.public_url);
         let mail = Mail::PasswordReset { username: &user.username, link: &link, minutes: LINK_TTL_MINUTES };
-        email::send(&state, &user.email, Lang::from_tag(Some(&user.language)), mail).await?;
+        email::send(&state, &user.email, user.lang(), mail).await?;
         let event = Event { action: "password_reset_request", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) };
         audit::record(&state, &client, event).await?;
     }
@@ -89,28 +86,20 @@ pub async fn request_reset(State(state): State<AppState>, client: ClientInfo, Ap
     responses((status = 200, body = Message), (status = 400, description = "Invalid password (with `fields`) or Invalid or expired reset link. Please request a new one.")))]
 pub async fn reset_password(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<NewPassword>) -> ApiResult<Json<Message>> {
     ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
-    let mut fields = BTreeMap::new();
-    if let Err(message) = validation::password(&body.password) {
-        fields.insert("password", message);
-    }
-    if let Err(message) = validation::passwords_match(&body.password, &body.confirm_password) {
-        fields.insert("confirmPassword", message);
-    }
-    if let Some(invalid) = ApiError::from_fields(fields) {
-        return Err(invalid);
-    }
+    ApiError::check_fields([
+        ("password", validation::password(&body.password)),
+        ("confirmPassword", validation::passwords_match(&body.password, &body.confirm_password)),
+    ])?;
     let now = state.clock.now_ms();
-    let token_hash = digest(body.token.trim());
     // Marking the link used is the check: only one request can do it, and only while it is fresh.
-    let claimed = sqlx::query("UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1")
-        .bind(now)
-        .bind(&token_hash)
-        .execute(&state.db)
-        .await?;
-    if claimed.rows_affected() != 1 {
-        return Err(ApiError::BadRequest(INVALID_LINK.to_owned()));
-    }
-    let user_id: String = sqlx::query_scalar("SELECT user_id FROM password_resets WHERE token_hash = $1").bind(&token_hash).fetch_one(&state.db).await?;
+    let user_id: String = sqlx::query_scalar(
+        "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
+    )
+    .bind(now)
+    .bind(digest(body.token.trim()))
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or(ApiError::BadRequest(INVALID_LINK.to_owned()))?;
     let user = store::find_by_id(&state.db, &user_id).await?.ok_or(ApiError::BadRequest(INVALID_LINK.to_owned()))?;
     let hash = password::hash(body.password).await?;
     store::set_password_hash(&state.db, &user.id, &hash).await?;
@@ -122,6 +111,6 @@ pub async fn reset_password(State(state): State<AppState>, client: ClientInfo, A
         let event = Event { action: "session_end", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) };
         audit::record(&state, &client, event).await?;
     }
-    email::send(&state, &user.email, Lang::from_tag(Some(&user.language)), Mail::PasswordChanged { username: &user.username }).await?;
+    email::send(&state, &user.email, user.lang(), Mail::PasswordChanged { username: &user.username }).await?;
     Ok(Json(Message { message: DONE }))
 }

@@ -4,13 +4,17 @@ use axum::{extract::State, http::HeaderMap, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{extract::bearer, login::{actor, SignedInAnswer}, sessions, token::Claims};
+use super::{
+    extract::bearer,
+    login::{actor, SignedInAnswer},
+    sessions::{self, Live},
+};
 use crate::{
     audit::{self, Event},
     client_info::ClientInfo,
     error::{ApiError, ApiResult},
     extract::ApiJson,
-    users::{store, PublicUser, UserRecord},
+    users::PublicUser,
     AppState,
 };
 
@@ -34,17 +38,12 @@ pub struct LogoutAnswer {
     success: bool,
 }
 
-async fn live_user(state: &AppState, token: &str) -> ApiResult<Option<(Claims, UserRecord)>> {
-    let Some(claims) = sessions::check(state, token).await? else { return Ok(None) };
-    Ok(store::find_by_id(&state.db, &claims.sub).await?.map(|user| (claims, user)))
-}
-
 /// Whether a stored token still signs its user in (the client asks at start).
 #[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = VerifyRequest,
     responses((status = 200, body = VerifyAnswer), (status = 400, description = "No token available"), (status = 401, description = "Token verification failed")))]
 pub async fn verify(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyRequest>) -> ApiResult<Json<VerifyAnswer>> {
     let token = body.token.filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(NO_TOKEN.to_owned()))?;
-    let (_, user) = live_user(&state, &token).await?.ok_or(ApiError::Unauthorized(VERIFY_FAILED))?;
+    let Live { user, .. } = sessions::check(&state, &token).await?.ok_or(ApiError::Unauthorized(VERIFY_FAILED))?;
     Ok(Json(VerifyAnswer { valid: true, user: PublicUser::from(&user) }))
 }
 
@@ -53,7 +52,7 @@ pub async fn verify(State(state): State<AppState>, ApiJson(body): ApiJson<Verify
     responses((status = 200, body = SignedInAnswer), (status = 401, description = "Token refresh failed")))]
 pub async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<SignedInAnswer>> {
     let token = bearer(&headers).ok_or(ApiError::Unauthorized(REFRESH_FAILED))?;
-    let (claims, user) = live_user(&state, token).await?.ok_or(ApiError::Unauthorized(REFRESH_FAILED))?;
+    let Live { claims, user } = sessions::check(&state, token).await?.ok_or(ApiError::Unauthorized(REFRESH_FAILED))?;
     let token = sessions::renew(&state, &claims).await?;
     Ok(Json(SignedInAnswer { token, user: PublicUser::from(&user) }))
 }
@@ -61,10 +60,11 @@ pub async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiRe
 /// Ends the bearer's session; its token stops working at once. Answers success without one, too.
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])), responses((status = 200, body = LogoutAnswer)))]
 pub async fn logout(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap) -> ApiResult<Json<LogoutAnswer>> {
-    if let Some((claims, user)) = match bearer(&headers) {
-        Some(token) => live_user(&state, token).await?,
+    let live = match bearer(&headers) {
+        Some(token) => sessions::check(&state, token).await?,
         None => None,
-    } {
+    };
+    if let Some(Live { claims, user }) = live {
         sessions::end(&state.db, &claims.sid, state.clock.now_ms()).await?;
         let event = Event { action: "logout", resource_type: "session", resource_id: Some(&claims.sid), actor: Some(actor(&user)) };
         audit::record(&state, &client, event).await?;

@@ -1,14 +1,16 @@
 //! Sessions: one row per sign-in. A token counts only while its session is neither ended nor expired.
 
-use serde::Serialize;
-
 use super::token::{self, Claims};
-use crate::{client_info::ClientInfo, db::Db, AppState};
+use crate::{
+    client_info::ClientInfo,
+    db::Db,
+    users::UserRecord,
+    AppState,
+};
 
 /// Activity is written at most this often, so requests do not all write.
 const ACTIVITY_RESOLUTION_MS: i64 = 60_000;
 
-#[derive(Debug, Serialize)]
 pub struct Issued {
     pub token: String,
     pub session_id: String,
@@ -54,23 +56,39 @@ fn sign(state: &AppState, user_id: &str, session_id: &str, now: i64, expires_at:
     token::sign(&state.keys.token, &claims)
 }
 
-/// The claims of `token` when it is well signed, unexpired and its session is live; notes the activity.
-pub async fn check(state: &AppState, token: &str) -> Result<Option<Claims>, sqlx::Error> {
+/// A token that counts: its claims and its user.
+pub struct Live {
+    pub claims: Claims,
+    pub user: UserRecord,
+}
+
+#[derive(sqlx::FromRow)]
+struct LiveRow {
+    #[sqlx(flatten)]
+    user: UserRecord,
+    last_activity_at: i64,
+}
+
+/// The claims and user of `token` when it is well signed, unexpired and its session is live (one
+/// query); notes the activity.
+pub async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::Error> {
     let now = state.clock.now_ms();
     let Some(claims) = token::read(&state.keys.token, token, now) else { return Ok(None) };
-    let last_activity: Option<i64> = sqlx::query_scalar(
-        "SELECT last_activity_at FROM sessions WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND expires_at > $3",
+    // `UserRecord` reads its columns by name and ignores the others.
+    let row: Option<LiveRow> = sqlx::query_as(
+        "SELECT u.*, s.last_activity_at FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3",
     )
     .bind(&claims.sid)
     .bind(&claims.sub)
     .bind(now)
     .fetch_optional(&state.db)
     .await?;
-    let Some(last_activity) = last_activity else { return Ok(None) };
-    if now - last_activity >= ACTIVITY_RESOLUTION_MS {
+    let Some(row) = row else { return Ok(None) };
+    if now - row.last_activity_at >= ACTIVITY_RESOLUTION_MS {
         sqlx::query("UPDATE sessions SET last_activity_at = $1 WHERE id = $2").bind(now).bind(&claims.sid).execute(&state.db).await?;
     }
-    Ok(Some(claims))
+    Ok(Some(Live { claims, user: row.user }))
 }
 
 pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {

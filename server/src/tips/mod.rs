@@ -2,7 +2,7 @@
 
 use std::sync::LazyLock;
 
-use axum::{extract::State, routing::get, Json, Router};
+use axum::{routing::get, Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -59,7 +59,7 @@ pub fn routes() -> Router<AppState> {
 /// The tips in the asked language (falling back to Hebrew); signed-in users only.
 #[utoipa::path(get, path = "/api/tips", tag = "tips", params(LangQuery), security(("bearer" = [])),
     responses((status = 200, body = Tips), (status = 401, description = "Authentication required")))]
-async fn tips(_user: SignedIn, State(_state): State<AppState>, ApiQuery(query): ApiQuery<LangQuery>) -> Json<Tips> {
+async fn tips(_user: SignedIn, ApiQuery(query): ApiQuery<LangQuery>) -> Json<Tips> {
     let lang = Lang::from_tag(query.lang.as_deref());
     let sections = CONTENT
         .sections

@@ -1,7 +1,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::db::Db;
+use crate::{db::Db, lang::Lang};
 
 pub struct NewUser<'a> {
     pub username: &'a str,
@@ -44,6 +44,13 @@ pub struct PublicUser {
     pub email: String,
     pub role: String,
     pub is_admin: bool,
+}
+
+impl UserRecord {
+    /// The language of the user's e-mails.
+    pub fn lang(&self) -> Lang {
+        Lang::from_tag(Some(&self.language))
+    }
 }
 
 impl From<&UserRecord> for PublicUser {

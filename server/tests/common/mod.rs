@@ -58,7 +58,11 @@ impl TestApp {
         for (name, value) in headers {
             builder = builder.header(*name, *value);
         }
-        let response = self.router.clone().oneshot(builder.body(Body::empty()).unwrap()).await.unwrap();
+        self.call(builder.body(Body::empty()).unwrap()).await
+    }
+
+    async fn call(&self, request: Request<Body>) -> TestResponse {
+        let response = self.router.clone().oneshot(request).await.unwrap();
         let (parts, body) = response.into_parts();
         TestResponse { status: parts.status, headers: parts.headers, body: body.collect().await.unwrap().to_bytes() }
     }
@@ -73,10 +77,7 @@ impl TestApp {
         for (name, value) in headers {
             builder = builder.header(*name, *value);
         }
-        let request = builder.body(Body::from(body.to_string())).unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let (parts, body) = response.into_parts();
-        TestResponse { status: parts.status, headers: parts.headers, body: body.collect().await.unwrap().to_bytes() }
+        self.call(builder.body(Body::from(body.to_string())).unwrap()).await
     }
 
     pub async fn post_json(&self, uri: &str, body: &Value) -> TestResponse {
