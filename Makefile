@@ -6,8 +6,13 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/pointe/target
 SERVER := $(CARGO_TARGET_DIR)/release/pointe-server
 PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+REDIS_TEST_URL ?= redis://127.0.0.1:6379
+# The SMTP server of the e-mail tests, pinned, in a virtualenv outside the clone.
+AIOSMTPD_VERSION := 1.4.6
+SMTP_VENV := $(HOME)/.cache/pointe/venv
+AIOSMTPD := $(SMTP_VENV)/bin/aiosmtpd
 
-.PHONY: run build web server dev test test-server test-web e2e e2e-deps bench clean
+.PHONY: run build web server dev test test-server test-web e2e e2e-deps smtp-deps bench clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -29,15 +34,39 @@ dev: web/node_modules/.package-lock.json ## API on :8080 and Vite's dev server (
 
 test: test-server test-web e2e ## Every suite: Rust (SQLite + PostgreSQL), Vitest, Playwright
 
-# The server suite runs on SQLite always and on PostgreSQL too when one answers on 127.0.0.1:5432.
-test-server:
+# The server suite runs on SQLite always, on PostgreSQL too when one answers on 127.0.0.1:5432, and its
+# rate-limit tests on Redis too when one answers on 127.0.0.1:6379. The e-mail tests send to aiosmtpd.
+test-server: smtp-deps
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		echo "PostgreSQL answers: the server suite runs on SQLite and PostgreSQL"; \
-		TEST_DATABASE_URL=$(PG_ADMIN_URL) cargo test --release --locked -p pointe-server; \
+		export TEST_DATABASE_URL=$(PG_ADMIN_URL); \
 	else \
 		echo "No PostgreSQL on 127.0.0.1:5432: the server suite runs on SQLite only"; \
-		cargo test --release --locked -p pointe-server; \
+	fi; \
+	if (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then \
+		echo "Redis answers: the rate-limit tests also run with the Redis store"; \
+		export TEST_REDIS_URL=$(REDIS_TEST_URL); \
+	else \
+		echo "No Redis on 127.0.0.1:6379: the rate-limit tests run with the database store only"; \
+	fi; \
+	AIOSMTPD=$(AIOSMTPD) cargo test --release --locked -p pointe-server
+
+# aiosmtpd in a virtualenv; where python3 has no venv module (Debian without python3-venv), pip
+# installs it into a folder instead and a small script runs it from there.
+smtp-deps: $(SMTP_VENV)/aiosmtpd-$(AIOSMTPD_VERSION).installed
+
+$(SMTP_VENV)/aiosmtpd-$(AIOSMTPD_VERSION).installed:
+	@if python3 -m venv $(SMTP_VENV) >/dev/null 2>&1 && $(SMTP_VENV)/bin/python -m pip --version >/dev/null 2>&1; then \
+		$(SMTP_VENV)/bin/python -m pip install --quiet aiosmtpd==$(AIOSMTPD_VERSION); \
+	else \
+		echo "python3 -m venv is not available: installing aiosmtpd with pip --target"; \
+		rm -rf $(SMTP_VENV) && mkdir -p $(SMTP_VENV)/bin && \
+		python3 -m pip install --quiet --target $(SMTP_VENV)/packages aiosmtpd==$(AIOSMTPD_VERSION) && \
+		printf '#!/bin/sh\nPYTHONPATH=%s exec python3 -m aiosmtpd "$$@"\n' '$(SMTP_VENV)/packages' >$(AIOSMTPD) && \
+		chmod +x $(AIOSMTPD); \
 	fi
+	@$(AIOSMTPD) --version
+	@touch $@
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm test
@@ -45,10 +74,13 @@ test-web: web/node_modules/.package-lock.json
 e2e-deps:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
-e2e: e2e-deps build ## Playwright in Chromium against the release server on a free port with a fresh database (E2E_ARGS=... passes options, e.g. a spec name)
+# Playwright in Chromium against the release server on a free port with a fresh database, its e-mail
+# going to aiosmtpd on another free port (E2E_ARGS=... passes options, e.g. a spec name).
+e2e: e2e-deps smtp-deps build
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
-	port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') && \
-	cd web && E2E_PORT=$$port E2E_SERVER=$(SERVER) E2E_DATABASE_URL="sqlite://$$dir/e2e.db" npx playwright test $(E2E_ARGS)
+	read -r port smtp_port < <(python3 -c 'import socket; s=[socket.socket() for _ in range(2)]; [x.bind(("127.0.0.1", 0)) for x in s]; print(*[x.getsockname()[1] for x in s])') && \
+	cd web && E2E_PORT=$$port E2E_SMTP_PORT=$$smtp_port E2E_SERVER=$(SERVER) E2E_AIOSMTPD=$(AIOSMTPD) \
+		E2E_DATABASE_URL="sqlite://$$dir/e2e.db" E2E_MAILDIR="$$dir/mail" npx playwright test $(E2E_ARGS)
 
 bench: build ## Load-test the release server beside nginx serving the same bytes
 	./bench/run.sh $(SERVER)

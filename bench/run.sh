@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Load-tests the release server with wrk, side by side with nginx serving the same bytes from files,
-# and reports requests/s, latency, memory and binary size. Traffic goes to 127.0.0.1 only.
+# and reports requests/s, latency, memory and binary size; then the API's latency during a login flood.
+# Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 server=${1:?usage: bench/run.sh PATH-TO-pointe-server}
 duration=${BENCH_SECONDS:-10}
@@ -15,7 +16,9 @@ work=$(mktemp -d)
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 app_port=$(free_port)
 ref_port=$(free_port)
-PORT=$app_port DATABASE_URL="sqlite://$work/bench.db" WEB_DIST=web/dist RUST_LOG=warn "$server" serve >"$work/server.log" 2>&1 &
+# No bot-check and X-Forwarded-For trusted, so the login flood below can come from many made-up clients.
+PORT=$app_port DATABASE_URL="sqlite://$work/bench.db" WEB_DIST=web/dist MAIL_DIR="$work/mail" BOT_CHECK=off TRUST_PROXY=true \
+  RUST_LOG=warn "$server" serve >"$work/server.log" 2>&1 &
 app_pid=$!
 trap 'kill $app_pid 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$app_port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
@@ -66,8 +69,30 @@ for pair in "home page|/|/index.html" "GET /api/brands|/api/brands?lang=en|/bran
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$a_rps" "$a_p50" "$a_p99" "$r_rps" "$r_p50" "$r_p99" "$ratio"
 done
 
+# GET /api/brands as a few visitors would ask for it, alone and then while 50 connections send failed
+# logins (bench/login.lua: made-up users and addresses, so each costs an argon2 verification).
+brands_p99() {
+  wrk -t1 -c4 -d"${duration}s" --latency -H 'Accept-Encoding: gzip' "http://127.0.0.1:$app_port/api/brands?lang=en" | awk '/^ +99%/ {print $2}'
+}
+alone_p99=$(brands_p99)
+pages_peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")
+wrk -t2 -c50 -d"$((duration + 4))s" --timeout 30s -s bench/login.lua "http://127.0.0.1:$app_port/api/auth/login" >"$work/login.txt" &
+flood_pid=$!
+sleep 2 # let the flood fill the argon2 queue first
+flood_p99=$(brands_p99)
+wait $flood_pid
+login_rps=$(awk '/Requests\/sec/ {print $2}' "$work/login.txt")
+read -r _ answers unauthorized limited other < <(grep '^statuses ' "$work/login.txt")
+share() { python3 -c "print(f'{100 * $1 / max($answers, 1):.1f} %')"; }
+echo
+printf '| during a login flood | value |\n|---|---|\n'
+printf '| GET /api/brands p99 alone (4 connections) | %s |\n' "$alone_p99"
+printf '| GET /api/brands p99 under 50 concurrent logins | %s |\n' "$flood_p99"
+printf '| POST /api/auth/login req/s | %s |\n' "$login_rps"
+printf '| login answers: 401 / 429 / other | %s / %s / %s (of %s) |\n' "$(share "$unauthorized")" "$(share "$limited")" "$other" "$answers"
+
 peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")
 echo
-echo "server memory: idle RSS $((idle_rss / 1024)) MiB, peak RSS under load $((peak_kib / 1024)) MiB"
+echo "server memory: idle RSS $((idle_rss / 1024)) MiB, peak RSS under page load $((pages_peak_kib / 1024)) MiB, after the login flood $((peak_kib / 1024)) MiB"
 echo "release binary: $(( $(stat -c %s "$server") / 1024 / 1024 )) MiB ($server)"
 echo "wrk: 2 threads, $connections connections, ${duration} s per row, gzip accepted; CPU cores: $(nproc)"

@@ -1,9 +1,18 @@
 import { defineConfig } from '@playwright/test';
 
-// The release server on a free port with a fresh database; `make e2e` sets these variables.
+// The release server on a free port with a fresh database, sending e-mail to a real SMTP server
+// (aiosmtpd) that delivers into a Maildir the tests read; `make e2e` sets these variables.
 const port = process.env.E2E_PORT ?? '8181';
 const server = process.env.E2E_SERVER ?? '../target/release/pointe-server';
 const database = process.env.E2E_DATABASE_URL ?? 'sqlite://../data/e2e.db';
+const smtpPort = process.env.E2E_SMTP_PORT ?? '8125';
+const aiosmtpd = process.env.E2E_AIOSMTPD ?? 'aiosmtpd';
+const maildir = process.env.E2E_MAILDIR ?? '../data/e2e-mail';
+
+/** The admin account the server creates at start (ADMIN_* settings). */
+export const E2E_ADMIN = { username: 'e2eadmin', email: 'admin@pointe.test', password: 'Arabesque-2026!' };
+/** A short token lifetime, so the expiry warning (last 300 s) is reached within a test. */
+export const E2E_TOKEN_TTL_SECONDS = 400;
 
 export default defineConfig({
   testDir: './e2e',
@@ -15,6 +24,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     // An unsupported browser language, so the site's own default (Hebrew) shows unless a test says otherwise.
     locale: 'de-DE',
+    // No transitions: a dialog under a driven clock is clicked only once it has settled.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -30,11 +41,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: server,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: port, DATABASE_URL: database, WEB_DIST: 'dist', RUST_LOG: 'warn' },
-  },
+  webServer: [
+    {
+      command: `${aiosmtpd} -n -l 127.0.0.1:${smtpPort} -c aiosmtpd.handlers.Mailbox ${maildir}`,
+      port: Number(smtpPort),
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: server,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: port,
+        DATABASE_URL: database,
+        WEB_DIST: 'dist',
+        RUST_LOG: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: smtpPort,
+        SMTP_TLS: 'none',
+        TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS),
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
+    },
+  ],
 });

@@ -27,6 +27,15 @@ pub struct Config {
     pub email_verification: bool,
     pub bot_check: BotCheck,
     pub mail: MailConfig,
+    /// Where rate limits count: the database (the default) or a Redis shared by every instance.
+    pub rate_limit_store: RateLimitStore,
+}
+
+#[derive(Clone, Debug)]
+pub enum RateLimitStore {
+    Database,
+    /// `key_prefix` starts every key, so several sites (or test runs) can share one Redis.
+    Redis { url: String, key_prefix: String },
 }
 
 #[derive(Clone, Debug)]
@@ -105,6 +114,10 @@ impl Config {
             email_verification: flag(&lookup, "EMAIL_VERIFICATION", true)?,
             bot_check: bot_check(&lookup)?,
             mail: mail(&lookup)?,
+            rate_limit_store: match lookup("REDIS_URL") {
+                Some(url) => RateLimitStore::Redis { url, key_prefix: lookup("REDIS_KEY_PREFIX").unwrap_or_else(|| "pointe:".to_owned()) },
+                None => RateLimitStore::Database,
+            },
             host,
             port,
             database_url: lookup("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),

@@ -17,6 +17,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "catalogue", include_str!("../migrations/0001_catalogue.sql")),
     (2, "users", include_str!("../migrations/0002_users.sql")),
     (3, "accounts", include_str!("../migrations/0003_accounts.sql")),
+    (4, "cleanup", include_str!("../migrations/0004_cleanup.sql")),
 ];
 
 pub fn is_sqlite(url: &str) -> bool {

@@ -4,6 +4,7 @@ mod audit;
 pub mod auth;
 mod botcheck;
 pub mod catalogue;
+pub mod cleanup;
 mod client_info;
 pub mod config;
 mod crash_reports;
@@ -52,6 +53,7 @@ pub struct AppState {
     keys: Arc<Keys>,
     /// Woken when a message enters the outbox.
     pub mail_ready: Arc<Notify>,
+    rate_limits: ratelimit::Store,
 }
 
 impl AppState {
@@ -72,12 +74,14 @@ impl AppState {
         }
         let web = Arc::new(WebApp::load(config.web_dist.clone())?);
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
-        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()) })
+        let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
+        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()), rate_limits })
     }
 }
 
 /// The whole HTTP application; tests build the same router.
 pub fn app(state: AppState) -> Router {
+    let csp = web::security_headers::content_security_policy(&state.config.bot_check);
     let api = Router::new()
         .merge(health::routes())
         .merge(catalogue::routes())
@@ -94,7 +98,7 @@ pub fn app(state: AppState) -> Router {
         .merge(openapi::routes())
         .fallback(web::serve)
         .with_state(state)
-        .layer(middleware::from_fn(web::security_headers::add))
+        .layer(middleware::from_fn_with_state(csp, web::security_headers::add))
         // Answers made per request are compressed at a low level (3 of gzip's 9, brotli's 11): higher
         // levels cost more time than the bytes they save. Below 1 KiB it does not pay at all.
         // The web app's files come precompressed at the strongest level (static_files.rs).

@@ -2,7 +2,7 @@ use std::io::Read;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use pointe_server::{app, config::MailTransport, db, email, users, AppState, Config};
+use pointe_server::{app, cleanup, config::MailTransport, db, email, users, AppState, Config};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -75,6 +75,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let transport = email::Transport::from_config(&config.mail)?;
     let state = AppState::start(config).await?;
     email::outbox::spawn_worker(state.clone(), transport);
+    cleanup::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
     println!("Pointe is serving {public_url}");
     println!("{mail_note}");

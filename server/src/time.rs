@@ -31,7 +31,11 @@ impl ManualClock {
     }
 
     pub fn advance_secs(&self, seconds: i64) {
-        self.0.fetch_add(seconds * 1000, Ordering::SeqCst);
+        self.advance_ms(seconds * 1000);
+    }
+
+    pub fn advance_ms(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
     }
 }
 

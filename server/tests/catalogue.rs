@@ -98,10 +98,10 @@ async fn a_malformed_query_is_a_clear_400() {
 async fn seed_content_loads_once_even_across_restarts() {
     each_backend(async |app| {
         sqlx::query("DELETE FROM brands WHERE id = 'suffolk'").execute(&app.state.db).await.unwrap();
-        let restarted = app.restart().await;
-        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(&restarted.db).await.unwrap();
+        let restarted = app.another_instance().await;
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(&restarted.state.db).await.unwrap();
         assert_eq!(count, 6, "a brand an admin deleted must not come back");
-        let products: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(&restarted.db).await.unwrap();
+        let products: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(&restarted.state.db).await.unwrap();
         assert_eq!(products, 6);
     })
     .await;

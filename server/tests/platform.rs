@@ -1,7 +1,7 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{assert_json_error, each_backend, PRECOMPRESSED_BR};
+use common::{assert_json_error, each_backend, each_backend_with, PRECOMPRESSED_BR};
 
 #[tokio::test]
 async fn health_answers_get_and_head_and_503_without_database() {
@@ -57,7 +57,7 @@ async fn pages_carry_language_title_description_and_alternates() {
         let title = brand.text().split("<title>").nth(1).unwrap().split("</title>").next().unwrap().to_owned();
         assert!(title.contains("Gaynor Minden"), "{title}");
 
-        for path in ["/login", "/signup", "/blog", "/blog/any-post", "/tips", "/request-password-reset", "/reset-password", "/admin", "/admin/users"] {
+        for path in ["/login", "/signup", "/blog", "/blog/any-post", "/tips", "/request-password-reset", "/reset-password", "/terms", "/privacy", "/admin", "/admin/users"] {
             assert_eq!(app.get(path).await.status, StatusCode::OK, "{path}");
         }
     })
@@ -139,6 +139,28 @@ async fn every_response_has_security_headers() {
             assert_eq!(response.header("x-content-type-options"), "nosniff", "{path}");
             assert_eq!(response.header("referrer-policy"), "strict-origin-when-cross-origin", "{path}");
             assert!(!response.header("x-request-id").is_empty(), "{path}");
+        }
+    })
+    .await;
+}
+
+/// The policy without Turnstile, as it has always been.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
+    connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+#[tokio::test]
+async fn the_content_security_policy_admits_turnstile_only_when_it_is_the_bot_check() {
+    for bot_check in ["altcha", "off"] {
+        each_backend_with(&[("BOT_CHECK", bot_check)], async |app| {
+            assert_eq!(app.get("/").await.header("content-security-policy"), CSP, "{bot_check}");
+        })
+        .await;
+    }
+    let turnstile = [("BOT_CHECK", "turnstile"), ("TURNSTILE_SITE_KEY", "site-key"), ("TURNSTILE_SECRET", "secret")];
+    each_backend_with(&turnstile, async |app| {
+        let cloudflare = "script-src 'self' https://challenges.cloudflare.com; frame-src 'self' https://challenges.cloudflare.com;";
+        for path in ["/", "/login", "/api/brands"] {
+            assert_eq!(app.get(path).await.header("content-security-policy"), CSP.replace("script-src 'self';", cloudflare), "{path}");
         }
     })
     .await;

@@ -30,6 +30,8 @@ pub enum Page<'a> {
     Tips,
     RequestPasswordReset,
     ResetPassword,
+    Terms,
+    Privacy,
     Admin,
     NotFound,
 }
@@ -49,6 +51,8 @@ impl<'a> Page<'a> {
             ["tips"] => Page::Tips,
             ["request-password-reset"] => Page::RequestPasswordReset,
             ["reset-password"] => Page::ResetPassword,
+            ["terms"] => Page::Terms,
+            ["privacy"] => Page::Privacy,
             ["admin", ..] => Page::Admin,
             _ => Page::NotFound,
         }
@@ -67,6 +71,8 @@ impl<'a> Page<'a> {
             Page::Tips => "tips",
             Page::RequestPasswordReset => "requestPasswordReset",
             Page::ResetPassword => "resetPassword",
+            Page::Terms => "terms",
+            Page::Privacy => "privacy",
             Page::Admin => "admin",
             Page::NotFound => "notFound",
         }
@@ -74,7 +80,7 @@ impl<'a> Page<'a> {
 }
 
 /// One of each page, to load every page's texts.
-const ALL_PAGES: [Page<'static>; 12] = [
+const ALL_PAGES: [Page<'static>; 14] = [
     Page::Home,
     Page::Products,
     Page::Brand(""),
@@ -85,6 +91,8 @@ const ALL_PAGES: [Page<'static>; 12] = [
     Page::Tips,
     Page::RequestPasswordReset,
     Page::ResetPassword,
+    Page::Terms,
+    Page::Privacy,
     Page::Admin,
     Page::NotFound,
 ];

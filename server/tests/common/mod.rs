@@ -28,9 +28,13 @@ pub struct TestApp {
     pub database_url: String,
     /// The app's clock: tests move it instead of sleeping.
     pub clock: Arc<ManualClock>,
-    _dir: tempfile::TempDir,
-    _postgres: Option<PostgresDatabase>,
+    /// The settings given on top of the test defaults (see `config`).
+    vars: Vars,
+    dir: Arc<tempfile::TempDir>,
+    _postgres: Option<Arc<PostgresDatabase>>,
 }
+
+type Vars = Vec<(String, String)>;
 
 pub struct TestResponse {
     pub status: StatusCode,
@@ -84,24 +88,42 @@ impl TestApp {
         self.send_json(Method::POST, uri, body, &[]).await
     }
 
-    /// A second instance on the same database, as after a restart.
-    pub async fn restart(&self) -> AppState {
-        AppState::start(config(&self.database_url, &self._dir.path().join("dist"))).await.unwrap()
+    /// Another instance with the same database, settings and clock: as after a restart, or as a
+    /// second server behind the same load balancer.
+    pub async fn another_instance(&self) -> TestApp {
+        let config = config(&self.database_url, &self.dir.path().join("dist"), &self.vars);
+        let state = AppState::start_with_clock(config, self.clock.clone()).await.unwrap();
+        TestApp {
+            backend: self.backend,
+            router: app(state.clone()),
+            state,
+            database_url: self.database_url.clone(),
+            clock: self.clock.clone(),
+            vars: self.vars.clone(),
+            dir: self.dir.clone(),
+            _postgres: self._postgres.clone(),
+        }
     }
 }
 
-pub fn config(database_url: &str, dist: &Path) -> Config {
+/// The test configuration, with `vars` added or replacing the defaults.
+pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Config {
     let url = database_url.to_owned();
     let dist = dist.to_string_lossy().into_owned();
-    Config::from_lookup(|name| match name {
-        "DATABASE_URL" => Some(url.clone()),
-        "WEB_DIST" => Some(dist.clone()),
-        "PUBLIC_URL" => Some("http://pointe.test".to_owned()),
-        "CONTACT_EMAIL" => Some("hello@pointe.test".to_owned()),
-        // Small proof-of-work puzzles keep the tests quick; X-Forwarded-For lets a test be several clients.
-        "ALTCHA_MAX_NUMBER" => Some("2000".to_owned()),
-        "TRUST_PROXY" => Some("true".to_owned()),
-        _ => None,
+    Config::from_lookup(|name| {
+        if let Some((_, value)) = vars.iter().find(|(var, _)| var == name) {
+            return Some(value.clone());
+        }
+        match name {
+            "DATABASE_URL" => Some(url.clone()),
+            "WEB_DIST" => Some(dist.clone()),
+            "PUBLIC_URL" => Some("http://pointe.test".to_owned()),
+            "CONTACT_EMAIL" => Some("hello@pointe.test".to_owned()),
+            // Small proof-of-work puzzles keep the tests quick; X-Forwarded-For lets a test be several clients.
+            "ALTCHA_MAX_NUMBER" => Some("2000".to_owned()),
+            "TRUST_PROXY" => Some("true".to_owned()),
+            _ => None,
+        }
     })
     .unwrap()
 }
@@ -120,24 +142,34 @@ fn write_dist(dir: &Path) {
     std::fs::write(dir.join("images/logo.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
 }
 
-async fn start(backend: &'static str, database_url: String, postgres: Option<PostgresDatabase>) -> TestApp {
+async fn start(backend: &'static str, database_url: String, postgres: Option<PostgresDatabase>, vars: &[(&str, &str)]) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let dist = dir.path().join("dist");
     std::fs::create_dir_all(&dist).unwrap();
     write_dist(&dist);
+    let mut vars: Vars = vars.iter().map(|(name, value)| (name.to_string(), value.to_string())).collect();
+    // Each app (and the instances beside it) counts under its own keys in the shared Redis.
+    if vars.iter().any(|(name, _)| name == "REDIS_URL") {
+        vars.push(("REDIS_KEY_PREFIX".to_owned(), format!("pointe-test-{}:", uuid::Uuid::new_v4().simple())));
+    }
     let clock = Arc::new(ManualClock::starting_now());
-    let state = AppState::start_with_clock(config(&database_url, &dist), clock.clone()).await.unwrap();
-    TestApp { backend, router: app(state.clone()), state, database_url, clock, _dir: dir, _postgres: postgres }
+    let state = AppState::start_with_clock(config(&database_url, &dist, &vars), clock.clone()).await.unwrap();
+    TestApp { backend, router: app(state.clone()), state, database_url, clock, vars, dir: Arc::new(dir), _postgres: postgres.map(Arc::new) }
 }
 
 /// Runs `test` once per backend: SQLite, then PostgreSQL when `TEST_DATABASE_URL` is set.
 pub async fn each_backend(test: impl AsyncFn(&TestApp)) {
+    each_backend_with(&[], test).await;
+}
+
+/// As `each_backend`, with these settings on top of the test defaults.
+pub async fn each_backend_with(vars: &[(&str, &str)], test: impl AsyncFn(&TestApp)) {
     let file = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", file.path().join("pointe.db").display());
-    test(&start("sqlite", url, None).await).await;
+    test(&start("sqlite", url, None, vars).await).await;
     if let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") {
         let database = PostgresDatabase::create(&admin_url).await;
-        test(&start("postgres", database.url.clone(), Some(database)).await).await;
+        test(&start("postgres", database.url.clone(), Some(database), vars).await).await;
     }
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 
 import { ApiError, ContractError, errorFromAnswer, serverErrorText } from './errors';
 import { enqueue } from './offlineQueue';
+import { storedToken, tokenRejected } from './token';
 import { fetchWithRetry, readJson, type Call, type Method } from './transport';
 
 export interface RequestOptions<T> {
@@ -15,8 +16,10 @@ export interface RequestOptions<T> {
 /** Calls the API and returns its JSON answer, raising the spec's error texts (§8) on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const call: Call = { method: options.method ?? 'GET', path, body: options.body };
+  const sentToken = storedToken() !== null;
   const response = await fetchWithRetry(call, options.signal);
   const body = await readJson(response);
+  if (response.status === 401 && sentToken) tokenRejected();
   if (!response.ok || serverErrorText(body) !== undefined) throw errorFromAnswer(body, response.status);
   if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);

@@ -2,14 +2,26 @@ import type { z } from 'zod/mini';
 
 export const REQUEST_FAILED = 'Request failed';
 
+/** What an error answer may carry besides its text: per-field messages and, when rate-limited, the wait. */
+export interface ErrorDetails {
+  fields?: Record<string, string>;
+  retryAfter?: number;
+}
+
 /** A failed call: the server's `error` text, or the spec's generic texts. `status` is absent when no answer came. */
 export class ApiError extends Error {
   readonly status: number | undefined;
+  /** The server's message for each invalid field, in English (translated for display). */
+  readonly fields: Record<string, string>;
+  /** Seconds to wait before trying again (a 429 answer). */
+  readonly retryAfter: number | undefined;
 
-  constructor(message: string, status?: number, options?: ErrorOptions) {
+  constructor(message: string, status?: number, options?: ErrorOptions & ErrorDetails) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
+    this.fields = options?.fields ?? {};
+    this.retryAfter = options?.retryAfter;
   }
 
   /** True when the request never got an answer (offline, unreachable server, timeout). */
@@ -28,9 +40,19 @@ export class ContractError extends Error {
 
 /** The spec's error rule (§8): the server's error text when it gives one, else a generic text. */
 export function errorFromAnswer(body: unknown, status: number): ApiError {
-  const text = serverErrorText(body);
-  if (text) return new ApiError(text, status);
-  return new ApiError(status >= 200 && status < 300 ? REQUEST_FAILED : `Request failed with status ${status}`, status);
+  const text = serverErrorText(body) ?? (status >= 200 && status < 300 ? REQUEST_FAILED : `Request failed with status ${status}`);
+  return new ApiError(text, status, errorDetails(body));
+}
+
+function errorDetails(body: unknown): ErrorDetails {
+  if (typeof body !== 'object' || body === null) return {};
+  const { fields, retryAfter } = body as { fields?: unknown; retryAfter?: unknown };
+  const details: ErrorDetails = {};
+  if (typeof fields === 'object' && fields !== null) {
+    details.fields = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  }
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) details.retryAfter = retryAfter;
+  return details;
 }
 
 export function serverErrorText(body: unknown): string | undefined {

@@ -9,7 +9,7 @@ import { directionOf } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Keeps Mantine's direction on the language's: right-to-left for Hebrew only. */
 function DirectionSync() {
@@ -25,7 +25,7 @@ export function App() {
   useEffect(watchConnectivity, []);
   return (
     <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection={false}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <DirectionSync />
         <QueryClientProvider client={queryClient}>
           <QueryErrorResetBoundary>

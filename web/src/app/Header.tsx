@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 import { SearchBox } from '../features/search/SearchBox';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { NavigationLinks } from './Navigation';
+import { AccountStatus, NavigationLinks } from './Navigation';
 import classes from './Layout.module.css';
 
 export function Header() {
@@ -26,6 +26,9 @@ export function Header() {
             </Text>
           </div>
         </Link>
+        <Group visibleFrom="md">
+          <AccountStatus />
+        </Group>
         <Burger
           opened={menuOpen}
           onClick={menu.toggle}
@@ -47,6 +50,7 @@ export function Header() {
       <Drawer opened={menuOpen} onClose={menu.close} title={t('site.name')} size="xs" closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
         <Stack gap={4} component="nav" aria-label={t('nav.label')}>
           <NavigationLinks onNavigate={menu.close} />
+          <AccountStatus onNavigate={menu.close} />
         </Stack>
       </Drawer>
     </header>

@@ -1,30 +1,60 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+import { useSession } from '../features/auth/session';
 import { useBrands } from '../features/catalogue/queries';
 import classes from './Layout.module.css';
 
 /** The brands the navigation always links to (spec §2: three fixed brand links). */
 export const NAV_BRANDS = ['bloch', 'nikolay', 'capezio'] as const;
 
-/** The navigation links; the same list shows in the bar and in the mobile menu. */
+/** The navigation links (spec §2); the same list shows in the bar and in the mobile menu. */
 export function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const { state } = useSession();
   const brands = useBrands().data;
   const brandName = (id: string) => brands?.find((brand) => brand.id === id)?.name ?? id;
   const link = (to: string, label: string) => (
-    <NavLink key={to} to={to} end className={classes.link} onClick={onNavigate}>
+    <NavLink key={to} to={to} end={to === '/'} className={classes.link} onClick={onNavigate}>
       {label}
     </NavLink>
   );
   return (
     <>
       {link('/', t('nav.home'))}
+      {state.status === 'signedOut' && [link('/signup', t('nav.signup')), link('/login', t('nav.login'))]}
       {NAV_BRANDS.map((id) => link(`/brand/${id}`, brandName(id)))}
       {link('/products', t('nav.products'))}
       {link('/blog', t('nav.blog'))}
-      {link('/signup', t('nav.signup'))}
-      {link('/login', t('nav.login'))}
+      {state.status === 'signedIn' && link('/tips', t('nav.tips'))}
+      {state.status === 'signedIn' && state.user.isAdmin && link('/admin', t('nav.admin'))}
     </>
+  );
+}
+
+/** The signed-in user's welcome line and logout button (spec §2); nothing otherwise. */
+export function AccountStatus({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { state, logOut } = useSession();
+  if (state.status !== 'signedIn') return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" fw={500} className={classes.welcome}>
+        {t('nav.welcome', { username: state.user.username })}
+      </Text>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconLogout size={16} aria-hidden />}
+        onClick={() => {
+          onNavigate?.();
+          logOut();
+        }}
+      >
+        {t('nav.logout')}
+      </Button>
+    </Group>
   );
 }

@@ -1,32 +1,54 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 
+import { AdminOnly } from '../features/auth/AdminOnly';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RequestResetPage } from '../features/auth/RequestResetPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { SessionRoot } from '../features/auth/SessionRoot';
+import { SignupPage } from '../features/auth/SignupPage';
 import { BrandPage } from '../features/catalogue/BrandPage';
 import { HomePage } from '../features/catalogue/HomePage';
 import { ProductsPage } from '../features/catalogue/ProductsPage';
 import { RouteCrash } from '../features/crash/RouteCrash';
+import { LegalPage } from '../features/legal/LegalPage';
 import { ComingSoonPage } from '../features/pages/ComingSoonPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
+import { TipsPage } from '../features/tips/TipsPage';
 import { Layout } from './Layout';
 
 /** The app's routes (spec §2). The server's route table (server/src/web/page.rs) mirrors this list. */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    element: <SessionRoot />,
     errorElement: <RouteCrash />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/brand/:brandId', element: <BrandPage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/blog', element: <ComingSoonPage page="blog" /> },
-      { path: '/blog/:slug', element: <ComingSoonPage page="blogPost" /> },
-      { path: '/login', element: <ComingSoonPage page="login" /> },
-      { path: '/signup', element: <ComingSoonPage page="signup" /> },
-      { path: '/tips', element: <ComingSoonPage page="tips" /> },
-      { path: '/request-password-reset', element: <ComingSoonPage page="requestPasswordReset" /> },
-      { path: '/reset-password', element: <ComingSoonPage page="resetPassword" /> },
-      // Nobody can sign in yet, so every visitor is signed out and goes to the login page (spec §2).
-      { path: '/admin/*', element: <Navigate to="/login" replace /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        element: <Layout />,
+        errorElement: <RouteCrash />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/brand/:brandId', element: <BrandPage /> },
+          { path: '/products', element: <ProductsPage /> },
+          { path: '/blog', element: <ComingSoonPage page="blog" /> },
+          { path: '/blog/:slug', element: <ComingSoonPage page="blogPost" /> },
+          { path: '/login', element: <LoginPage /> },
+          { path: '/signup', element: <SignupPage /> },
+          { path: '/tips', element: <TipsPage /> },
+          { path: '/request-password-reset', element: <RequestResetPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/terms', element: <LegalPage kind="terms" /> },
+          { path: '/privacy', element: <LegalPage kind="privacy" /> },
+          {
+            path: '/admin/*',
+            element: (
+              <AdminOnly>
+                <ComingSoonPage page="admin" />
+              </AdminOnly>
+            ),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ];

@@ -12,6 +12,8 @@ export type PageKey =
   | 'tips'
   | 'requestPasswordReset'
   | 'resetPassword'
+  | 'terms'
+  | 'privacy'
   | 'admin'
   | 'notFound';
 

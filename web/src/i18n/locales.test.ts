@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { LANGUAGES } from './languages';
+import { SERVER_TEXTS } from './serverTexts';
 import { resources } from '.';
 
 type Tree = { [key: string]: string | Tree };
@@ -33,5 +34,12 @@ describe.each(LANGUAGES)('locale %s', (language) => {
   it('uses the same placeholders as English', () => {
     const mismatched = [...english].filter(([key, text]) => placeholders(text).join() !== placeholders(texts.get(key) ?? '').join());
     expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe('server texts', () => {
+  it('are the English locale\'s messages, word for word', () => {
+    const differing = Object.entries(SERVER_TEXTS).filter(([text, key]) => english.get(`messages.${key}`) !== text);
+    expect(differing).toEqual([]);
   });
 });

@@ -2,14 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 
 import { createQueryClient } from '../app/queryClient';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 
 function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
     </MantineProvider>
   );
@@ -24,8 +24,11 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
   );
 }
 
+/** Where a test starts: a URL, or a location with `state` or `hash`. */
+export type Entry = InitialEntry;
+
 /** Renders a data router (as the app does) over `routes`, at `path`. */
-export function renderRoutes(routes: RouteObject[], { path = '/' }: { path?: string } = {}) {
+export function renderRoutes(routes: RouteObject[], { path = '/' }: { path?: Entry } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return { router, ...render(<Providers><RouterProvider router={router} /></Providers>) };
 }

@@ -1,0 +1,58 @@
+//! Deletes rows that serve no more, on every instance every 15 minutes (deleting twice is harmless):
+//! - one-time codes and reset links a day after they expired: the day of grace keeps them for looking
+//!   into a report ("my code did not work") while they can no longer be used;
+//! - accepted bot-check solutions once their challenge has expired, as it is refused from then on anyway;
+//! - rate-limit windows that have ended;
+//! - sessions 30 days after they expired or were ended.
+
+use std::time::Duration;
+
+use crate::{db::Db, AppState};
+
+const EVERY: Duration = Duration::from_secs(15 * 60);
+const DAY_MS: i64 = 24 * 60 * 60_000;
+pub const CODE_GRACE_MS: i64 = DAY_MS;
+pub const SESSION_KEEP_MS: i64 = 30 * DAY_MS;
+
+/// How many rows one run deleted, per kind.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    pub codes: u64,
+    pub reset_links: u64,
+    pub bot_checks: u64,
+    pub rate_limits: u64,
+    pub sessions: u64,
+}
+
+pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
+    let now = state.clock.now_ms();
+    let db = &state.db;
+    Ok(Removed {
+        codes: delete(db, "DELETE FROM verification_codes WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
+        reset_links: delete(db, "DELETE FROM password_resets WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
+        bot_checks: delete(db, "DELETE FROM bot_check_uses WHERE expires_at <= $1", now).await?,
+        rate_limits: delete(db, "DELETE FROM rate_limits WHERE window_end <= $1", now).await?,
+        sessions: delete(db, "DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1", now - SESSION_KEEP_MS).await?,
+    })
+}
+
+/// Runs `sql` with `$1` bound to `until`; returns how many rows went.
+async fn delete(db: &Db, sql: &str, until: i64) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(sql).bind(until).execute(db).await?.rows_affected())
+}
+
+/// The background job: a run at start, then one every 15 minutes.
+pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match run(&state).await {
+                Ok(removed) if removed != Removed::default() => tracing::info!(?removed, "deleted expired rows"),
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = %err, "the cleanup job failed"),
+            }
+        }
+    })
+}

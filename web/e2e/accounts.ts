@@ -1,0 +1,67 @@
+import { expect, type Page } from '@playwright/test';
+
+import { en } from './fixtures';
+import { waitForCode } from './mail';
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** A form's text or password field by its label (the label's required mark is not part of its name). */
+export const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+/** A new account's details, unique to this test run. */
+export function newAccount(): Account {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return { username: `dancer${id}`, email: `dancer${id}@pointe.test`, password: 'Grand-jete 2026!' };
+}
+
+/** Waits until the form's bot-check has solved its proof-of-work challenge. */
+export async function botCheckPassed(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: en.botCheck.done })).toBeVisible({ timeout: 30_000 });
+}
+
+export async function enterCode(page: Page, code: string) {
+  await field(page, en.auth.code).fill(code);
+  await page.getByRole('button', { name: en.auth.verify }).click();
+}
+
+/** Signs up through the form (in English) and enters the e-mailed code: the account is then signed in. */
+export async function signUp(page: Page, account: Account = newAccount()): Promise<Account> {
+  await page.goto('/signup?lang=en');
+  await field(page, en.auth.username).fill(account.username);
+  await field(page, en.auth.email).fill(account.email);
+  await field(page, en.auth.password).fill(account.password);
+  await field(page, en.auth.confirmPassword).fill(account.password);
+  await page.getByRole('checkbox').check();
+  await botCheckPassed(page);
+  await page.getByRole('button', { name: en.auth.createAccount }).click();
+  await expect(page.getByText(en.messages.checkEmail)).toBeVisible();
+  await enterCode(page, await waitForCode(account.email));
+  await expect(welcome(page, account)).toBeVisible();
+  return account;
+}
+
+/** Logs in through the form; `mailCount` is how many messages the account has had once the code is sent. */
+export async function logIn(page: Page, account: Account, mailCount: number) {
+  await fillLogin(page, account);
+  await expect(page.getByText(en.messages.codeSent)).toBeVisible();
+  await enterCode(page, await waitForCode(account.email, mailCount));
+  await expect(welcome(page, account)).toBeVisible();
+}
+
+export async function fillLogin(page: Page, account: Pick<Account, 'username' | 'password'>) {
+  if (!page.url().includes('/login')) await page.goto('/login?lang=en');
+  await field(page, en.auth.usernameOrEmail).fill(account.username);
+  await field(page, en.auth.password).fill(account.password);
+  await botCheckPassed(page);
+  await page.getByRole('button', { name: en.auth.logIn }).click();
+}
+
+export const welcome = (page: Page, account: Pick<Account, 'username'>) =>
+  page.getByText(en.nav.welcome.replace('{{username}}', account.username)).first();
+
+/** The header's log-out button (the bar's copy; the mobile menu has another). */
+export const logOutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: en.nav.logout });

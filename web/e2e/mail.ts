@@ -1,0 +1,59 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { expect } from '@playwright/test';
+
+/** The Maildir the test SMTP server (aiosmtpd) delivers into; `make e2e` sets it. */
+const MAILDIR = process.env.E2E_MAILDIR ?? '../data/e2e-mail';
+
+/** Undoes a MIME body's transfer encoding (lettre uses 7bit, quoted-printable or base64). */
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** The plain-text part of a raw message (a multipart one, or a plain one). */
+function plainText(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  for (const part of parts) {
+    const [head = '', ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    if (!/content-type:\s*text\/plain/i.test(head)) continue;
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase() ?? '7bit';
+    return decodeBody(rest.join('\n\n'), encoding);
+  }
+  throw new Error('The message has no text/plain part');
+}
+
+/** Every message delivered to `address` so far, oldest first, as plain text. */
+async function messagesTo(address: string): Promise<string[]> {
+  const folder = join(MAILDIR, 'new');
+  // Maildir names start with the delivery time: "<seconds>.M<microseconds>P<pid>Q<n>.<host>".
+  const deliveredAt = (name: string) => {
+    const [, seconds = '0', micros = '0'] = /^(\d+)\.M(\d+)/.exec(name) ?? [];
+    return Number(seconds) * 1e6 + Number(micros);
+  };
+  const names = (await readdir(folder).catch(() => [] as string[])).sort((a, b) => deliveredAt(a) - deliveredAt(b));
+  const messages = await Promise.all(names.map(async (name) => readFile(join(folder, name), 'utf8')));
+  const to = (raw: string) => /^to:\s*(.*)$/im.exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1] ?? '';
+  return messages.filter((raw) => to(raw).toLowerCase().includes(address.toLowerCase())).map(plainText);
+}
+
+/** Waits for the `count`-th message to `address` and returns its text. */
+export async function waitForMail(address: string, count = 1): Promise<string> {
+  let found: string[] = [];
+  await expect.poll(async () => (found = await messagesTo(address)).length, { timeout: 30_000, message: `mail #${count} to ${address}` }).toBeGreaterThanOrEqual(count);
+  return found[count - 1]!;
+}
+
+/** The 6-digit code in the `count`-th message to `address`. */
+export async function waitForCode(address: string, count = 1): Promise<string> {
+  const text = await waitForMail(address, count);
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No code in: ${text}`);
+  return code;
+}

@@ -1,0 +1,87 @@
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ApiError } from '../../api/errors';
+import { nowSeconds, useCountdown } from '../../components/useCountdown';
+import { useMessageText } from '../../i18n/useMessageText';
+import { resendCode, verifyCode, type CodeStep, type SignedIn } from './api';
+import { AuthForm, FormAlert } from './AuthCard';
+import * as rules from './validation';
+
+/**
+ * The second step of login and sign-up (spec §4): the 6-digit code from the e-mail, with "resend" once
+ * its countdown is over. `onRestart` goes back to the first step (after five wrong codes a code is spent).
+ */
+export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; onSignedIn: (answer: SignedIn) => void; onRestart: () => void }) {
+  const { t } = useTranslation();
+  const { text, errorText } = useMessageText();
+  const [challengeId, setChallengeId] = useState(step.challengeId);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState(text(step.message));
+  const [busy, setBusy] = useState(false);
+  const [resendAt, setResendAt] = useState(() => nowSeconds() + step.resendAfter);
+  const resendIn = useCountdown(resendAt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = rules.code(code);
+    if (invalid) return setError(text(invalid));
+    setBusy(true);
+    setError(undefined);
+    try {
+      onSignedIn(await verifyCode(challengeId, code.trim()));
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(undefined);
+    try {
+      const next = await resendCode(challengeId);
+      setChallengeId(next.challengeId);
+      setResendAt(nowSeconds() + next.resendAfter);
+      setCode('');
+      setNotice(t('auth.codeResent'));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.retryAfter !== undefined) setResendAt(nowSeconds() + failure.retryAfter);
+      setError(failure instanceof ApiError && failure.status === 429 ? errorText(failure) : text('Failed to resend code'));
+    }
+  };
+
+  return (
+    <AuthForm onSubmit={submit}>
+      <FormAlert kind="info">{notice}</FormAlert>
+      {error && <FormAlert kind="error">{error}</FormAlert>}
+      <TextInput
+        label={t('auth.code')}
+        description={t('auth.codeHint')}
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        autoFocus
+        styles={{ input: { letterSpacing: '0.4em', fontSize: 'var(--mantine-font-size-lg)' } }}
+      />
+      <Button type="submit" loading={busy}>
+        {t('auth.verify')}
+      </Button>
+      <Group justify="space-between" wrap="wrap">
+        <Button variant="subtle" size="compact-sm" onClick={resend} disabled={resendIn > 0}>
+          {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.resend')}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+          {t('auth.startOver')}
+        </Anchor>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('auth.codeHelp')}
+      </Text>
+    </AuthForm>
+  );
+}

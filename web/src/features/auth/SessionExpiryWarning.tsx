@@ -1,0 +1,62 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useCountdown } from '../../components/useCountdown';
+import { useSession } from './session';
+
+/**
+ * What counts as the user being there (spec §4: mouse down, key down, touch or scroll); any of these
+ * during the warning extends the session. A user scrolls with the wheel, touch, keys or the scrollbar
+ * (mouse down): `scroll` events themselves also come from scrolling the page does on its own, such as
+ * focus moving into the dialog, which is not the user being there.
+ */
+const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'touchstart', 'wheel'] as const;
+/** Marks the "Log out" button: pressing it must log out, not extend the session first. */
+const LOG_OUT_ATTRIBUTE = 'data-session-log-out';
+
+/** The warning before the token expires: a countdown, "Stay logged in" and "Log out" (spec §4). */
+export function SessionExpiryWarning() {
+  const { t } = useTranslation();
+  const { state, warningOpen, extend, logOut } = useSession();
+  const expiresAt = state.status === 'signedIn' && warningOpen ? state.expiresAt : undefined;
+  const seconds = useCountdown(expiresAt);
+  const open = expiresAt !== undefined;
+
+  useEffect(() => {
+    if (open && seconds === 0) logOut({ expired: true });
+  }, [open, seconds, logOut]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onActivity = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest(`[${LOG_OUT_ATTRIBUTE}]`)) return;
+      void extend();
+    };
+    ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, onActivity, { capture: true, passive: true }));
+    return () => ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, onActivity, { capture: true }));
+  }, [open, extend]);
+
+  return (
+    <Modal
+      opened={open}
+      onClose={() => void extend()}
+      title={t('session.warningTitle')}
+      closeOnClickOutside={false}
+      withCloseButton={false}
+      centered
+    >
+      <Text role="timer" mb="lg">
+        {t('session.warningText', { seconds })}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => logOut()} {...{ [LOG_OUT_ATTRIBUTE]: '' }}>
+          {t('session.logOut')}
+        </Button>
+        <Button onClick={() => void extend()} data-autofocus>
+          {t('session.stayLoggedIn')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+import { isOnline, subscribeConnectivity } from '../../api/connectivity';
+import { ApiError } from '../../api/errors';
+import { TOKEN_KEY, clearToken, onTokenRejected, storeToken, storedToken, tokenExpiry } from '../../api/token';
+import { nowSeconds } from '../../components/useCountdown';
+import { logout, refreshToken, verifyToken, type SignedIn } from './api';
+import { EXPIRY_CHECK_MS, EXPIRY_WARNING_SECONDS, MEMBER_QUERY_KEY, SESSION_EXPIRED_PATH } from './limits';
+import { SessionContext, type Session, type SessionState } from './session';
+
+/**
+ * The signed-in state (spec §4): verifies a stored token at start, watches its expiry every minute,
+ * opens the warning in its last five minutes, and follows logins and logouts made in other tabs.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [warningOpen, setWarningOpen] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const extending = useRef<Promise<void> | null>(null);
+
+  const signIn = useCallback(({ token, user }: SignedIn) => {
+    storeToken(token);
+    setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: true }) });
+  }, []);
+
+  const logOut = useCallback(
+    ({ expired = false }: { expired?: boolean } = {}) => {
+      // The call takes the token into its headers before it is cleared below.
+      if (storedToken()) logout().catch(() => {});
+      clearToken();
+      queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
+      setWarningOpen(false);
+      setState({ status: 'signedOut' });
+      void navigate(expired ? SESSION_EXPIRED_PATH : '/');
+    },
+    [navigate, queryClient],
+  );
+
+  const extend = useCallback(() => {
+    extending.current ??= refreshToken()
+      .then(signIn, () => logOut({ expired: true }))
+      .finally(() => {
+        extending.current = null;
+      });
+    return extending.current;
+  }, [logOut, signIn]);
+
+  const signedInNow = useRef(false);
+  signedInNow.current = state.status === 'signedIn';
+
+  // At start, and whenever the connection returns while a kept token waits to be checked.
+  useEffect(() => {
+    let cancelled = false;
+    const restore = () => {
+      const token = storedToken();
+      if (!token) return setState({ status: 'signedOut' });
+      verifyToken(token).then(
+        (user) => !cancelled && setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: false }) }),
+        (error: unknown) => {
+          if (cancelled) return;
+          // Without an answer the token may still be good: keep it and try again once back online.
+          if (!(error instanceof ApiError && error.isNetworkError)) clearToken();
+          setState({ status: 'signedOut' });
+        },
+      );
+    };
+    restore();
+    const stopWatching = subscribeConnectivity(() => {
+      if (isOnline() && storedToken() && !signedInNow.current) restore();
+    });
+    return () => {
+      cancelled = true;
+      stopWatching();
+    };
+  }, []);
+
+  const expiresAt = state.status === 'signedIn' ? state.expiresAt : undefined;
+  useEffect(() => {
+    if (expiresAt === undefined) return;
+    const check = () => {
+      const left = expiresAt - nowSeconds();
+      if (left <= 0) logOut({ expired: true });
+      else setWarningOpen(left <= EXPIRY_WARNING_SECONDS);
+    };
+    check();
+    const timer = setInterval(check, EXPIRY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [expiresAt, logOut]);
+
+  // The server refused the token (session revoked or expired): sign out here too.
+  const signedIn = state.status === 'signedIn';
+  useEffect(() => (signedIn ? onTokenRejected(() => logOut({ expired: true })) : undefined), [signedIn, logOut]);
+
+  // Another tab logged in, refreshed or logged out.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== TOKEN_KEY && event.key !== null) return;
+      const token = storedToken();
+      if (!token) {
+        queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
+        setWarningOpen(false);
+        setState({ status: 'signedOut' });
+        return;
+      }
+      // The other tab has just been given this token.
+      verifyToken(token).then(
+        (user) => setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: true }) }),
+        () => setState({ status: 'signedOut' }),
+      );
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [queryClient]);
+
+  const session = useMemo<Session>(() => ({ state, warningOpen, signIn, logOut, extend }), [state, warningOpen, signIn, logOut, extend]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

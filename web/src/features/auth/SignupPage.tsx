@@ -1,0 +1,118 @@
+import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+
+import { ApiError } from '../../api/errors';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useLanguage } from '../../i18n/useLanguage';
+import { useMessageText } from '../../i18n/useMessageText';
+import { signup, type SignupFields } from './api';
+import { AuthCard, AuthForm, FormAlert } from './AuthCard';
+import { CodeStepForm } from './CodeStepForm';
+import { NewPasswordFields } from './NewPasswordFields';
+import { useSession } from './session';
+import { useFirstStep } from './useFirstStep';
+import { useForm } from './useForm';
+import * as rules from './validation';
+
+const EMPTY: SignupFields = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  gender: '',
+  birthDate: '',
+  phone: '',
+  location: '',
+  acceptTerms: false,
+};
+
+const check = (values: SignupFields) => ({
+  username: rules.username(values.username),
+  email: rules.email(values.email),
+  password: rules.password(values.password),
+  confirmPassword: rules.passwordsMatch(values.password, values.confirmPassword),
+  phone: rules.phone(values.phone),
+  location: rules.location(values.location),
+  birthDate: rules.birthDate(values.birthDate),
+  acceptTerms: values.acceptTerms ? undefined : ('You must agree to the terms of service and privacy policy' as const),
+});
+
+const GENDERS = ['female', 'male', 'other'] as const;
+
+/** Sign-up (spec §2, §3): the account fields, the terms agreement and the bot-check, then the e-mailed code. */
+export function SignupPage() {
+  const { t } = useTranslation();
+  usePageTitle('signup');
+  const language = useLanguage();
+  const { text, errorText } = useMessageText();
+  const { state } = useSession();
+  const navigate = useNavigate();
+  const form = useForm(EMPTY, check);
+  const { botCheckField, step, submit, finish } = useFirstStep(form, {
+    send: (turnstileToken) => signup({ ...form.values, language, turnstileToken }),
+    returnPath: '/',
+    describeFailure: (failure) => {
+      const fields = failure instanceof ApiError ? failure.fields : {};
+      if (Object.keys(fields).length > 0) return void form.showServerErrors(fields);
+      return failure instanceof ApiError && failure.status !== undefined ? errorText(failure) : text('Error creating account. Please try again.');
+    },
+  });
+
+  if (state.status === 'signedIn' && !step) return <Navigate to="/" replace />;
+
+  if (step) {
+    return (
+      <AuthCard title={t('auth.confirmEmail')}>
+        <CodeStepForm step={step} onSignedIn={finish} onRestart={() => void navigate('/login')} />
+      </AuthCard>
+    );
+  }
+
+  const legalLink = (to: string) => <Anchor component={Link} to={to} target="_blank" underline="always" />;
+  return (
+    <AuthCard title={t('pages.signup')}>
+      <Text size="sm" c="dimmed">
+        {t('auth.signupIntro')}
+      </Text>
+      <AuthForm onSubmit={submit} formRef={form.formRef}>
+        {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
+        <TextInput label={t('auth.username')} autoComplete="username" required {...form.textField('username')} />
+        <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.textField('email')} />
+        <NewPasswordFields label={t('auth.password')} password={form.textField('password')} confirmation={form.textField('confirmPassword')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label={t('auth.gender')}
+            placeholder={t('auth.optional')}
+            data={GENDERS.map((gender) => ({ value: gender, label: t(`auth.genders.${gender}`) }))}
+            value={form.values.gender || null}
+            onChange={(value) => form.setValue('gender', value ?? '')}
+            clearable
+            error={form.errorOf('gender')}
+          />
+          <TextInput label={t('auth.birthDate')} type="date" autoComplete="bday" {...form.textField('birthDate')} />
+          <TextInput label={t('auth.phone')} type="tel" autoComplete="tel" placeholder={t('auth.optional')} {...form.textField('phone')} />
+          <TextInput label={t('auth.location')} autoComplete="address-level2" placeholder={t('auth.optional')} maxLength={99} {...form.textField('location')} />
+        </SimpleGrid>
+        <Checkbox
+          name="acceptTerms"
+          checked={form.values.acceptTerms}
+          onChange={(event) => form.setValue('acceptTerms', event.currentTarget.checked)}
+          error={form.errorOf('acceptTerms')}
+          aria-invalid={form.errorOf('acceptTerms') ? true : undefined}
+          label={<Trans i18nKey="auth.acceptTerms" components={{ terms: legalLink('/terms'), privacy: legalLink('/privacy') }} />}
+        />
+        {botCheckField}
+        <Button type="submit" loading={form.busy}>
+          {t('auth.createAccount')}
+        </Button>
+        <Group justify="center" gap={4}>
+          <Text size="sm">{t('auth.haveAccount')}</Text>
+          <Anchor component={Link} to="/login" size="sm">
+            {t('nav.login')}
+          </Anchor>
+        </Group>
+      </AuthForm>
+    </AuthCard>
+  );
+}

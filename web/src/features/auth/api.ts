@@ -1,0 +1,96 @@
+import { z } from 'zod/mini';
+
+import { apiRequest } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Language } from '../../i18n/languages';
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  isAdmin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const signedInSchema = z.object({ token: z.string().check(z.minLength(1)), user: userSchema });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** A code was e-mailed: the next step sends it with `challengeId`. */
+const codeStepSchema = z.object({
+  requiresVerification: z.optional(z.boolean()),
+  requiresTwoFactor: z.optional(z.boolean()),
+  challengeId: z.string(),
+  message: z.string(),
+  resendAfter: z.number(),
+});
+export type CodeStep = z.infer<typeof codeStepSchema>;
+
+export type AuthStep = { kind: 'signedIn'; session: SignedIn } | { kind: 'code'; step: CodeStep };
+
+/** Reads an answer that either signs in or asks for a code; anything else is "Invalid response" (spec §8). */
+function authStep(answer: unknown): AuthStep {
+  const signedIn = signedInSchema.safeParse(answer);
+  if (signedIn.success) return { kind: 'signedIn', session: signedIn.data };
+  const step = codeStepSchema.safeParse(answer);
+  if (step.success) return { kind: 'code', step: step.data };
+  throw new ApiError('Invalid response', 200);
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  turnstileToken: string;
+}
+
+export async function login(credentials: Credentials): Promise<AuthStep> {
+  return authStep(await apiRequest('/auth/login', { method: 'POST', body: credentials }));
+}
+
+export type SignupFields = {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  gender: string;
+  birthDate: string;
+  phone: string;
+  location: string;
+  acceptTerms: boolean;
+};
+
+export async function signup(fields: SignupFields & { language: Language; turnstileToken: string }): Promise<AuthStep> {
+  return authStep(await apiRequest('/auth/signup', { method: 'POST', body: fields }));
+}
+
+export function verifyCode(challengeId: string, code: string): Promise<SignedIn> {
+  return apiRequest('/auth/verify-code', { method: 'POST', body: { challengeId, code }, schema: signedInSchema });
+}
+
+export function resendCode(challengeId: string): Promise<CodeStep> {
+  return apiRequest('/auth/resend-code', { method: 'POST', body: { challengeId }, schema: codeStepSchema });
+}
+
+export async function verifyToken(token: string): Promise<User> {
+  const answer = await apiRequest('/auth/verify', { method: 'POST', body: { token }, schema: z.object({ valid: z.boolean(), user: userSchema }) });
+  if (!answer.valid) throw new ApiError('Token verification failed', 401);
+  return answer.user;
+}
+
+export function refreshToken(): Promise<SignedIn> {
+  return apiRequest('/auth/refresh', { method: 'POST', schema: signedInSchema });
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest('/auth/logout', { method: 'POST' });
+}
+
+const messageSchema = z.object({ message: z.string() });
+
+export function requestPasswordReset(email: string): Promise<{ message: string }> {
+  return apiRequest('/auth/request-password-reset', { method: 'POST', body: { email }, schema: messageSchema });
+}
+
+export function resetPassword(token: string, password: string, confirmPassword: string): Promise<{ message: string }> {
+  return apiRequest('/auth/reset-password', { method: 'POST', body: { token, password, confirmPassword }, schema: messageSchema });
+}

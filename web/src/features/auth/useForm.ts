@@ -1,0 +1,81 @@
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+
+import { useMessageText } from '../../i18n/useMessageText';
+
+type Values = Record<string, string | boolean>;
+export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+/**
+ * A small form: values, per-field errors (English texts, shown translated), client checks that run on
+ * submit and then on every change, the server's per-field answer, focus on the first invalid field, and
+ * the form-wide error and busy state of sending it.
+ */
+export function useForm<V extends Values>(initial: V, check: (values: V) => FieldErrors<V>) {
+  const { text } = useMessageText();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const focusFirstInvalid = useCallback(() => {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }, []);
+
+  const setValue = <K extends keyof V & string>(name: K, value: V[K]) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (checked) setErrors(check(next));
+    else if (errors[name]) setErrors({ ...errors, [name]: undefined });
+  };
+
+  /** Runs the checks; true when the form may be sent. */
+  const validate = () => {
+    const found = check(values);
+    setChecked(true);
+    setErrors(found);
+    const valid = Object.values(found).every((message) => message === undefined);
+    if (!valid) focusFirstInvalid();
+    return valid;
+  };
+
+  /** Shows the server's messages for the fields this form has. */
+  const showServerErrors = (fields: Record<string, string>) => {
+    const own = Object.fromEntries(Object.entries(fields).filter(([name]) => name in initial)) as FieldErrors<V>;
+    setErrors(own);
+    focusFirstInvalid();
+  };
+
+  const errorOf = (name: keyof V & string) => {
+    const message = errors[name];
+    return message ? text(message) : undefined;
+  };
+
+  /**
+   * Props for a text input bound to `name`. `aria-invalid` is set here as well: Mantine's PasswordInput does
+   * not set it, and it is what screen readers announce and what `focusFirstInvalid` looks for.
+   */
+  const textField = (name: keyof V & string) => ({
+    name,
+    value: String(values[name]),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.currentTarget.value as V[typeof name]),
+    error: errorOf(name),
+    'aria-invalid': errors[name] ? true : undefined,
+  });
+
+  /** A submit handler: clears the last error, runs the checks, then `send` while the form shows busy. */
+  const onSubmit = (send: () => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (!validate()) return;
+    setBusy(true);
+    try {
+      await send();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { values, setValue, showServerErrors, errorOf, textField, formRef, error, setError, busy, onSubmit };
+}

@@ -1,0 +1,63 @@
+import type { ServerText } from '../../i18n/serverTexts';
+
+/**
+ * The field rules of spec §5, as the server applies them (server/src/users/validation.rs), giving the
+ * same texts. The server alone checks the list of common passwords; its answer shows at the field.
+ */
+type Rule = (value: string) => ServerText | undefined;
+
+export const PASSWORD_SPECIALS = '@!#$%^&*()-+';
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+const LOCATION_MAX = 99;
+
+export const username: Rule = (value) => {
+  const first = [...value.trim()][0];
+  if (first === undefined) return 'Username is required';
+  return /\p{L}/u.test(first) ? undefined : 'Username must start with a letter';
+};
+
+export const email: Rule = (value) => {
+  const trimmed = value.trim();
+  const at = trimmed.indexOf('@');
+  const [local, domain] = at < 0 ? ['', ''] : [trimmed.slice(0, at), trimmed.slice(at + 1)];
+  const domainOk =
+    domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !domain.includes('..') && /^[\p{L}\p{N}.-]+$/u.test(domain);
+  const localOk = local.length > 0 && local.length <= 64 && !/\s/.test(local);
+  return localOk && domainOk && value.length <= 254 ? undefined : 'Invalid email address';
+};
+
+export const password: Rule = (value) => {
+  const length = [...value].length;
+  if (length < PASSWORD_MIN) return 'Password must be at least 8 characters long';
+  if (length > PASSWORD_MAX) return 'Password must be at most 128 characters long';
+  return [...value].some((char) => PASSWORD_SPECIALS.includes(char)) ? undefined : 'Password must contain at least one special character (@!#$%^&*()-+)';
+};
+
+export const passwordsMatch = (value: string, confirmation: string): ServerText | undefined =>
+  value === confirmation ? undefined : 'Passwords do not match';
+
+/** Digits, spaces, `+` (first only), `-`, `.` and parentheses, with 7 to 15 digits. Empty is fine (optional). */
+export const phone: Rule = (value) => {
+  if (value.trim() === '') return undefined;
+  const digits = value.replace(/\D/g, '').length;
+  const plusOk = !value.includes('+') || (value.trim().indexOf('+') === 0 && value.split('+').length === 2);
+  return /^[\d +\-.()]*$/.test(value) && plusOk && digits >= 7 && digits <= 15 ? undefined : 'Invalid phone number format';
+};
+
+export const location: Rule = (value) => ([...value].length <= LOCATION_MAX ? undefined : 'Location must be under 100 characters');
+
+/** A real date from 1900 to today; empty is fine (optional). */
+export const birthDate: Rule = (value) => {
+  if (value === '') return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  return real && date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now() ? undefined : 'Invalid birth date';
+};
+
+export const code: Rule = (value) => (/^\d{6}$/.test(value.trim()) ? undefined : 'Please enter a valid 6-digit code');
+
+/** Each field's first failing rule; empty when all pass. */
+export function checkFields<K extends string>(checks: Record<K, ServerText | undefined>): Partial<Record<K, ServerText>> {
+  return Object.fromEntries(Object.entries(checks).filter(([, message]) => message !== undefined)) as Partial<Record<K, ServerText>>;
+}

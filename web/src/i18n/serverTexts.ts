@@ -1,0 +1,52 @@
+/**
+ * The server's English texts (its `error`, `fields` and `message` values, spec §5 and §8) and the key of
+ * each under `messages` in the locale files. Client-side checks return the same texts, so a message reads
+ * the same whichever side found the problem. The English locale holds them verbatim (a test checks).
+ * "Password is required" is the login form's own (the server answers a missing password as a wrong one).
+ */
+export const SERVER_TEXTS = {
+  'Invalid username or password': 'invalidCredentials',
+  'Invalid response': 'invalidResponse',
+  'Error creating account. Please try again.': 'signupFailed',
+  'Please check your email for verification code': 'checkEmail',
+  'We sent a 6-digit code to your email': 'codeSent',
+  'Please complete the security verification': 'botCheckRequired',
+  'Security verification failed. Please try again.': 'botCheckFailed',
+  'Please enter a valid 6-digit code': 'codeFormat',
+  'Verification failed. Please try again.': 'codeFailed',
+  'Failed to resend code': 'resendFailed',
+  'Failed to send reset instructions. Please try again.': 'resetRequestFailed',
+  "If an account exists with that email, we've sent password reset instructions.": 'resetRequested',
+  'Invalid or expired reset link. Please request a new one.': 'invalidResetLink',
+  'Your password has been changed. You can log in now.': 'passwordChanged',
+  'Token verification failed': 'tokenVerifyFailed',
+  'No token available': 'noToken',
+  'Token refresh failed': 'refreshFailed',
+  'Authentication required': 'authRequired',
+  'Username or email already exists': 'accountExists',
+  'Username is required': 'usernameRequired',
+  'Password is required': 'passwordRequired',
+  'Username must start with a letter': 'usernameLetter',
+  'Invalid email address': 'invalidEmail',
+  'Password must be at least 8 characters long': 'passwordShort',
+  'Password must be at most 128 characters long': 'passwordLong',
+  'Password must contain at least one special character (@!#$%^&*()-+)': 'passwordSpecial',
+  'This password is too common. Please choose another one.': 'passwordCommon',
+  'Passwords do not match': 'passwordsDiffer',
+  'Invalid phone number format': 'invalidPhone',
+  'Location must be under 100 characters': 'locationLong',
+  'Invalid gender': 'invalidGender',
+  'Invalid birth date': 'invalidBirthDate',
+  'You must agree to the terms of service and privacy policy': 'termsRequired',
+  'Request failed': 'requestFailed',
+  'Internal server error': 'internalError',
+} as const;
+
+export type ServerText = keyof typeof SERVER_TEXTS;
+export type ServerTextKey = (typeof SERVER_TEXTS)[ServerText];
+
+export function serverTextKey(text: string): ServerTextKey | undefined {
+  if (Object.hasOwn(SERVER_TEXTS, text)) return SERVER_TEXTS[text as ServerText];
+  // "Request failed with status 502" and the like.
+  return text.startsWith('Request failed') ? 'requestFailed' : undefined;
+}

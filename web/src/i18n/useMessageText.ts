@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ApiError } from '../api/errors';
+import { serverTextKey } from './serverTexts';
+
+/**
+ * Turns a server text or a failed call into words in the interface language: a known text by its key, a
+ * rate-limit answer with its wait, anything else as the server wrote it.
+ */
+export function useMessageText() {
+  const { t } = useTranslation();
+  const text = useCallback(
+    (message: string) => {
+      const key = serverTextKey(message);
+      return key ? t(`messages.${key}`) : message;
+    },
+    [t],
+  );
+  const errorText = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 429) return t('messages.rateLimited', { seconds: error.retryAfter ?? 60 });
+      if (error instanceof Error) return text(error.message);
+      return t('messages.requestFailed');
+    },
+    [t, text],
+  );
+  return { text, errorText };
+}
