@@ -49,7 +49,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [logOut, signIn]);
 
   const signedInNow = useRef(false);
-  signedInNow.current = state.status === 'signedIn';
+  useEffect(() => {
+    signedInNow.current = state.status === 'signedIn';
+  }, [state.status]);
 
   // At start, and whenever the connection returns while a kept token waits to be checked.
   useEffect(() => {
