@@ -26,6 +26,8 @@ pub enum ApiError {
     #[error("{0}")]
     Unauthorized(&'static str),
     #[error("{0}")]
+    Forbidden(&'static str),
+    #[error("{0}")]
     Conflict(&'static str),
     #[error("{TOO_MANY_REQUESTS}")]
     TooManyRequests { retry_after_secs: u64 },
@@ -60,6 +62,7 @@ impl IntoResponse for ApiError {
             Self::BadRequest(_) => (StatusCode::BAD_REQUEST, json!({ "error": text })),
             Self::Invalid { fields, .. } => (StatusCode::BAD_REQUEST, json!({ "error": text, "fields": fields })),
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, json!({ "error": text })),
+            Self::Forbidden(_) => (StatusCode::FORBIDDEN, json!({ "error": text })),
             Self::Conflict(_) => (StatusCode::CONFLICT, json!({ "error": text })),
             Self::TooManyRequests { retry_after_secs } => {
                 let body = json!({ "error": text, "code": "rate_limited", "retryAfter": retry_after_secs });

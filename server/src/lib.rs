@@ -1,11 +1,12 @@
 //! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
 
+mod admin;
 mod audit;
 pub mod auth;
 mod botcheck;
 pub mod catalogue;
 pub mod cleanup;
-mod client_info;
+pub mod client_info;
 pub mod config;
 mod crash_reports;
 pub mod db;
@@ -90,6 +91,7 @@ pub fn app(state: AppState) -> Router {
         .merge(botcheck::routes())
         .merge(tips::routes())
         .merge(crash_reports::routes())
+        .merge(admin::routes())
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::api_method_not_allowed);

@@ -6,7 +6,7 @@ use utoipa::{
 };
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{auth, botcheck, catalogue, crash_reports, health, public_config, tips, AppState};
+use crate::{admin, auth, botcheck, catalogue, crash_reports, health, public_config, tips, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -36,6 +36,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         botcheck::ApiDoc::openapi(),
         tips::ApiDoc::openapi(),
         crash_reports::ApiDoc::openapi(),
+        admin::ApiDoc::openapi(),
     ]
         .into_iter()
         .fold(ApiDoc::openapi(), utoipa::openapi::OpenApi::merge_from)

@@ -1,7 +1,13 @@
 mod common;
 
-use common::each_backend;
-use pointe_server::users::{admin::create_admin, password};
+use axum::http::{Method, StatusCode};
+use common::{assert_json_error, each_backend};
+use pointe_server::{
+    auth::sessions,
+    client_info::ClientInfo,
+    users::{admin::create_admin, password, store, NewUser, Profile},
+};
+use serde_json::json;
 use sqlx::Row;
 
 #[tokio::test]
@@ -23,6 +29,54 @@ async fn create_admin_validates_hashes_and_refuses_duplicates() {
 
         let again = create_admin(db, "ODETTE", "other@example.org", "swan-lake!").await.unwrap_err();
         assert_eq!(again.to_string(), "Username or email already exists");
+    })
+    .await;
+}
+
+/// A signed-in user with this role (and admin flag), made directly in the database.
+async fn token_for(app: &common::TestApp, username: &str, role: &str, is_admin: bool) -> String {
+    let db = &app.state.db;
+    let hash = password::hash("Unused-password 1".to_owned()).await.unwrap();
+    let user = NewUser {
+        username,
+        email: &format!("{username}@pointe.test"),
+        password_hash: &hash,
+        is_admin,
+        email_verified: true,
+        language: "en",
+        profile: Profile::default(),
+    };
+    let id = store::create_user(db, user, app.state.clock.now_ms()).await.unwrap();
+    sqlx::query("UPDATE users SET role = $1 WHERE id = $2").bind(role).bind(&id).execute(db).await.unwrap();
+    let client = ClientInfo { ip: "127.0.0.1".to_owned(), user_agent: "tests".to_owned() };
+    sessions::start(&app.state, &id, &client).await.unwrap().token
+}
+
+#[tokio::test]
+async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
+    each_backend(async |app| {
+        assert_json_error(&app.get("/api/admin/stats").await, StatusCode::UNAUTHORIZED, "Authentication required");
+        let cases = [
+            ("member", "user", false, json!([])),
+            ("editor", "editor", false, json!(["catalogue", "blog"])),
+            ("moderator", "moderator", false, json!(["users", "sessions", "auditLogs"])),
+            ("boss", "user", true, json!(["catalogue", "blog", "users", "sessions", "auditLogs", "settings", "email", "analytics", "ai", "cache"])),
+        ];
+        for (username, role, is_admin, permissions) in cases {
+            let token = token_for(app, username, role, is_admin).await;
+            let verified = app.post_json("/api/auth/verify", &json!({ "token": token })).await;
+            assert_eq!(verified.json()["user"]["permissions"], permissions, "{username}");
+            let bearer = format!("Bearer {token}");
+            let stats = app.request(Method::GET, "/api/admin/stats", &[("authorization", &bearer)]).await;
+            if username == "member" {
+                assert_json_error(&stats, StatusCode::FORBIDDEN, "You do not have permission to do this");
+            } else {
+                assert_eq!(stats.status, StatusCode::OK, "{username}");
+                let counts = stats.json();
+                assert_eq!((counts["brands"].as_i64(), counts["products"].as_i64()), (Some(7), Some(6)));
+                assert!(counts["users"].as_i64() >= Some(2) && counts["activeSessions"].as_i64() >= Some(2), "{counts}");
+            }
+        }
     })
     .await;
 }

@@ -4,6 +4,7 @@
 mod codes;
 pub mod extract;
 mod login;
+pub mod permissions;
 mod reset;
 mod session_routes;
 pub mod sessions;

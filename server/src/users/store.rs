@@ -1,7 +1,11 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{db::Db, lang::Lang};
+use crate::{
+    auth::permissions::{self, Permission},
+    db::Db,
+    lang::Lang,
+};
 
 pub struct NewUser<'a> {
     pub username: &'a str,
@@ -44,6 +48,8 @@ pub struct PublicUser {
     pub email: String,
     pub role: String,
     pub is_admin: bool,
+    /// The admin areas this user may use (empty for members).
+    pub permissions: Vec<Permission>,
 }
 
 impl UserRecord {
@@ -61,6 +67,7 @@ impl From<&UserRecord> for PublicUser {
             email: user.email.clone(),
             role: user.role.clone(),
             is_admin: user.is_admin != 0,
+            permissions: permissions::of(user).to_vec(),
         }
     }
 }

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { AdminOnly } from '../features/auth/AdminOnly';
@@ -15,6 +16,9 @@ import { ComingSoonPage } from '../features/pages/ComingSoonPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { TipsPage } from '../features/tips/TipsPage';
 import { Layout } from './Layout';
+
+// The admin area is a chunk of its own, fetched only once the guard lets the user in.
+const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 
 /** The app's routes (spec §2). The server's route table (server/src/web/page.rs) mirrors this list. */
 export const routes: RouteObject[] = [
@@ -42,7 +46,7 @@ export const routes: RouteObject[] = [
             path: '/admin/*',
             element: (
               <AdminOnly>
-                <ComingSoonPage page="admin" />
+                <AdminApp />
               </AdminOnly>
             ),
           },

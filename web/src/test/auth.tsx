@@ -9,8 +9,8 @@ import { TOKEN_KEY } from '../api/token';
 import { jsonResponse, mockFetch } from './fetchMock';
 import { renderRoutes, type Entry } from './render';
 
-export const member: User = { id: 'u-1', username: 'odette', email: 'odette@example.org', role: 'user', isAdmin: false };
-export const admin: User = { id: 'u-2', username: 'rothbart', email: 'rothbart@example.org', role: 'admin', isAdmin: true };
+export const member: User = { id: 'u-1', username: 'odette', email: 'odette@example.org', role: 'user', isAdmin: false, permissions: [] };
+export const admin: User = { id: 'u-2', username: 'rothbart', email: 'rothbart@example.org', role: 'admin', isAdmin: true, permissions: ['catalogue', 'blog', 'users', 'sessions', 'auditLogs', 'settings', 'email', 'analytics', 'ai', 'cache'] };
 
 const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 

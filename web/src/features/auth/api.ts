@@ -10,6 +10,8 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.string(),
   isAdmin: z.boolean(),
+  /** The admin areas this user may use (server/src/auth/permissions.rs); empty for members. */
+  permissions: z.array(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { usePageTitle } from '../../components/usePageTitle';
 
-export type ComingSoonKey = 'blog' | 'blogPost' | 'admin';
+export type ComingSoonKey = 'blog' | 'blogPost';
 
 /** A route whose feature lands with a later issue: its heading and a clear "coming soon" state. */
 export function ComingSoonPage({ page }: { page: ComingSoonKey }) {

@@ -1,0 +1,57 @@
+import { Grid, NavLink as MantineNavLink, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Route, Routes } from 'react-router';
+
+import { useCurrentUser } from '../auth/session';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { DashboardPage } from './DashboardPage';
+import { PendingScreen } from './PendingScreen';
+import { ADMIN_SCREENS, canOpen } from './screens';
+
+/**
+ * The admin area (a chunk of its own, loaded only past the admin guard): a navigation of the screens the
+ * user's permissions open, beside the screen. On a phone the navigation sits above the screen.
+ */
+export default function AdminApp() {
+  const { t } = useTranslation();
+  const permissions = useCurrentUser()?.permissions ?? [];
+  const screens = ADMIN_SCREENS.filter((screen) => canOpen(screen, permissions));
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('admin.navigation')}>
+          <Stack gap={2}>
+            {screens.map((screen) => (
+              <MantineNavLink
+                key={screen.key}
+                component={NavLink}
+                to={`/admin/${screen.path}`}
+                end={screen.path === '' || screen.path === 'email'}
+                label={t(`admin.screens.${screen.key}`)}
+                leftSection={<screen.icon size={18} aria-hidden />}
+              />
+            ))}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Routes>
+          <Route index element={<DashboardPage />} />
+          {ADMIN_SCREENS.filter((screen) => screen.path !== '').map((screen) => (
+            <Route
+              key={screen.key}
+              path={screen.path}
+              element={canOpen(screen, permissions) ? <PendingScreen screen={screen.key} /> : <NoAccess />}
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function NoAccess() {
+  const { t } = useTranslation();
+  return <Text role="alert">{t('admin.noAccess')}</Text>;
+}

@@ -1,0 +1,24 @@
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+import { usePageTitle } from '../../components/usePageTitle';
+import type { ScreenKey } from './screens';
+
+/** A screen whose feature is still being built: its name and an honest empty state. */
+export function PendingScreen({ screen }: { screen: ScreenKey }) {
+  const { t } = useTranslation();
+  usePageTitle('admin');
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="flex-start">
+        <Title order={1} size="h2">
+          {t(`admin.screens.${screen}`)}
+        </Title>
+        <Badge variant="light" color="gray.7">
+          {t('admin.pendingBadge')}
+        </Badge>
+        <Text>{t('admin.pendingText')}</Text>
+      </Stack>
+    </Paper>
+  );
+}
