@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { LANGUAGES } from './languages';
+import { adminResources } from '../features/admin/i18n';
+import { LANGUAGES, type Language } from './languages';
 import { SERVER_TEXTS } from './serverTexts';
 import { resources } from '.';
 
@@ -19,23 +20,30 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].ma
 
 const english = leaves(resources.en.translation as Tree);
 
-describe.each(LANGUAGES)('locale %s', (language) => {
-  const texts = leaves(resources[language].translation as Tree);
+/** Each language's texts of one namespace against the English ones. */
+function checkNamespace(name: string, byLanguage: Record<Language, Tree>) {
+  const reference = leaves(byLanguage.en);
+  describe.each(LANGUAGES)(`${name} texts in %s`, (language) => {
+    const texts = leaves(byLanguage[language]);
 
-  it('has every key of the English locale and no other', () => {
-    expect([...texts.keys()].filter((key) => !english.has(key))).toEqual([]);
-    expect([...english.keys()].filter((key) => !texts.has(key))).toEqual([]);
-  });
+    it('have every key of the English locale and no other', () => {
+      expect([...texts.keys()].filter((key) => !reference.has(key))).toEqual([]);
+      expect([...reference.keys()].filter((key) => !texts.has(key))).toEqual([]);
+    });
 
-  it('has no empty text', () => {
-    expect([...texts].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
-  });
+    it('have no empty text', () => {
+      expect([...texts].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+    });
 
-  it('uses the same placeholders as English', () => {
-    const mismatched = [...english].filter(([key, text]) => placeholders(text).join() !== placeholders(texts.get(key) ?? '').join());
-    expect(mismatched.map(([key]) => key)).toEqual([]);
+    it('use the same placeholders as English', () => {
+      const mismatched = [...reference].filter(([key, text]) => placeholders(text).join() !== placeholders(texts.get(key) ?? '').join());
+      expect(mismatched.map(([key]) => key)).toEqual([]);
+    });
   });
-});
+}
+
+checkNamespace('interface', Object.fromEntries(LANGUAGES.map((language) => [language, resources[language].translation as Tree])) as Record<Language, Tree>);
+checkNamespace('admin', adminResources as Record<Language, Tree>);
 
 describe('server texts', () => {
   it('are the English locale\'s messages, word for word', () => {

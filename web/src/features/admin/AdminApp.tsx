@@ -5,6 +5,7 @@ import { NavLink, Route, Routes } from 'react-router';
 import { useCurrentUser } from '../auth/session';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { DashboardPage } from './DashboardPage';
+import { ADMIN_NAMESPACE } from './i18n';
 import { PendingScreen } from './PendingScreen';
 import { ADMIN_SCREENS, canOpen } from './screens';
 
@@ -13,13 +14,13 @@ import { ADMIN_SCREENS, canOpen } from './screens';
  * user's permissions open, beside the screen. On a phone the navigation sits above the screen.
  */
 export default function AdminApp() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ADMIN_NAMESPACE);
   const permissions = useCurrentUser()?.permissions ?? [];
   const screens = ADMIN_SCREENS.filter((screen) => canOpen(screen, permissions));
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 3 }}>
-        <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('admin.navigation')}>
+        <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('navigation')}>
           <Stack gap={2}>
             {screens.map((screen) => (
               <MantineNavLink
@@ -27,7 +28,7 @@ export default function AdminApp() {
                 component={NavLink}
                 to={`/admin/${screen.path}`}
                 end={screen.path === '' || screen.path === 'email'}
-                label={t(`admin.screens.${screen.key}`)}
+                label={t(`screens.${screen.key}`)}
                 leftSection={<screen.icon size={18} aria-hidden />}
               />
             ))}
@@ -52,6 +53,6 @@ export default function AdminApp() {
 }
 
 function NoAccess() {
-  const { t } = useTranslation();
-  return <Text role="alert">{t('admin.noAccess')}</Text>;
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  return <Text role="alert">{t('noAccess')}</Text>;
 }

@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { MEMBER_QUERY_KEY } from '../auth/limits';
 import { useCurrentUser } from '../auth/session';
+import { ADMIN_NAMESPACE } from './i18n';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
 
 const statsSchema = z.object({ users: z.number(), brands: z.number(), products: z.number(), activeSessions: z.number() });
@@ -25,7 +26,7 @@ const TILES: { count: keyof Stats; screen: ScreenKey }[] = [
 
 /** The dashboard's index: the site's numbers, each a way into its screen. */
 export function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
   usePageTitle('admin');
   const permissions = useCurrentUser()?.permissions ?? [];
   const stats = useQuery({
@@ -36,7 +37,7 @@ export function DashboardPage() {
   return (
     <>
       <Title order={1} size="h2" mb="lg">
-        {t('admin.screens.dashboard')}
+        {t('screens.dashboard')}
       </Title>
       {stats.isPending && <PageLoader />}
       {stats.isError && <LoadFailed error={stats.error} onRetry={() => void stats.refetch()} />}
@@ -47,7 +48,7 @@ export function DashboardPage() {
             const content = (
               <>
                 <Text size="sm" c="dimmed">
-                  {t(`admin.counts.${count}`)}
+                  {t(`counts.${count}`)}
                 </Text>
                 <Text fz={32} fw={700}>
                   {numbers.format(stats.data[count])}

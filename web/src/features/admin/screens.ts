@@ -15,9 +15,9 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
-import type en from '../../i18n/locales/en.json';
+import type en from './locales/en.json';
 
-export type ScreenKey = keyof typeof en.admin.screens;
+export type ScreenKey = keyof typeof en.screens;
 
 /** The admin areas the server grants (server/src/auth/permissions.rs). */
 export type Permission = 'catalogue' | 'blog' | 'users' | 'sessions' | 'auditLogs' | 'settings' | 'email' | 'analytics' | 'ai' | 'cache';
@@ -25,7 +25,7 @@ export type Permission = 'catalogue' | 'blog' | 'users' | 'sessions' | 'auditLog
 export interface AdminScreen {
   /** Under /admin; '' is the dashboard's index. */
   path: string;
-  /** The key of its name under `admin.screens`. */
+  /** The key of its name under `screens` in the admin texts. */
   key: ScreenKey;
   icon: Icon;
   /** The permission it needs; the index needs none beyond being staff. */
