@@ -27,6 +27,7 @@ export default function AdminApp() {
                 key={screen.key}
                 component={NavLink}
                 to={`/admin/${screen.path}`}
+                // The index and the campaigns are not current on their sub-screens (/admin/email/pop3).
                 end={screen.path === '' || screen.path === 'email'}
                 label={t(`screens.${screen.key}`)}
                 leftSection={<screen.icon size={18} aria-hidden />}

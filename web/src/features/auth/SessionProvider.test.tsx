@@ -235,6 +235,30 @@ describe('SessionExpiryWarning', () => {
     expect(api.callsTo('POST /auth/refresh')).toEqual([]);
   });
 
+  it('closes the warning when another tab refreshes the session, without checking the token again', async () => {
+    const { api, fresh } = await signedInFor(200);
+    expect(warning()).toBeInTheDocument();
+    localStorage.setItem(TOKEN_KEY, fresh);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, newValue: fresh }));
+    });
+    await advance();
+    expect(warning()).not.toBeInTheDocument();
+    expect(api.callsTo('POST /auth/verify')).toHaveLength(1);
+    expect(api.callsTo('POST /auth/refresh')).toEqual([]);
+  });
+
+  it('ends the session once when a refused refresh both reports the token and fails', async () => {
+    const { api, router } = await signedInFor(200);
+    api.set('POST /auth/refresh', jsonResponse({ error: 'Token refresh failed' }, 401));
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname + state.location.search));
+    fireEvent.click(warningButton('Stay logged in'));
+    await advance();
+    expect(visited.filter((path) => path === SESSION_EXPIRED_PATH)).toHaveLength(1);
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
+  });
+
   it('logs out to the session-expired page when the refresh fails', async () => {
     const { api, router } = await signedInFor(200);
     api.set('POST /auth/refresh', jsonResponse({ error: 'Token refresh failed' }, 401));

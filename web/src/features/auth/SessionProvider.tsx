@@ -26,17 +26,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: true }) });
   }, []);
 
+  /** Signed out here: the member's cached data dropped, the warning closed. */
+  const forget = useCallback(() => {
+    queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
+    setWarningOpen(false);
+    setState({ status: 'signedOut' });
+  }, [queryClient]);
+
+  // Several paths can end one session (a refused token and its failed refresh, the countdown and the
+  // minute check); only the first finds a token, so the session ends and navigates once.
   const logOut = useCallback(
     ({ expired = false }: { expired?: boolean } = {}) => {
+      if (!storedToken()) return;
       // The call takes the token into its headers before it is cleared below.
-      if (storedToken()) logout().catch(() => {});
+      logout().catch(() => {});
       clearToken();
-      queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
-      setWarningOpen(false);
-      setState({ status: 'signedOut' });
+      forget();
       void navigate(expired ? SESSION_EXPIRED_PATH : '/');
     },
-    [navigate, queryClient],
+    [navigate, forget],
   );
 
   const extend = useCallback(() => {
@@ -101,21 +109,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const follow = (event: StorageEvent) => {
       if (event.key !== TOKEN_KEY && event.key !== null) return;
       const token = storedToken();
-      if (!token) {
-        queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
-        setWarningOpen(false);
-        setState({ status: 'signedOut' });
-        return;
-      }
-      // The other tab has just been given this token.
+      if (!token) return forget();
+      // The other tab has just been given this token: a refresh of this session only moves its expiry;
+      // a login is checked like a stored token.
+      const expiresAt = tokenExpiry(token, { justIssued: true });
+      if (signedInNow.current) return setState((current) => (current.status === 'signedIn' ? { ...current, expiresAt } : current));
       verifyToken(token).then(
-        (user) => setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: true }) }),
+        (user) => setState({ status: 'signedIn', user, expiresAt }),
         () => setState({ status: 'signedOut' }),
       );
     };
     window.addEventListener('storage', follow);
     return () => window.removeEventListener('storage', follow);
-  }, [queryClient]);
+  }, [forget]);
 
   const session = useMemo<Session>(() => ({ state, warningOpen, signIn, logOut, extend }), [state, warningOpen, signIn, logOut, extend]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
