@@ -32,6 +32,11 @@ asset=$(grep -o '/assets/index-[^"]*\.js' web/dist/index.html | head -n1)
 mkdir -p "$work/www/assets"
 curl -fsS "http://127.0.0.1:$app_port/" -o "$work/www/index.html"
 curl -fsS "http://127.0.0.1:$app_port/api/brands?lang=en" -o "$work/www/brands.json"
+# The brand page's and the blog's calls: one brand, its products, a page of posts, one post.
+curl -fsS "http://127.0.0.1:$app_port/api/brands/bloch?lang=en" -o "$work/www/brand.json"
+curl -fsS "http://127.0.0.1:$app_port/api/products?brandId=bloch&lang=en" -o "$work/www/brand-products.json"
+curl -fsS "http://127.0.0.1:$app_port/api/blog/posts?lang=en&page=1" -o "$work/www/posts.json"
+curl -fsS "http://127.0.0.1:$app_port/api/blog/posts/first-pointe-shoes?lang=en" -o "$work/www/post.json"
 cp "web/dist$asset" "web/dist$asset.gz" "$work/www/assets/"
 cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
@@ -59,7 +64,12 @@ measure() { # url -> "requests/s p50 p99"; a run with any error answer is report
 }
 
 printf '| what | pointe req/s | p50 | p99 | nginx req/s | p50 | p99 | pointe/nginx |\n|---|---|---|---|---|---|---|---|\n'
-for pair in "home page|/|/index.html" "GET /api/brands|/api/brands?lang=en|/brands.json" "hashed JS asset|$asset|$asset"; do
+for pair in "home page|/|/index.html" "GET /api/brands|/api/brands?lang=en|/brands.json" \
+  "GET /api/brands/bloch (brand page)|/api/brands/bloch?lang=en|/brand.json" \
+  "GET /api/products?brandId=bloch (brand page)|/api/products?brandId=bloch&lang=en|/brand-products.json" \
+  "GET /api/blog/posts (blog page)|/api/blog/posts?lang=en&page=1|/posts.json" \
+  "GET /api/blog/posts/{slug} (post page)|/api/blog/posts/first-pointe-shoes?lang=en|/post.json" \
+  "hashed JS asset|$asset|$asset"; do
   IFS='|' read -r name app_path ref_path <<<"$pair"
   app_result=$(measure "http://127.0.0.1:$app_port$app_path")
   ref_result=$(measure "http://127.0.0.1:$ref_port$ref_path")

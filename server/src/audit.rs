@@ -1,6 +1,6 @@
 //! The audit log: who did what to which resource, from where (spec §3 "Audit log entry").
 
-use crate::{client_info::ClientInfo, AppState};
+use crate::{client_info::ClientInfo, users::UserRecord, AppState};
 
 /// The account an event concerns, when there is one.
 pub struct Actor<'a> {
@@ -32,4 +32,17 @@ pub async fn record(state: &AppState, client: &ClientInfo, event: Event<'_>) -> 
     .execute(&state.db)
     .await?;
     Ok(())
+}
+
+/// An admin's create, update or delete of one resource.
+pub async fn record_change(
+    state: &AppState,
+    client: &ClientInfo,
+    user: &UserRecord,
+    action: &'static str,
+    resource_type: &'static str,
+    resource_id: &str,
+) -> Result<(), sqlx::Error> {
+    let actor = Actor { user_id: &user.id, username: &user.username };
+    record(state, client, Event { action, resource_type, resource_id: Some(resource_id), actor: Some(actor) }).await
 }

@@ -18,7 +18,29 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (2, "users", include_str!("../migrations/0002_users.sql")),
     (3, "accounts", include_str!("../migrations/0003_accounts.sql")),
     (4, "cleanup", include_str!("../migrations/0004_cleanup.sql")),
+    (5, "content", include_str!("../migrations/0005_content.sql")),
 ];
+
+/// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a
+/// one-time job runs once per database even with several instances starting together.
+pub async fn claim_once(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let marked = sqlx::query("INSERT INTO app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+        .bind(key)
+        .bind(now.to_string())
+        .execute(conn)
+        .await?;
+    Ok(marked.rows_affected() > 0)
+}
+
+/// Whether `sql` (taking the id as `$1`) finds a row.
+pub async fn exists(conn: &mut sqlx::AnyConnection, sql: &str, id: &str) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(sql).bind(id).fetch_optional(conn).await?.is_some())
+}
+
+/// A write broke a unique key: e.g. two admins creating the same id at once.
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    err.as_database_error().is_some_and(|db| db.is_unique_violation())
+}
 
 pub fn is_sqlite(url: &str) -> bool {
     url.starts_with("sqlite:")

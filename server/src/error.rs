@@ -22,13 +22,17 @@ pub enum ApiError {
     BadRequest(String),
     /// Input that breaks the rules: the first message as `error`, every field's message in `fields`.
     #[error("{message}")]
-    Invalid { message: String, fields: BTreeMap<&'static str, &'static str> },
+    Invalid { message: String, fields: BTreeMap<String, String> },
     #[error("{0}")]
     Unauthorized(&'static str),
     #[error("{0}")]
     Forbidden(&'static str),
     #[error("{0}")]
     Conflict(&'static str),
+    #[error("{0}")]
+    PayloadTooLarge(&'static str),
+    #[error("{0}")]
+    UnsupportedMediaType(&'static str),
     #[error("{TOO_MANY_REQUESTS}")]
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
@@ -40,10 +44,21 @@ pub enum ApiError {
 impl ApiError {
     /// Runs the field rules: `Ok` when every one passes, else `Invalid` with each failing field's message.
     pub fn check_fields(checks: impl IntoIterator<Item = (&'static str, Result<(), &'static str>)>) -> ApiResult<()> {
-        let fields: BTreeMap<_, _> = checks.into_iter().filter_map(|(field, outcome)| outcome.err().map(|m| (field, m))).collect();
+        Self::from_fields(
+            checks.into_iter().filter_map(|(field, outcome)| outcome.err().map(|m| (field.to_owned(), m.to_owned()))).collect(),
+        )
+    }
+
+    /// One field's input breaks a rule.
+    pub fn invalid_field(field: &str, message: &str) -> Self {
+        Self::Invalid { message: message.to_owned(), fields: BTreeMap::from([(field.to_owned(), message.to_owned())]) }
+    }
+
+    /// `Ok` when no field failed, else `Invalid` with the first message (in field order) as `error`.
+    pub fn from_fields(fields: BTreeMap<String, String>) -> ApiResult<()> {
         match fields.values().next() {
             None => Ok(()),
-            Some(first) => Err(Self::Invalid { message: (*first).to_owned(), fields }),
+            Some(first) => Err(Self::Invalid { message: first.clone(), fields }),
         }
     }
 }
@@ -64,6 +79,8 @@ impl IntoResponse for ApiError {
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, json!({ "error": text })),
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, json!({ "error": text })),
             Self::Conflict(_) => (StatusCode::CONFLICT, json!({ "error": text })),
+            Self::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, json!({ "error": text })),
+            Self::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, json!({ "error": text })),
             Self::TooManyRequests { retry_after_secs } => {
                 let body = json!({ "error": text, "code": "rate_limited", "retryAfter": retry_after_secs });
                 return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(body)).into_response();

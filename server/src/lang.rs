@@ -1,6 +1,6 @@
 //! The five languages of the site; Hebrew is the default and the fallback.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 /// The `lang` query parameter of localised answers.
@@ -11,7 +11,7 @@ pub struct LangQuery {
     pub lang: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     He,
@@ -37,6 +37,11 @@ impl Lang {
 
     pub fn is_rtl(self) -> bool {
         self == Lang::He
+    }
+
+    /// The language with exactly this code.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
     }
 
     /// Reads a language tag such as `en` or `en-US`; anything else falls back to Hebrew.

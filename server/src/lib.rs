@@ -1,8 +1,9 @@
 //! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
 
-mod admin;
+pub mod admin;
 mod audit;
 pub mod auth;
+pub mod blog;
 mod botcheck;
 pub mod catalogue;
 pub mod cleanup;
@@ -11,6 +12,7 @@ pub mod config;
 mod crash_reports;
 pub mod db;
 pub mod email;
+mod encoding;
 pub mod error;
 mod extract;
 mod health;
@@ -19,7 +21,10 @@ mod openapi;
 mod public_config;
 mod ratelimit;
 mod secrets;
+mod seo;
+pub mod settings;
 pub mod time;
+mod uploads;
 mod tips;
 pub mod users;
 pub mod web;
@@ -55,6 +60,7 @@ pub struct AppState {
     /// Woken when a message enters the outbox.
     pub mail_ready: Arc<Notify>,
     rate_limits: ratelimit::Store,
+    pub settings: Arc<settings::Settings>,
 }
 
 impl AppState {
@@ -70,22 +76,30 @@ impl AppState {
         if catalogue::seed::seed_catalogue(&db).await? {
             tracing::info!("loaded the seed catalogue");
         }
+        if blog::seed::seed_blog(&db).await? {
+            tracing::info!("loaded the seed blog");
+        }
         if let Some(admin) = &config.bootstrap_admin {
             users::admin::bootstrap(&db, admin).await?;
         }
         let web = Arc::new(WebApp::load(config.web_dist.clone())?);
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
-        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()), rate_limits })
+        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()), rate_limits, settings: Arc::default() })
     }
 }
 
 /// The whole HTTP application; tests build the same router.
 pub fn app(state: AppState) -> Router {
-    let csp = web::security_headers::content_security_policy(&state.config.bot_check);
+    let csp = web::security_headers::content_security_policy(&state.config.bot_check, &[]);
     let api = Router::new()
         .merge(health::routes())
         .merge(catalogue::routes())
+        .merge(catalogue::admin_routes())
+        .merge(blog::routes())
+        .merge(settings::social_embeds::routes())
+        .merge(uploads::routes())
+        .merge(seo::routes())
         .merge(public_config::routes())
         .merge(auth::routes())
         .merge(botcheck::routes())

@@ -28,6 +28,13 @@ enum Command {
         #[arg(long)]
         password_stdin: bool,
     },
+    /// Give an account a role: user, moderator, editor or admin (see the README's permission table).
+    SetRole {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        role: String,
+    },
 }
 
 #[tokio::main]
@@ -60,6 +67,13 @@ async fn main() -> anyhow::Result<()> {
             if !password_stdin {
                 println!("Password (shown once, keep it safe): {password}");
             }
+            Ok(())
+        }
+        Command::SetRole { username, role } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            users::admin::set_role(&pool, &username, &role).await?;
+            println!("{username} is now {role}.");
             Ok(())
         }
     }

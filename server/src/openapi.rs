@@ -6,7 +6,7 @@ use utoipa::{
 };
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{admin, auth, botcheck, catalogue, crash_reports, health, public_config, tips, AppState};
+use crate::{admin, auth, blog, botcheck, catalogue, settings, uploads, crash_reports, health, public_config, tips, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -31,14 +31,18 @@ pub fn document() -> utoipa::openapi::OpenApi {
     [
         health::ApiDoc::openapi(),
         catalogue::ApiDoc::openapi(),
+        catalogue::AdminApiDoc::openapi(),
         public_config::ApiDoc::openapi(),
         auth::ApiDoc::openapi(),
         botcheck::ApiDoc::openapi(),
         tips::ApiDoc::openapi(),
         crash_reports::ApiDoc::openapi(),
         admin::ApiDoc::openapi(),
+        settings::social_embeds::ApiDoc::openapi(),
+        uploads::ApiDoc::openapi(),
     ]
         .into_iter()
+        .chain(blog::api_docs())
         .fold(ApiDoc::openapi(), utoipa::openapi::OpenApi::merge_from)
 }
 

@@ -1,11 +1,10 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{assert_json_error, each_backend};
-use pointe_server::{
-    auth::sessions,
-    client_info::ClientInfo,
-    users::{admin::create_admin, password, store, NewUser, Profile},
+use common::{assert_json_error, each_backend, token_for};
+use pointe_server::users::{
+    admin::{create_admin, set_role},
+    password,
 };
 use serde_json::json;
 use sqlx::Row;
@@ -33,25 +32,6 @@ async fn create_admin_validates_hashes_and_refuses_duplicates() {
     .await;
 }
 
-/// A signed-in user with this role (and admin flag), made directly in the database.
-async fn token_for(app: &common::TestApp, username: &str, role: &str, is_admin: bool) -> String {
-    let db = &app.state.db;
-    let hash = password::hash("Unused-password 1".to_owned()).await.unwrap();
-    let user = NewUser {
-        username,
-        email: &format!("{username}@pointe.test"),
-        password_hash: &hash,
-        is_admin,
-        email_verified: true,
-        language: "en",
-        profile: Profile::default(),
-    };
-    let id = store::create_user(db, user, app.state.clock.now_ms()).await.unwrap();
-    sqlx::query("UPDATE users SET role = $1 WHERE id = $2").bind(role).bind(&id).execute(db).await.unwrap();
-    let client = ClientInfo { ip: "127.0.0.1".to_owned(), user_agent: "tests".to_owned() };
-    sessions::start(&app.state, &id, &client).await.unwrap().token
-}
-
 #[tokio::test]
 async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
     each_backend(async |app| {
@@ -75,8 +55,26 @@ async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
                 let counts = stats.json();
                 assert_eq!((counts["brands"].as_i64(), counts["products"].as_i64()), (Some(7), Some(6)));
                 assert!(counts["users"].as_i64() >= Some(2) && counts["activeSessions"].as_i64() >= Some(2), "{counts}");
+                assert_eq!(counts["posts"], 7, "the published seed posts");
             }
         }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn set_role_gives_and_takes_away_permissions_at_once() {
+    each_backend(async |app| {
+        let db = &app.state.db;
+        let token = token_for(app, "clara", "user", false).await;
+        let brands = async || app.request(Method::GET, "/api/admin/brands", &[("authorization", &format!("Bearer {token}"))]).await.status;
+        assert_eq!(brands().await, StatusCode::FORBIDDEN);
+        set_role(db, "Clara", "editor").await.unwrap();
+        assert_eq!(brands().await, StatusCode::OK, "the live session gets the new role");
+        assert_eq!(set_role(db, "clara", "boss").await.unwrap_err().to_string(), "Unknown role boss: use one of user, moderator, editor, admin");
+        assert_eq!(set_role(db, "nobody", "editor").await.unwrap_err().to_string(), "No user named nobody");
+        set_role(db, "clara", "user").await.unwrap();
+        assert_eq!(brands().await, StatusCode::FORBIDDEN);
     })
     .await;
 }

@@ -57,7 +57,7 @@ async fn pages_carry_language_title_description_and_alternates() {
         let title = brand.text().split("<title>").nth(1).unwrap().split("</title>").next().unwrap().to_owned();
         assert!(title.contains("Gaynor Minden"), "{title}");
 
-        for path in ["/login", "/signup", "/blog", "/blog/any-post", "/tips", "/request-password-reset", "/reset-password", "/terms", "/privacy", "/admin", "/admin/users"] {
+        for path in ["/login", "/signup", "/blog", "/blog/first-pointe-shoes", "/tips", "/request-password-reset", "/reset-password", "/terms", "/privacy", "/admin", "/admin/users"] {
             assert_eq!(app.get(path).await.status, StatusCode::OK, "{path}");
         }
     })
@@ -67,7 +67,7 @@ async fn pages_carry_language_title_description_and_alternates() {
 #[tokio::test]
 async fn paths_that_are_no_route_answer_the_app_with_404() {
     each_backend(async |app| {
-        for path in ["/no/such/page", "/brand/nope", "/index.html", "/missing.png", "/assets/gone-123.js"] {
+        for path in ["/no/such/page", "/brand/nope", "/blog/no-such-post", "/index.html", "/missing.png", "/assets/gone-123.js"] {
             let response = app.get(path).await;
             assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
             assert!(response.text().contains("<div id=\"root\">"), "{path}");
@@ -144,7 +144,11 @@ async fn every_response_has_security_headers() {
     .await;
 }
 
-/// The policy without Turnstile, as it has always been.
+/// Pages may frame the social media providers enabled for blog embeds (all four by default).
+const EMBED_FRAMES: &str =
+    "frame-src 'self' https://www.youtube-nocookie.com https://www.instagram.com https://www.facebook.com https://platform.twitter.com";
+
+/// The policy of API answers and files, and of pages without embeds, when Turnstile is not used.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
@@ -152,15 +156,20 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
 async fn the_content_security_policy_admits_turnstile_only_when_it_is_the_bot_check() {
     for bot_check in ["altcha", "off"] {
         each_backend_with(&[("BOT_CHECK", bot_check)], async |app| {
-            assert_eq!(app.get("/").await.header("content-security-policy"), CSP, "{bot_check}");
+            assert_eq!(app.get("/api/brands").await.header("content-security-policy"), CSP, "{bot_check}");
+            let page = CSP.replace("script-src 'self';", &format!("script-src 'self'; {EMBED_FRAMES};"));
+            assert_eq!(app.get("/").await.header("content-security-policy"), page, "{bot_check}");
         })
         .await;
     }
     let turnstile = [("BOT_CHECK", "turnstile"), ("TURNSTILE_SITE_KEY", "site-key"), ("TURNSTILE_SECRET", "secret")];
     each_backend_with(&turnstile, async |app| {
         let cloudflare = "script-src 'self' https://challenges.cloudflare.com; frame-src 'self' https://challenges.cloudflare.com;";
-        for path in ["/", "/login", "/api/brands"] {
-            assert_eq!(app.get(path).await.header("content-security-policy"), CSP.replace("script-src 'self';", cloudflare), "{path}");
+        let api = app.get("/api/brands").await;
+        assert_eq!(api.header("content-security-policy"), CSP.replace("script-src 'self';", cloudflare));
+        let page = CSP.replace("script-src 'self';", &format!("script-src 'self' https://challenges.cloudflare.com; {EMBED_FRAMES} https://challenges.cloudflare.com;"));
+        for path in ["/", "/login"] {
+            assert_eq!(app.get(path).await.header("content-security-policy"), page, "{path}");
         }
     })
     .await;

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from './fixtures';
 
 for (const language of ['he', 'en']) {
-  for (const path of ['/', '/brand/bloch', '/products', '/no-such-page', '/login', '/signup', '/tips', '/terms']) {
+  for (const path of ['/', '/brand/bloch', '/products', '/blog', '/blog/first-pointe-shoes', '/no-such-page', '/login', '/signup', '/tips', '/terms']) {
     test(`${path} in ${language} has no serious accessibility violations`, async ({ page }) => {
       await page.goto(`${path}?lang=${language}`);
       await expect(page.locator('main h1').first()).toBeVisible();

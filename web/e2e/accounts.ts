@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+
 import { expect, type Page } from '@playwright/test';
 
 import { en } from './fixtures';
@@ -65,3 +67,11 @@ export const welcome = (page: Page, account: Pick<Account, 'username'>) =>
 
 /** The header's log-out button (the bar's copy; the mobile menu has another). */
 export const logOutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: en.nav.logout });
+
+/** Gives an account a role with the server's `set-role` command, on the test server's database. */
+export function setRole(username: string, role: 'user' | 'moderator' | 'editor' | 'admin') {
+  execFileSync(process.env.E2E_SERVER ?? '../target/release/pointe-server', ['set-role', '--username', username, '--role', role], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'sqlite://../data/e2e.db', RUST_LOG: 'warn' },
+    stdio: 'pipe',
+  });
+}

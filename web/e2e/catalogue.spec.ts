@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { BRAND_IDS, en, he } from './fixtures';
+import { BRAND_IDS, en, he, seededBrandCards } from './fixtures';
 
 test('the home page shows the seven brands in Hebrew, right to left', async ({ page }) => {
   await page.goto('/');
@@ -8,7 +8,7 @@ test('the home page shows the seven brands in Hebrew, right to left', async ({ p
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page).toHaveTitle(he.meta.home.title);
   await expect(page.getByRole('heading', { level: 2, name: he.home.brandsTitle })).toBeVisible();
-  await expect(page.getByTestId('brand-card')).toHaveCount(7);
+  await expect(seededBrandCards(page)).toHaveCount(7);
   // Right to left for real: the logo sits on the right of the header.
   const logo = await page.getByRole('img', { name: he.site.logoAlt }).first().boundingBox();
   expect(logo!.x).toBeGreaterThan((page.viewportSize()!.width * 2) / 3);
@@ -45,7 +45,7 @@ test('the products page lists the six products, each linking to its maker in a n
 
 test('the search box finds a brand and opens its page', async ({ page }) => {
   await page.goto('/?lang=en');
-  await page.getByRole('searchbox', { name: en.search.label }).first().fill('gaynor');
+  await page.getByRole('combobox', { name: en.search.label }).first().fill('gaynor');
   await page.getByRole('option', { name: 'Gaynor Minden' }).click();
   await expect(page).toHaveURL('/brand/gaynor');
   await expect(page.getByRole('heading', { level: 1, name: 'Gaynor Minden' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { en, he } from './fixtures';
+import { en, he, seededBrandCards } from './fixtures';
 
 test('an unknown path answers 404 and shows the not-found page', async ({ page }) => {
   const answer = await page.goto('/no-such-page');
@@ -14,7 +14,7 @@ test('an unknown brand answers 404 and shows the not-found page', async ({ page 
   expect(answer!.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: en.notFound.title })).toBeVisible();
   await page.getByRole('link', { name: en.notFound.home }).click();
-  await expect(page.getByTestId('brand-card')).toHaveCount(7);
+  await expect(seededBrandCards(page)).toHaveCount(7);
 });
 
 test('an answer the app does not understand shows the crash screen, and Try Again recovers', async ({ page }) => {
@@ -25,7 +25,7 @@ test('an answer the app does not understand shows the crash screen, and Try Agai
   await expect(page.getByText(en.crash.text)).toBeVisible();
   broken = false;
   await page.getByRole('button', { name: en.crash.tryAgain }).click();
-  await expect(page.getByTestId('brand-card')).toHaveCount(7);
+  await expect(seededBrandCards(page)).toHaveCount(7);
 });
 
 test('unknown API paths answer JSON 404', async ({ request }) => {

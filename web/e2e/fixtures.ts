@@ -9,6 +9,10 @@ export { adminEn, en, he };
 
 export const BRAND_IDS = ['bloch', 'nikolay', 'capezio', 'gaynor', 'russianPointe', 'sodanca', 'suffolk'];
 
+/** The home page's cards of the seeded brands (tests running beside this one may add brands of their own). */
+export const seededBrandCards = (page: Page) =>
+  page.getByTestId('brand-card').filter({ has: page.locator(BRAND_IDS.map((id) => `a[href="/brand/${id}"]`).join(', ')) });
+
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -1,4 +1,8 @@
-//! The admin dashboard's own calls: `GET /api/admin/stats` (the index page's counts).
+//! The admin dashboard's own calls: `GET /api/admin/stats` (the index page's counts), and the field
+//! rules the admin's forms share.
+
+pub mod fields;
+pub mod translations;
 
 use axum::{extract::State, routing::get, Json, Router};
 use serde::Serialize;
@@ -24,6 +28,8 @@ pub struct Stats {
     users: i64,
     brands: i64,
     products: i64,
+    /// Published blog posts.
+    posts: i64,
     /// Sessions neither ended nor expired.
     active_sessions: i64,
 }
@@ -43,6 +49,7 @@ async fn stats(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<
         users: count("SELECT COUNT(*) FROM users").await?,
         brands: count("SELECT COUNT(*) FROM brands").await?,
         products: count("SELECT COUNT(*) FROM products").await?,
+        posts: count("SELECT COUNT(*) FROM blog_posts WHERE status = 'published'").await?,
         active_sessions,
     }))
 }

@@ -7,7 +7,7 @@ use rand::Rng;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
-use crate::AppState;
+use crate::{encoding::hex, AppState};
 
 pub const CODE_TTL_MINUTES: i64 = 10;
 pub const MAX_FAILED_ATTEMPTS: i64 = 5;
@@ -68,10 +68,6 @@ fn digest(state: &AppState, challenge_id: &str, code: &str) -> String {
     mac.update(b":");
     mac.update(code.as_bytes());
     hex(&mac.finalize().into_bytes())
-}
-
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Makes a code for the user's new attempt; earlier unused codes for the same purpose stop working.

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::{codes::hex, login::actor, sessions};
+use super::{login::actor, sessions};
 use crate::{
+    encoding::hex,
     audit::{self, Event},
     client_info::ClientInfo,
     email::{self, Mail},

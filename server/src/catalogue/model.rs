@@ -19,6 +19,8 @@ pub struct Brand {
     pub link: String,
     /// The maker's find-a-retailer page.
     pub retailer_link: String,
+    /// The brand's name in the site's other languages where it differs, so search finds it by any.
+    pub other_names: Vec<String>,
 }
 
 /// A pointe shoe model, in one language.
@@ -36,4 +38,6 @@ pub struct Product {
     #[schema(example = "$85")]
     pub price: String,
     pub description: String,
+    /// The model's name in the site's other languages where it differs, so search finds it by any.
+    pub other_names: Vec<String>,
 }

@@ -17,7 +17,7 @@ use crate::{
     AppState,
 };
 
-const BRAND_NOT_FOUND: &str = "Brand not found";
+pub(super) const BRAND_NOT_FOUND: &str = "Brand not found";
 
 #[derive(OpenApi)]
 #[openapi(paths(list_brands, get_brand, list_products), components(schemas(Brand, Product)))]

@@ -1,5 +1,7 @@
 //! Catalogue queries. Each text column is taken in the asked language, else in Hebrew.
 
+use std::collections::HashMap;
+
 use sqlx::Row;
 
 use super::model::{Brand, Product};
@@ -38,6 +40,7 @@ fn brand_from_row(row: &sqlx::any::AnyRow) -> Result<Brand, sqlx::Error> {
         image: row.try_get("image")?,
         link: row.try_get("link")?,
         retailer_link: row.try_get("retailer_link")?,
+        other_names: Vec::new(),
     })
 }
 
@@ -50,24 +53,49 @@ fn product_from_row(row: &sqlx::any::AnyRow) -> Result<Product, sqlx::Error> {
         link: row.try_get("link")?,
         price: row.try_get("price")?,
         description: row.try_get("description")?,
+        other_names: Vec::new(),
     })
 }
+
+/// Every name of each brand or product (by id) in every language, from `sql` giving `id, name`
+/// (of the one with id `$1`, when given).
+async fn names_by_id(db: &Db, sql: &str, only: Option<&str>) -> Result<HashMap<String, Vec<String>>, sqlx::Error> {
+    let mut names: HashMap<String, Vec<String>> = HashMap::new();
+    for row in sqlx::query(sql).bind(only).fetch_all(db).await? {
+        names.entry(row.try_get("id")?).or_default().push(row.try_get("name")?);
+    }
+    Ok(names)
+}
+
+/// Fills `other_names`: the names that differ from the one shown, once each.
+fn add_other_names<'a>(items: impl Iterator<Item = (&'a str, &'a str, &'a mut Vec<String>)>, mut names: HashMap<String, Vec<String>>) {
+    for (id, shown, other) in items {
+        let mut all = names.remove(id).unwrap_or_default();
+        all.sort();
+        all.dedup();
+        all.retain(|name| name != shown);
+        *other = all;
+    }
+}
+
+const BRAND_NAMES: &str = "SELECT brand_id AS id, name FROM brand_translations WHERE $1 IS NULL OR brand_id = $1";
+const PRODUCT_NAMES: &str = "SELECT product_id AS id, name FROM product_translations WHERE $1 IS NULL OR product_id = $1";
 
 pub async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error> {
     let sql = format!("{BRAND_SELECT} ORDER BY b.position, b.id");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
-    rows.iter().map(brand_from_row).collect()
+    let mut brands = rows.iter().map(brand_from_row).collect::<Result<Vec<_>, _>>()?;
+    add_other_names(brands.iter_mut().map(|b| (b.id.as_str(), b.name.as_str(), &mut b.other_names)), names_by_id(db, BRAND_NAMES, None).await?);
+    Ok(brands)
 }
 
 pub async fn find_brand(db: &Db, id: &str, lang: Lang) -> Result<Option<Brand>, sqlx::Error> {
     let sql = format!("{BRAND_SELECT} WHERE b.id = $2");
     let row = sqlx::query(&sql).bind(lang.code()).bind(id).fetch_optional(db).await?;
-    row.as_ref().map(brand_from_row).transpose()
-}
-
-/// The brand's name in `lang` (for page titles), or `None` when there is no such brand.
-pub async fn brand_name(db: &Db, id: &str, lang: Lang) -> Result<Option<String>, sqlx::Error> {
-    Ok(find_brand(db, id, lang).await?.map(|brand| brand.name))
+    let Some(mut brand) = row.as_ref().map(brand_from_row).transpose()? else { return Ok(None) };
+    let names = names_by_id(db, BRAND_NAMES, Some(id)).await?;
+    add_other_names(std::iter::once((brand.id.as_str(), brand.name.as_str(), &mut brand.other_names)), names);
+    Ok(Some(brand))
 }
 
 pub async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Result<Vec<Product>, sqlx::Error> {
@@ -81,5 +109,7 @@ pub async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Resul
             sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?
         }
     };
-    rows.iter().map(product_from_row).collect()
+    let mut products = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
+    add_other_names(products.iter_mut().map(|p| (p.id.as_str(), p.name.as_str(), &mut p.other_names)), names_by_id(db, PRODUCT_NAMES, None).await?);
+    Ok(products)
 }

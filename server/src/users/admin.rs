@@ -1,4 +1,5 @@
-//! Creating an administrator: the `create-admin` command and the `ADMIN_*` bootstrap variables.
+//! Creating an administrator (the `create-admin` command and the `ADMIN_*` bootstrap variables) and
+//! giving an account a role (the `set-role` command).
 
 use anyhow::bail;
 
@@ -32,5 +33,26 @@ pub async fn bootstrap(db: &Db, admin: &BootstrapAdmin) -> anyhow::Result<()> {
     }
     create_admin(db, &admin.username, &admin.email, &admin.password).await?;
     tracing::info!(username = %admin.username, "created the bootstrap admin");
+    Ok(())
+}
+
+/// The roles an account can have (spec §3).
+pub const ROLES: [&str; 4] = ["user", "moderator", "editor", "admin"];
+
+/// Gives the account `role` (the `set-role` command); the admin role also sets the admin flag, any
+/// other role clears it.
+pub async fn set_role(db: &Db, username: &str, role: &str) -> anyhow::Result<()> {
+    if !ROLES.contains(&role) {
+        bail!("Unknown role {role}: use one of {}", ROLES.join(", "));
+    }
+    let updated = sqlx::query("UPDATE users SET role = $1, is_admin = $2 WHERE LOWER(username) = LOWER($3)")
+        .bind(role)
+        .bind(i64::from(role == "admin"))
+        .bind(username)
+        .execute(db)
+        .await?;
+    if updated.rows_affected() == 0 {
+        bail!("No user named {username}");
+    }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! Which page a path is, and the `<head>` that page gets in each language.
+//! Which page a path is, and its title and description in each language.
 
 use std::collections::HashMap;
 
@@ -24,7 +24,7 @@ pub enum Page<'a> {
     Products,
     Brand(&'a str),
     Blog,
-    BlogPost,
+    BlogPost(&'a str),
     Login,
     Signup,
     Tips,
@@ -45,7 +45,7 @@ impl<'a> Page<'a> {
             ["products"] => Page::Products,
             ["brand", id] if !id.is_empty() => Page::Brand(id),
             ["blog"] => Page::Blog,
-            ["blog", slug] if !slug.is_empty() => Page::BlogPost,
+            ["blog", slug] if !slug.is_empty() => Page::BlogPost(slug),
             ["login"] => Page::Login,
             ["signup"] => Page::Signup,
             ["tips"] => Page::Tips,
@@ -65,7 +65,7 @@ impl<'a> Page<'a> {
             Page::Products => "products",
             Page::Brand(_) => "brand",
             Page::Blog => "blog",
-            Page::BlogPost => "blogPost",
+            Page::BlogPost(_) => "blogPost",
             Page::Login => "login",
             Page::Signup => "signup",
             Page::Tips => "tips",
@@ -85,7 +85,7 @@ const ALL_PAGES: [Page<'static>; 14] = [
     Page::Products,
     Page::Brand(""),
     Page::Blog,
-    Page::BlogPost,
+    Page::BlogPost(""),
     Page::Login,
     Page::Signup,
     Page::Tips,
@@ -100,13 +100,17 @@ const ALL_PAGES: [Page<'static>; 14] = [
 /// Title and description of every page in every language.
 pub struct PageTexts {
     texts: HashMap<(Lang, &'static str), (String, String)>,
+    site_names: HashMap<Lang, String>,
 }
 
 impl PageTexts {
     pub fn load() -> anyhow::Result<Self> {
         let mut texts = HashMap::new();
+        let mut site_names = HashMap::new();
         for (lang, source) in LOCALES {
             let locale: Value = serde_json::from_str(source).with_context(|| format!("locale {} is invalid", lang.code()))?;
+            let site_name = locale["site"]["name"].as_str().ok_or_else(|| anyhow!("locale {} lacks site.name", lang.code()))?;
+            site_names.insert(lang, site_name.to_owned());
             for key in ALL_PAGES.map(Page::key) {
                 let text = |field: &str| {
                     locale["meta"][key][field]
@@ -117,47 +121,23 @@ impl PageTexts {
                 texts.insert((lang, key), (text("title")?, text("description")?));
             }
         }
-        Ok(Self { texts })
+        Ok(Self { texts, site_names })
     }
 
-    /// The page's title and description; `{{name}}` is replaced by `name` (a brand page's brand).
+    pub fn site_name(&self, lang: Lang) -> &str {
+        &self.site_names[&lang]
+    }
+
+    /// The blog list's title and description (a feed's channel).
+    pub fn blog_texts(&self, lang: Lang) -> (String, String) {
+        self.get(Page::Blog, lang, "")
+    }
+
+    /// The page's title and description; `{{name}}` is replaced by `name` (a brand's or a post's).
     pub fn get(&self, page: Page, lang: Lang, name: &str) -> (String, String) {
         let (title, description) = &self.texts[&(lang, page.key())];
         (title.replace("{{name}}", name), description.replace("{{name}}", name))
     }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The markup that replaces `<!--app-head-->`: title, description, canonical and hreflang links.
-pub fn head(title: &str, description: &str, lang: Lang, origin: &str, path: &str) -> String {
-    let url = |code: &str| escape(&format!("{origin}{path}?lang={code}"));
-    let mut head = format!(
-        "<title>{title}</title>\n<meta name=\"description\" content=\"{description}\">\n\
-         <meta property=\"og:title\" content=\"{title}\">\n<meta property=\"og:description\" content=\"{description}\">\n\
-         <link rel=\"canonical\" href=\"{canonical}\">\n",
-        title = escape(title),
-        description = escape(description),
-        canonical = url(lang.code()),
-    );
-    for alternate in Lang::ALL {
-        head.push_str(&format!("<link rel=\"alternate\" hreflang=\"{code}\" href=\"{href}\">\n", code = alternate.code(), href = url(alternate.code())));
-    }
-    head.push_str(&format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">", escape(&format!("{origin}{path}"))));
-    head
 }
 
 #[cfg(test)]
@@ -170,7 +150,7 @@ mod tests {
         assert_eq!(Page::from_path("/products/"), Page::Products);
         assert_eq!(Page::from_path("/brand/bloch"), Page::Brand("bloch"));
         assert_eq!(Page::from_path("/brand/"), Page::NotFound);
-        assert_eq!(Page::from_path("/blog/first-pointe-shoes"), Page::BlogPost);
+        assert_eq!(Page::from_path("/blog/first-pointe-shoes"), Page::BlogPost("first-pointe-shoes"));
         assert_eq!(Page::from_path("/admin/users"), Page::Admin);
         assert_eq!(Page::from_path("/products/extra"), Page::NotFound);
         assert_eq!(Page::from_path("/index.html"), Page::NotFound);
@@ -181,13 +161,5 @@ mod tests {
         let texts = PageTexts::load().unwrap();
         let (title, _) = texts.get(Page::Brand("bloch"), Lang::En, "Bloch");
         assert!(title.contains("Bloch"));
-    }
-
-    #[test]
-    fn head_escapes_and_lists_alternates() {
-        let head = head("A <b> & \"c\"", "d", Lang::En, "http://x", "/p");
-        assert!(head.contains("<title>A &lt;b&gt; &amp; &quot;c&quot;</title>"));
-        assert!(head.contains("hreflang=\"ru\" href=\"http://x/p?lang=ru\""));
-        assert!(head.contains("rel=\"canonical\" href=\"http://x/p?lang=en\""));
     }
 }

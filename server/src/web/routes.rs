@@ -4,14 +4,17 @@ use anyhow::Context;
 
 use axum::{
     extract::{Request, State},
-    http::{header, StatusCode},
+    http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
 use super::{
-    page::{head, Page, PageTexts},
+    head,
+    page::{Page, PageTexts},
+    page_meta,
+    security_headers::content_security_policy,
     static_files::StaticFiles,
 };
-use crate::{catalogue, lang::Lang, AppState};
+use crate::{lang::Lang, AppState};
 
 /// Marker in the built `index.html` that the page's `<head>` entries replace.
 const HEAD_MARK: &str = "<!--app-head-->";
@@ -25,7 +28,7 @@ pub struct WebApp {
     files: StaticFiles,
     /// The built `index.html`, or `None` when the web app has not been built.
     template: Option<String>,
-    texts: PageTexts,
+    pub texts: PageTexts,
 }
 
 impl WebApp {
@@ -59,24 +62,26 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
         return (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response();
     };
     let lang = Lang::from_tag(query_lang(query));
-    let mut page = Page::from_path(path);
-    let mut name = String::new();
-    if let Page::Brand(id) = page {
-        match catalogue::brand_name(&state.db, id, lang).await {
-            Ok(Some(found)) => name = found,
-            Ok(None) => page = Page::NotFound,
-            // The page itself still works; the app shows the database error when it asks the API.
-            Err(err) => tracing::warn!(error = %err, "brand lookup for page title failed"),
-        }
-    }
-    let (title, description) = state.web.texts.get(page, lang, &name);
+    let (page, head) = page_meta::describe(state, path, lang).await;
     let html = template
         .replacen(HTML_TAG, &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }), 1)
-        .replacen(HEAD_MARK, &head(&title, &description, lang, &state.config.public_url, path), 1);
+        .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, state.web.texts.site_name(lang)), 1);
     let status = if page == Page::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
+    // Pages may frame the social media posts of the providers the admin has enabled, and only those.
+    let frames = match state.settings.social_embeds.get(&state.db).await {
+        Ok(embeds) => embeds.frame_origins(),
+        Err(err) => {
+            tracing::warn!(error = %err, "social embed settings unreadable; pages frame no provider");
+            Vec::new()
+        }
+    };
     (
         status,
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            (header::CONTENT_SECURITY_POLICY, content_security_policy(&state.config.bot_check, &frames)),
+        ],
         html,
     )
         .into_response()

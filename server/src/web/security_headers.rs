@@ -20,13 +20,18 @@ const HEADERS: [(HeaderName, &str); 4] = [
 ];
 
 /// Scripts only from this origin (no inline script), plus, with Turnstile, the script and frame
-/// sources Cloudflare documents for it. Inline styles are allowed because the UI library sets CSS
-/// variables through `<style>` elements.
-pub fn content_security_policy(bot_check: &BotCheck) -> HeaderValue {
-    let (extra_script, frames) = match bot_check {
-        BotCheck::Turnstile { .. } => (format!(" {TURNSTILE_ORIGIN}"), format!("frame-src 'self' {TURNSTILE_ORIGIN}; ")),
-        BotCheck::Altcha { .. } | BotCheck::Off => (String::new(), String::new()),
+/// sources Cloudflare documents for it; `frame_origins` adds frame sources (social media embeds).
+/// Inline styles are allowed because the UI library sets CSS variables through `<style>` elements.
+pub fn content_security_policy(bot_check: &BotCheck, frame_origins: &[&str]) -> HeaderValue {
+    let mut frame_sources: Vec<&str> = frame_origins.to_vec();
+    let extra_script = match bot_check {
+        BotCheck::Turnstile { .. } => {
+            frame_sources.push(TURNSTILE_ORIGIN);
+            format!(" {TURNSTILE_ORIGIN}")
+        }
+        BotCheck::Altcha { .. } | BotCheck::Off => String::new(),
     };
+    let frames = if frame_sources.is_empty() { String::new() } else { format!("frame-src 'self' {}; ", frame_sources.join(" ")) };
     let policy = format!(
         "default-src 'self'; script-src 'self'{extra_script}; {frames}style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
          font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"

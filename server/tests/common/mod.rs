@@ -13,7 +13,14 @@ use axum::{
 use http_body_util::BodyExt;
 use std::sync::Arc;
 
-use pointe_server::{app, time::ManualClock, AppState, Config};
+use pointe_server::{
+    app,
+    auth::sessions,
+    client_info::ClientInfo,
+    time::ManualClock,
+    users::{password, store, NewUser, Profile},
+    AppState, Config,
+};
 use serde_json::Value;
 use sqlx::{Connection, Executor};
 use tower::ServiceExt;
@@ -82,6 +89,15 @@ impl TestApp {
             builder = builder.header(*name, *value);
         }
         self.call(builder.body(Body::from(body.to_string())).unwrap()).await
+    }
+
+    /// A request with a raw body of the given type, e.g. a multipart upload.
+    pub async fn send_bytes(&self, method: Method, uri: &str, content_type: &str, body: Vec<u8>, headers: &[(&str, &str)]) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri).header(header::CONTENT_TYPE, content_type);
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        self.call(builder.body(Body::from(body)).unwrap()).await
     }
 
     pub async fn post_json(&self, uri: &str, body: &Value) -> TestResponse {
@@ -210,4 +226,23 @@ pub fn assert_json_error(response: &TestResponse, status: StatusCode, text: &str
     assert_eq!(response.status, status, "body: {}", response.text());
     assert!(response.header(header::CONTENT_TYPE.as_str()).starts_with("application/json"));
     assert_eq!(response.json(), serde_json::json!({ "error": text }));
+}
+
+/// A signed-in user with this role (and admin flag), made directly in the database.
+pub async fn token_for(app: &TestApp, username: &str, role: &str, is_admin: bool) -> String {
+    let db = &app.state.db;
+    let hash = password::hash("Unused-password 1".to_owned()).await.unwrap();
+    let user = NewUser {
+        username,
+        email: &format!("{username}@pointe.test"),
+        password_hash: &hash,
+        is_admin,
+        email_verified: true,
+        language: "en",
+        profile: Profile::default(),
+    };
+    let id = store::create_user(db, user, app.state.clock.now_ms()).await.unwrap();
+    sqlx::query("UPDATE users SET role = $1 WHERE id = $2").bind(role).bind(&id).execute(db).await.unwrap();
+    let client = ClientInfo { ip: "127.0.0.1".to_owned(), user_agent: "tests".to_owned() };
+    sessions::start(&app.state, &id, &client).await.unwrap().token
 }

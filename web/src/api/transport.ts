@@ -12,20 +12,24 @@ export interface Call {
   body?: unknown;
 }
 
-/** One attempt: JSON headers, the bearer token when there is one, and the 30 s timeout. */
+/**
+ * One attempt: JSON headers, the bearer token when there is one, and the 30 s timeout. A `FormData`
+ * body (an image upload) goes as multipart, with the type and boundary the browser sets.
+ */
 export async function fetchOnce(call: Call, signal?: AbortSignal): Promise<Response> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException('Request timed out', 'TimeoutError')), REQUEST_TIMEOUT_MS);
   const abort = () => timeout.abort(signal?.reason);
   signal?.addEventListener('abort', abort, { once: true });
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const multipart = call.body instanceof FormData;
+  const headers: Record<string, string> = multipart ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(`${API_BASE}${call.path}`, {
       method: call.method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: call.body === undefined ? undefined : multipart ? (call.body as FormData) : JSON.stringify(call.body),
       signal: timeout.signal,
     });
   } finally {

@@ -12,13 +12,15 @@ import { HomePage } from '../features/catalogue/HomePage';
 import { ProductsPage } from '../features/catalogue/ProductsPage';
 import { RouteCrash } from '../features/crash/RouteCrash';
 import { LegalPage } from '../features/legal/LegalPage';
-import { ComingSoonPage } from '../features/pages/ComingSoonPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { TipsPage } from '../features/tips/TipsPage';
 import { Layout } from './Layout';
 
 // The admin area is a chunk of its own, fetched only once the guard lets the user in.
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+// So is the blog: the home page does not carry the Markdown styles and embeds.
+const BlogPage = lazy(() => import('../features/blog/BlogPage').then((module) => ({ default: module.BlogPage })));
+const BlogPostPage = lazy(() => import('../features/blog/BlogPostPage').then((module) => ({ default: module.BlogPostPage })));
 
 /** The app's routes (spec §2). The server's route table (server/src/web/page.rs) mirrors this list. */
 export const routes: RouteObject[] = [
@@ -33,8 +35,8 @@ export const routes: RouteObject[] = [
           { path: '/', element: <HomePage /> },
           { path: '/brand/:brandId', element: <BrandPage /> },
           { path: '/products', element: <ProductsPage /> },
-          { path: '/blog', element: <ComingSoonPage page="blog" /> },
-          { path: '/blog/:slug', element: <ComingSoonPage page="blogPost" /> },
+          { path: '/blog', element: <BlogPage /> },
+          { path: '/blog/:slug', element: <BlogPostPage /> },
           { path: '/login', element: <LoginPage /> },
           { path: '/signup', element: <SignupPage /> },
           { path: '/tips', element: <TipsPage /> },

@@ -8,7 +8,7 @@ import { AdminOnly } from '../auth/AdminOnly';
 import AdminApp from './AdminApp';
 
 const editor: User = { ...member, id: 'u-3', username: 'coppelia', role: 'editor', permissions: ['catalogue', 'blog'] };
-const stats = { users: 1234, brands: 7, products: 6, activeSessions: 3 };
+const stats = { users: 1234, brands: 7, products: 6, posts: 7, activeSessions: 3 };
 
 function renderAdmin(user: User, path = '/admin') {
   storeSignedIn();

@@ -1,13 +1,29 @@
+import '@mantine/notifications/styles.css';
+
 import { Grid, NavLink as MantineNavLink, Paper, Stack, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes } from 'react-router';
 
 import { useCurrentUser } from '../auth/session';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { BlogScreen } from './blog/BlogScreen';
+import { BrandsScreen } from './catalogue/BrandsScreen';
+import { ProductsScreen } from './catalogue/ProductsScreen';
 import { DashboardPage } from './DashboardPage';
 import { ADMIN_NAMESPACE } from './i18n';
 import { PendingScreen } from './PendingScreen';
-import { ADMIN_SCREENS, canOpen } from './screens';
+import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
+import { SettingsScreen } from './settings/SettingsScreen';
+
+/** The screens built so far; the others show what is coming. */
+const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
+  brands: BrandsScreen,
+  products: ProductsScreen,
+  blog: BlogScreen,
+  settings: SettingsScreen,
+};
 
 /**
  * The admin area (a chunk of its own, loaded only past the admin guard): a navigation of the screens the
@@ -19,6 +35,7 @@ export default function AdminApp() {
   const screens = ADMIN_SCREENS.filter((screen) => canOpen(screen, permissions));
   return (
     <Grid gap="lg">
+      <Notifications position="top-center" />
       <Grid.Col span={{ base: 12, md: 3 }}>
         <Paper withBorder radius="md" p="xs" component="nav" aria-label={t('navigation')}>
           <Stack gap={2}>
@@ -43,7 +60,7 @@ export default function AdminApp() {
             <Route
               key={screen.key}
               path={screen.path}
-              element={canOpen(screen, permissions) ? <PendingScreen screen={screen.key} /> : <NoAccess />}
+              element={canOpen(screen, permissions) ? <Screen screen={screen.key} /> : <NoAccess />}
             />
           ))}
           <Route path="*" element={<NotFoundPage />} />
@@ -51,6 +68,11 @@ export default function AdminApp() {
       </Grid.Col>
     </Grid>
   );
+}
+
+function Screen({ screen }: { screen: ScreenKey }) {
+  const Built = SCREENS[screen];
+  return Built ? <Built /> : <PendingScreen screen={screen} />;
 }
 
 function NoAccess() {

@@ -13,7 +13,7 @@ import { useCurrentUser } from '../auth/session';
 import { ADMIN_NAMESPACE } from './i18n';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
 
-const statsSchema = z.object({ users: z.number(), brands: z.number(), products: z.number(), activeSessions: z.number() });
+const statsSchema = z.object({ users: z.number(), brands: z.number(), products: z.number(), posts: z.number(), activeSessions: z.number() });
 type Stats = z.infer<typeof statsSchema>;
 
 /** Each count and the screen it links to. */
@@ -21,6 +21,7 @@ const TILES: { count: keyof Stats; screen: ScreenKey }[] = [
   { count: 'users', screen: 'users' },
   { count: 'brands', screen: 'brands' },
   { count: 'products', screen: 'products' },
+  { count: 'posts', screen: 'blog' },
   { count: 'activeSessions', screen: 'sessions' },
 ];
 
@@ -42,7 +43,7 @@ export function DashboardPage() {
       {stats.isPending && <PageLoader />}
       {stats.isError && <LoadFailed error={stats.error} onRetry={() => void stats.refetch()} />}
       {stats.data && (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>
           {TILES.map(({ count, screen }) => {
             const target = ADMIN_SCREENS.find((candidate) => candidate.key === screen);
             const content = (

@@ -10,8 +10,14 @@ export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
  * submit and then on every change, the server's per-field answer, focus on the first invalid field, and
  * the form-wide error and busy state of sending it.
  */
-export function useForm<V extends Values>(initial: V, check: (values: V) => FieldErrors<V>) {
-  const { text } = useMessageText();
+export function useForm<V extends Values>(
+  initial: V,
+  check: (values: V) => FieldErrors<V>,
+  /** Translates an English message; the admin passes its own, which knows its texts too. */
+  translate?: (message: string) => string,
+) {
+  const { text: publicText } = useMessageText();
+  const text = translate ?? publicText;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [checked, setChecked] = useState(false);
@@ -59,7 +65,7 @@ export function useForm<V extends Values>(initial: V, check: (values: V) => Fiel
   const textField = (name: keyof V & string) => ({
     name,
     value: String(values[name]),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.currentTarget.value as V[typeof name]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(name, event.currentTarget.value as V[typeof name]),
     error: errorOf(name),
     'aria-invalid': errors[name] ? true : undefined,
   });

@@ -5,6 +5,14 @@ import { ApiError } from '../../api/errors';
 import type { Language } from '../../i18n/languages';
 import { readCachedList, writeCachedList } from './localCache';
 
+/**
+ * The item's name in the site's other languages where it differs, so search finds it by any of them.
+ * Optional, since lists kept in localStorage by older versions lack it and `readCachedList` checks kept
+ * lists against these schemas. Read it as `otherNames ?? []`; it is not defaulted, so that a parsed list
+ * stays exactly what was sent or kept.
+ */
+const otherNamesSchema = z.optional(z.array(z.string()));
+
 export const brandSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -15,6 +23,7 @@ export const brandSchema = z.object({
   image: z.string(),
   link: z.string(),
   retailerLink: z.string(),
+  otherNames: otherNamesSchema,
 });
 export type Brand = z.infer<typeof brandSchema>;
 
@@ -26,6 +35,7 @@ export const productSchema = z.object({
   link: z.string(),
   price: z.string(),
   description: z.string(),
+  otherNames: otherNamesSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,0 +1,150 @@
+//! A brand or product as an admin writes it, and as the seed content holds it: the shared fields
+//! plus the texts of each language (Hebrew required, the others optional with fallback to Hebrew).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    admin::fields::{text_field as field, FieldErrors},
+    error::ApiResult,
+    lang::Lang,
+};
+
+pub const NAME_MAX: usize = 100;
+pub const DESCRIPTION_MAX: usize = 1000;
+pub const HISTORY_MAX: usize = 5000;
+pub const LIST_ITEM_MAX: usize = 200;
+pub const LIST_MAX_ITEMS: usize = 20;
+pub const PRICE_MAX: usize = 20;
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BrandDraft {
+    /// Slug form, e.g. `grishko`; fixed once created.
+    pub id: String,
+    /// Artwork: an uploaded image (`/uploads/...`), a path on this site or an https address; empty for none.
+    #[serde(default)]
+    pub image: String,
+    /// The maker's official website.
+    pub link: String,
+    #[serde(default)]
+    pub retailer_link: String,
+    pub translations: BTreeMap<Lang, BrandText>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BrandText {
+    pub name: String,
+    pub description: String,
+    #[serde(default)]
+    pub history: String,
+    #[serde(default)]
+    pub key_features: Vec<String>,
+    #[serde(default)]
+    pub popular_models: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProductDraft {
+    /// Slug form, e.g. `bloch-heritage`; fixed once created.
+    pub id: String,
+    pub brand_id: String,
+    /// Price as text, e.g. "$85".
+    pub price: String,
+    #[serde(default)]
+    pub image: String,
+    /// Where to buy or read about the model.
+    pub link: String,
+    pub translations: BTreeMap<Lang, ProductText>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProductText {
+    pub name: String,
+    pub description: String,
+}
+
+fn check_list(errors: &mut FieldErrors, name: &str, items: &[String]) {
+    errors.max_items(name, items.len(), LIST_MAX_ITEMS);
+    for item in items {
+        errors.max_len(name, item, LIST_ITEM_MAX);
+    }
+}
+
+impl BrandText {
+    fn is_blank(&self) -> bool {
+        [&self.name, &self.description, &self.history].iter().all(|s| s.trim().is_empty())
+            && self.key_features.iter().chain(&self.popular_models).all(|s| s.trim().is_empty())
+    }
+
+    fn tidy(&mut self) {
+        for text in [&mut self.name, &mut self.description, &mut self.history] {
+            *text = text.trim().to_owned();
+        }
+        for list in [&mut self.key_features, &mut self.popular_models] {
+            list.retain(|item| !item.trim().is_empty());
+            list.iter_mut().for_each(|item| *item = item.trim().to_owned());
+        }
+    }
+}
+
+impl BrandDraft {
+    /// Trims the texts, drops languages left blank, and checks every field; the id only when `new`
+    /// (ids made before the slug rule, such as `russianPointe`, stay editable).
+    pub fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
+        self.translations.retain(|lang, text| *lang == Lang::DEFAULT || !text.is_blank());
+        self.translations.values_mut().for_each(BrandText::tidy);
+        let mut errors = FieldErrors::default();
+        if new {
+            errors.slug("id", &self.id);
+        }
+        errors.web_address("image", &self.image, false);
+        errors.web_address("link", &self.link, true);
+        errors.web_address("retailerLink", &self.retailer_link, false);
+        check_translations(&mut errors, &self.translations, |errors, lang, text| {
+            errors.required(&field(lang, "name"), &text.name, NAME_MAX);
+            errors.required(&field(lang, "description"), &text.description, DESCRIPTION_MAX);
+            errors.max_len(&field(lang, "history"), &text.history, HISTORY_MAX);
+            check_list(errors, &field(lang, "keyFeatures"), &text.key_features);
+            check_list(errors, &field(lang, "popularModels"), &text.popular_models);
+        });
+        errors.finish()
+    }
+}
+
+impl ProductDraft {
+    pub fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
+        self.translations.retain(|lang, text| *lang == Lang::DEFAULT || !(text.name.trim().is_empty() && text.description.trim().is_empty()));
+        for text in self.translations.values_mut() {
+            text.name = text.name.trim().to_owned();
+            text.description = text.description.trim().to_owned();
+        }
+        self.price = self.price.trim().to_owned();
+        let mut errors = FieldErrors::default();
+        if new {
+            errors.slug("id", &self.id);
+        }
+        errors.required("brandId", &self.brand_id, 64);
+        errors.required("price", &self.price, PRICE_MAX);
+        errors.web_address("image", &self.image, false);
+        errors.web_address("link", &self.link, true);
+        check_translations(&mut errors, &self.translations, |errors, lang, text| {
+            errors.required(&field(lang, "name"), &text.name, NAME_MAX);
+            errors.required(&field(lang, "description"), &text.description, DESCRIPTION_MAX);
+        });
+        errors.finish()
+    }
+}
+
+/// Hebrew must be there; each language present is checked by `check`.
+fn check_translations<T>(errors: &mut FieldErrors, translations: &BTreeMap<Lang, T>, check: impl Fn(&mut FieldErrors, Lang, &T)) {
+    errors.default_language(translations, "name");
+    for (lang, text) in translations {
+        check(errors, *lang, text);
+    }
+}

@@ -1,0 +1,158 @@
+//! Images uploaded in the admin (brand and product artwork, blog covers). They are kept in the
+//! database, named by their content's hash, so every instance serves them and the same image is stored
+//! once; the name changes with the content, so they are cached for a year.
+
+use axum::{
+    extract::{DefaultBodyLimit, Multipart, Path, State},
+    http::{header, HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+    Json, Router,
+};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use utoipa::{OpenApi, ToSchema};
+
+use crate::{
+    audit,
+    auth::{
+        extract::SignedIn,
+        permissions::{self, Permission},
+    },
+    client_info::ClientInfo,
+    encoding::hex,
+    error::{ApiError, ApiResult},
+    AppState,
+};
+
+pub const MAX_BYTES: usize = 5 * 1024 * 1024;
+pub const TOO_LARGE: &str = "The image must be 5 MB or smaller";
+pub const NOT_AN_IMAGE: &str = "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded";
+const NO_FILE: &str = "Choose an image to upload";
+
+#[derive(OpenApi)]
+#[openapi(paths(upload), components(schemas(Uploaded)))]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        // Room for the multipart framing around the largest image.
+        .route("/api/admin/uploads", post(upload).layer(DefaultBodyLimit::max(MAX_BYTES + 64 * 1024)))
+        .route("/uploads/{name}", get(serve))
+}
+
+/// The image type the bytes are, by their signature (never by the name or the declared type).
+/// SVG is refused: it can carry scripts.
+fn image_type(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
+    match bytes {
+        [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', ..] => Some(("image/png", "png")),
+        [0xff, 0xd8, 0xff, ..] => Some(("image/jpeg", "jpg")),
+        [b'G', b'I', b'F', b'8', b'7' | b'9', b'a', ..] => Some(("image/gif", "gif")),
+        [b'R', b'I', b'F', b'F', _, _, _, _, b'W', b'E', b'B', b'P', ..] => Some(("image/webp", "webp")),
+        [_, _, _, _, b'f', b't', b'y', b'p', b'a', b'v', b'i', b'f' | b's', ..] => Some(("image/avif", "avif")),
+        _ => None,
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Uploaded {
+    /// Where the image is served, e.g. `/uploads/3f2a….png`.
+    url: String,
+}
+
+/// Stores one image (multipart field `file`) and answers its address.
+#[utoipa::path(post, path = "/api/admin/uploads", tag = "admin", security(("bearer" = [])),
+    request_body(content_type = "multipart/form-data", description = "Field `file`: a PNG, JPEG, WebP, GIF or AVIF image up to 5 MB"),
+    responses((status = 201, body = Uploaded), (status = 400, description = "Choose an image to upload"),
+        (status = 413, description = "The image must be 5 MB or smaller"),
+        (status = 415, description = "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded")))]
+async fn upload(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    mut multipart: Multipart,
+) -> ApiResult<(StatusCode, Json<Uploaded>)> {
+    if permissions::require(&signed_in.user, Permission::Catalogue).is_err() {
+        permissions::require(&signed_in.user, Permission::Blog)?;
+    }
+    let mut bytes = None;
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => break,
+            Err(err) => return Err(read_error(err.status())),
+        };
+        if field.name() == Some("file") {
+            bytes = Some(field.bytes().await.map_err(|err| read_error(err.status()))?);
+        }
+    }
+    let bytes = bytes.filter(|b| !b.is_empty()).ok_or_else(|| ApiError::BadRequest(NO_FILE.to_owned()))?;
+    if bytes.len() > MAX_BYTES {
+        return Err(ApiError::PayloadTooLarge(TOO_LARGE));
+    }
+    let (content_type, extension) = image_type(&bytes).ok_or(ApiError::UnsupportedMediaType(NOT_AN_IMAGE))?;
+    let hash = Sha256::digest(&bytes);
+    let name = format!("{}.{extension}", hex(&hash[..16]));
+    sqlx::query(
+        "INSERT INTO uploads (name, content_type, bytes, size, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(&name)
+    .bind(content_type)
+    .bind(bytes.to_vec())
+    .bind(bytes.len() as i64)
+    .bind(state.clock.now_ms())
+    .bind(&signed_in.user.id)
+    .execute(&state.db)
+    .await?;
+    audit::record_change(&state, &client, &signed_in.user, "create", "upload", &name).await?;
+    Ok((StatusCode::CREATED, Json(Uploaded { url: format!("/uploads/{name}") })))
+}
+
+/// A body over the limit surfaces as a read error with status 413.
+fn read_error(status: StatusCode) -> ApiError {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::PayloadTooLarge(TOO_LARGE)
+    } else {
+        ApiError::BadRequest(NO_FILE.to_owned())
+    }
+}
+
+async fn serve(State(state): State<AppState>, Path(name): Path<String>, headers: HeaderMap) -> Response {
+    let etag = format!("\"{name}\"");
+    if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
+    }
+    let row = sqlx::query("SELECT content_type, bytes FROM uploads WHERE name = $1").bind(&name).fetch_optional(&state.db).await;
+    match row {
+        Ok(Some(row)) => {
+            let (Ok(content_type), Ok(bytes)) = (row.try_get::<String, _>("content_type"), row.try_get::<Vec<u8>, _>("bytes")) else {
+                return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+            };
+            let headers = [
+                (header::CONTENT_TYPE, content_type),
+                (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_owned()),
+                (header::ETAG, etag),
+            ];
+            (headers, bytes).into_response()
+        }
+        Ok(None) => ApiError::NotFound("Image not found").into_response(),
+        Err(err) => ApiError::from(err).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::image_type;
+
+    #[test]
+    fn knows_images_by_their_signature() {
+        assert_eq!(image_type(b"\x89PNG\r\n\x1a\n...."), Some(("image/png", "png")));
+        assert_eq!(image_type(b"\xff\xd8\xff\xe0"), Some(("image/jpeg", "jpg")));
+        assert_eq!(image_type(b"RIFF\0\0\0\0WEBPVP8 "), Some(("image/webp", "webp")));
+        assert_eq!(image_type(b"\0\0\0\x1cftypavif"), Some(("image/avif", "avif")));
+        assert_eq!(image_type(b"<svg onload=alert(1)>"), None);
+        assert_eq!(image_type(b"GIF8"), None);
+    }
+}

@@ -1,0 +1,60 @@
+//! What a page's `<head>` says: generic texts from the locale files, made specific for brand,
+//! catalogue and blog pages from the database (title, description, picture, JSON-LD).
+
+use super::{
+    head::{page_url, Head},
+    page::Page,
+};
+use crate::{blog, catalogue, lang::Lang, seo::structured, AppState};
+
+/// The page for `path` (a brand or post that does not exist becomes `NotFound`) and its head.
+pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<'a>, Head<'a>) {
+    let mut page = Page::from_path(path);
+    let origin = state.config.public_url.as_str();
+    let url = page_url(origin, path, lang);
+    let mut head = Head { title: String::new(), description: String::new(), lang, path, image: None, kind: "website", structured: None, feed: false };
+    let mut name = String::new();
+    let mut description = None;
+    // A database failure leaves the generic texts: the page itself still works, and the app shows
+    // the error when it asks the API.
+    let found: Result<(), sqlx::Error> = async {
+        match page {
+            Page::Brand(id) => match catalogue::find_brand(&state.db, id, lang).await? {
+                Some(brand) => {
+                    let products = catalogue::list_products(&state.db, Some(id), lang).await?;
+                    head.structured = Some(structured::brand(origin, &url, &brand, &products));
+                    head.image = Some(brand.image);
+                    name = brand.name;
+                }
+                None => page = Page::NotFound,
+            },
+            Page::Products => {
+                let brands = catalogue::list_brands(&state.db, lang).await?;
+                let products = catalogue::list_products(&state.db, None, lang).await?;
+                head.structured = Some(structured::catalogue(origin, &brands, &products));
+            }
+            Page::Blog => head.feed = true,
+            Page::BlogPost(slug) => match blog::store::published_post(&state.db, slug, lang).await? {
+                Some(post) => {
+                    head.structured = Some(structured::blog_posting(origin, &url, &post, state.web.texts.site_name(lang)));
+                    head.kind = "article";
+                    head.feed = true;
+                    head.image = Some(post.summary.cover);
+                    name = post.summary.title;
+                    description = Some(post.summary.excerpt);
+                }
+                None => page = Page::NotFound,
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+    .await;
+    if let Err(err) = found {
+        tracing::warn!(error = %err, "page details lookup failed");
+    }
+    let (title, generic_description) = state.web.texts.get(page, lang, &name);
+    head.title = title;
+    head.description = description.unwrap_or(generic_description);
+    (page, head)
+}

@@ -1,0 +1,45 @@
+import { Loader, Paper, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { PostBody } from '../../blog/PostBody';
+import { useSocialEmbedSettings } from '../../blog/queries';
+import { useAdminText } from '../adminTexts';
+import { ADMIN_NAMESPACE } from '../i18n';
+import { previewBody } from './api';
+
+/** How long typing pauses before the preview is rendered again. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+/** The live preview: the server renders the Markdown exactly as readers will get it, embeds included. */
+export function PostPreview({ title, markdown, language }: { title: string; markdown: string; language: string }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { errorText } = useAdminText();
+  const [debounced] = useDebouncedValue(markdown, PREVIEW_DEBOUNCE_MS);
+  const settings = useSocialEmbedSettings();
+  const preview = useQuery({
+    queryKey: [...MEMBER_QUERY_KEY, 'admin', 'preview', debounced],
+    queryFn: ({ signal }) => previewBody(debounced, signal),
+    placeholderData: keepPreviousData,
+    enabled: debounced.trim() !== '',
+  });
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={t('blog.preview')} role="region" lang={language} dir={language === 'he' ? 'rtl' : 'ltr'}>
+      <Text size="xs" c="dimmed" mb="xs" aria-live="polite">
+        {t('blog.preview')} {(preview.isFetching || debounced !== markdown) && <Loader size={10} aria-label={t('blog.previewUpdating')} />}
+      </Text>
+      {title && <h1 style={{ marginTop: 0 }}>{title}</h1>}
+      {debounced.trim() === '' ? (
+        <Text c="dimmed">{t('blog.previewEmpty')}</Text>
+      ) : preview.isError ? (
+        <Text c="red" role="alert">
+          {errorText(preview.error)}
+        </Text>
+      ) : (
+        preview.data && <PostBody blocks={preview.data.body} settings={settings.data} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+
+import { apiRequest } from '../../../api/client';
+import { LANGUAGES } from '../../../i18n/languages';
+import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { blockSchema } from '../../blog/api';
+
+const postTextSchema = z.object({ title: z.string(), excerpt: z.string(), body: z.string() });
+export type PostText = z.infer<typeof postTextSchema>;
+
+export const POST_STATUSES = ['draft', 'published'] as const;
+
+export const postRecordSchema = z.object({
+  slug: z.string(),
+  category: z.nullable(z.string()),
+  author: z.string(),
+  cover: z.string(),
+  status: z.enum(POST_STATUSES),
+  publishedAt: z.nullable(z.number()),
+  translations: z.partialRecord(z.enum(LANGUAGES), postTextSchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type PostRecord = z.infer<typeof postRecordSchema>;
+export type PostDraft = Omit<PostRecord, 'createdAt' | 'updatedAt'>;
+
+const categoryTextSchema = z.object({ name: z.string(), description: z.string() });
+export type CategoryText = z.infer<typeof categoryTextSchema>;
+
+export const categoryRecordSchema = z.object({
+  slug: z.string(),
+  translations: z.partialRecord(z.enum(LANGUAGES), categoryTextSchema),
+  postCount: z.number(),
+});
+export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
+export type CategoryDraft = Omit<CategoryRecord, 'postCount'>;
+
+const POSTS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'blog', 'posts'];
+const CATEGORIES_KEY = [...MEMBER_QUERY_KEY, 'admin', 'blog', 'categories'];
+
+export function useAdminPosts() {
+  return useQuery({ queryKey: POSTS_KEY, queryFn: ({ signal }) => apiRequest('/admin/blog/posts', { schema: z.array(postRecordSchema), signal }) });
+}
+
+export function useAdminCategories() {
+  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => apiRequest('/admin/blog/categories', { schema: z.array(categoryRecordSchema), signal }) });
+}
+
+/** After a change: the admin's lists and the public blog are fetched again. */
+export function useRefreshBlog() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes('blog') });
+}
+
+export const savePost = (draft: PostDraft, isNew: boolean) =>
+  apiRequest(isNew ? '/admin/blog/posts' : `/admin/blog/posts/${encodeURIComponent(draft.slug)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: postRecordSchema });
+
+export const deletePost = (slug: string) => apiRequest(`/admin/blog/posts/${encodeURIComponent(slug)}`, { method: 'DELETE' });
+
+export const saveCategory = (draft: CategoryDraft, isNew: boolean) =>
+  apiRequest(isNew ? '/admin/blog/categories' : `/admin/blog/categories/${encodeURIComponent(draft.slug)}`, {
+    method: isNew ? 'POST' : 'PUT',
+    body: draft,
+    schema: categoryRecordSchema,
+  });
+
+export const deleteCategory = (slug: string) => apiRequest(`/admin/blog/categories/${encodeURIComponent(slug)}`, { method: 'DELETE' });
+
+const previewSchema = z.object({ body: z.array(blockSchema) });
+
+/** The body as readers will get it (rendered and sanitised by the server). */
+export const previewBody = (markdown: string, signal?: AbortSignal) =>
+  apiRequest('/admin/blog/preview', { method: 'POST', body: { markdown }, schema: previewSchema, signal });

@@ -1,0 +1,100 @@
+import { Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+
+import { useForm } from '../../auth/useForm';
+import { useAdminText } from '../adminTexts';
+import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
+import { ImageField } from '../components/ImageField';
+import { LanguageTabs } from '../components/LanguageTabs';
+import { notifySuccess } from '../components/notify';
+import { ADMIN_NAMESPACE } from '../i18n';
+import { REQUIRED, required, slug, webAddress } from '../validation';
+import { nameIn, saveProduct, useRefreshCatalogue, type BrandRecord, type ProductRecord, type ProductText } from './api';
+import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textKey, type FlatValues } from '../components/translationFields';
+
+const TEXT_FIELDS = ['name', 'description'] as const;
+
+function initialValues(product: ProductRecord | undefined): FlatValues {
+  return {
+    id: product?.id ?? '',
+    brandId: product?.brandId ?? '',
+    price: product?.price ?? '',
+    image: product?.image ?? '',
+    link: product?.link ?? '',
+    ...flattenTexts<ProductText>(product?.translations ?? {}, TEXT_FIELDS),
+  };
+}
+
+function check(values: FlatValues, isNew: boolean) {
+  const errors = checkTexts(values, TEXT_FIELDS, (language, found) => {
+    found[textKey(language, 'name')] = required(values[textKey(language, 'name')], 100);
+    found[textKey(language, 'description')] = required(values[textKey(language, 'description')], 1000);
+  });
+  return {
+    ...errors,
+    id: isNew ? slug(values.id) : undefined,
+    brandId: !values.brandId ? REQUIRED : undefined,
+    price: required(values.price, 20),
+    image: webAddress(values.image, false),
+    link: webAddress(values.link, true),
+  };
+}
+
+/** Adds or edits a product (spec §3 admin product form: name, id, price, link, brand from a list). */
+export function ProductForm({ product, brands, onClose }: { product?: ProductRecord; brands: BrandRecord[]; onClose: () => void }) {
+  const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
+  const { text, errorText } = useAdminText();
+  const isNew = product === undefined;
+  const phone = useMediaQuery('(max-width: 48em)');
+  const refresh = useRefreshCatalogue();
+  const form = useForm(initialValues(product), (values) => check(values, isNew), text);
+
+  const submit = form.onSubmit(async () => {
+    const { values } = form;
+    const draft = {
+      id: (values.id ?? '').trim(),
+      brandId: values.brandId ?? '',
+      price: (values.price ?? '').trim(),
+      image: (values.image ?? '').trim(),
+      link: (values.link ?? '').trim(),
+      translations: gatherTexts<ProductText>(values, TEXT_FIELDS),
+    };
+    try {
+      await saveProduct(draft, isNew);
+      await refresh();
+      notifySuccess(t(isNew ? 'products.created' : 'products.saved', { name: draft.translations.he?.name ?? draft.id }));
+      onClose();
+    } catch (failure) {
+      showSaveError(form, failure, 'id', errorText);
+    }
+  });
+
+  return (
+    <AdminFormModal title={t(isNew ? 'products.add' : 'products.edit')} form={form} onSubmit={submit} onClose={onClose} size="xl" fullScreen={phone}>
+          <TextInput label={t('products.id')} description={t('form.idHint')} required={isNew} disabled={!isNew} {...form.textField('id')} />
+          <Select
+            label={t('products.brand')}
+            required
+            name="brandId"
+            data={brands.map((brand) => ({ value: brand.id, label: nameIn(brand, i18n.language) }))}
+            value={form.values.brandId || null}
+            onChange={(value) => form.setValue('brandId', value ?? '')}
+            error={form.errorOf('brandId')}
+            aria-invalid={form.errorOf('brandId') ? true : undefined}
+            searchable
+          />
+          <TextInput label={t('products.price')} description={t('products.priceHint')} required {...form.textField('price')} />
+          <TextInput label={t('products.link')} required {...form.textField('link')} />
+          <ImageField label={t('form.image')} name="image" value={form.values.image ?? ''} onChange={(url) => form.setValue('image', url)} error={form.errorOf('image')} />
+          <LanguageTabs hasErrors={(language) => languageHasErrors(form, language)}>
+            {(language) => (
+              <Stack gap="sm">
+                <TextInput label={t('products.name')} required={language === 'he'} {...form.textField(textKey(language, 'name'))} />
+                <Textarea label={t('products.description')} required={language === 'he'} autosize minRows={3} {...form.textField(textKey(language, 'description'))} />
+              </Stack>
+            )}
+          </LanguageTabs>
+    </AdminFormModal>
+  );
+}

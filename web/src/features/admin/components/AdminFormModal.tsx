@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
+import type { FormEvent, ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ApiError } from '../../../api/errors';
+import { ADMIN_NAMESPACE } from '../i18n';
+
+/** What the dialog needs of a form made with `useForm`. */
+interface FormState {
+  formRef: RefObject<HTMLFormElement | null>;
+  error: string | undefined;
+  busy: boolean;
+}
+
+interface AdminFormModalProps {
+  title: string;
+  form: FormState;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  onClose: () => void;
+  size?: ModalProps['size'];
+  fullScreen?: boolean;
+  children: ReactNode;
+}
+
+/** An admin form in a dialog: the form's error above its fields, Cancel and Save (busy while saving) below. */
+export function AdminFormModal({ title, form, onSubmit, onClose, size = 'xl', fullScreen, children }: AdminFormModalProps) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  return (
+    <Modal opened onClose={onClose} title={title} size={size} fullScreen={fullScreen} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form ref={form.formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="sm">
+          {form.error && (
+            <Alert color="red" role="alert">
+              {form.error}
+            </Alert>
+          )}
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={form.busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The server's texts for an id or slug that another record already has. */
+const TAKEN = ['This id is already in use', 'This slug is already in use'];
+
+/**
+ * Shows why a save failed where it belongs: a taken id at the id field, the server's per-field messages at
+ * their fields, anything else above the form.
+ */
+export function showSaveError(
+  form: { showServerErrors: (fields: Record<string, string>) => void; setError: (message: string) => void },
+  failure: unknown,
+  idField: string,
+  errorText: (error: unknown) => string,
+) {
+  if (failure instanceof ApiError && TAKEN.includes(failure.message)) form.showServerErrors({ [idField]: failure.message });
+  else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
+  else form.setError(errorText(failure));
+}

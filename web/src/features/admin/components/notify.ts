@@ -1,0 +1,11 @@
+import { notifications } from '@mantine/notifications';
+
+/** A short confirmation that something was saved, deleted or sent. */
+export function notifySuccess(message: string) {
+  notifications.show({ message, color: 'teal', autoClose: 4000 });
+}
+
+/** Why an action failed, kept until dismissed. */
+export function notifyError(message: string) {
+  notifications.show({ message, color: 'red', autoClose: false });
+}

@@ -1,0 +1,34 @@
+/**
+ * The admin forms' field rules, returning the server's English texts (server/src/admin/fields.rs) so
+ * a message reads the same whichever side found it.
+ */
+export const REQUIRED = 'This field is required';
+
+export const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+export function required(value: string | undefined, max: number): string | undefined {
+  if (value === undefined || value.trim() === '') return REQUIRED;
+  return maxLength(value, max);
+}
+
+export function maxLength(value: string | undefined, max: number): string | undefined {
+  return [...(value ?? '')].length > max ? tooLong(max) : undefined;
+}
+
+export function slug(value: string | undefined): string | undefined {
+  return required(value, 64) ?? (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value ?? '') ? undefined : 'Use lowercase letters, digits and hyphens only');
+}
+
+/** An http(s) address or a path on this site (not `//host`); empty passes unless required. */
+export function webAddress(raw: string | undefined, isRequired: boolean): string | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '') return isRequired ? REQUIRED : undefined;
+  const tooLongText = maxLength(value, 2000);
+  if (tooLongText) return tooLongText;
+  const valid = /^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/[^\s/?#@"<>]+([/?#][^\s"<>]*)?$/.test(value);
+  return valid ? undefined : 'Enter a web address starting with https:// or /';
+}
+
+export function between(value: number, min: number, max: number): string | undefined {
+  return Number.isInteger(value) && value >= min && value <= max ? undefined : `Must be between ${min} and ${max}`;
+}

@@ -1,0 +1,19 @@
+import { useLanguage } from '../../i18n/useLanguage';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A day written the way the interface language writes it ("12 March 2026", "12 במרץ 2026"). */
+export function formatPostDate(epochMs: number, language: string): string {
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
+    formatters.set(language, formatter);
+  }
+  return formatter.format(epochMs);
+}
+
+/** A post's date in a `<time>` element, in the interface language. */
+export function PostDate({ epochMs }: { epochMs: number }) {
+  const language = useLanguage();
+  return <time dateTime={new Date(epochMs).toISOString()}>{formatPostDate(epochMs, language)}</time>;
+}
