@@ -182,7 +182,11 @@ async fn openapi_document_and_offline_docs_page() {
         let paths = ["/api/health", "/api/brands", "/api/brands/{id}", "/api/products", "/api/config/site", "/api/auth/signup",
             "/api/auth/login", "/api/auth/verify-code", "/api/auth/resend-code", "/api/auth/verify", "/api/auth/refresh",
             "/api/auth/logout", "/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/bot-check",
-            "/api/tips", "/api/admin/log-error"];
+            "/api/tips", "/api/admin/log-error", "/api/admin/stats", "/api/admin/brands", "/api/admin/brands/{id}",
+            "/api/admin/products", "/api/admin/products/{id}", "/api/admin/uploads", "/api/blog/posts", "/api/blog/posts/{slug}",
+            "/api/blog/categories", "/api/admin/blog/posts", "/api/admin/blog/posts/{slug}", "/api/admin/blog/preview",
+            "/api/admin/blog/categories", "/api/admin/blog/categories/{slug}", "/api/config/social-embeds",
+            "/api/admin/settings/social-embeds"];
         for path in paths {
             assert!(document["paths"][path].is_object(), "{path} is not documented");
         }
