@@ -64,6 +64,8 @@ export default defineConfig({
         SMTP_PORT: smtpPort,
         SMTP_TLS: 'none',
         TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS),
+        // Each test's browser says which made-up address it comes from (e2e/accounts.ts `asOwnVisitor`).
+        TRUST_PROXY: 'true',
         ADMIN_USERNAME: E2E_ADMIN.username,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -23,6 +23,7 @@ mod ratelimit;
 mod secrets;
 mod seo;
 pub mod settings;
+mod sessions;
 pub mod time;
 mod uploads;
 mod tips;
@@ -99,6 +100,7 @@ pub fn app(state: AppState) -> Router {
         .merge(blog::routes())
         .merge(settings::social_embeds::routes())
         .merge(uploads::routes())
+        .merge(sessions::routes())
         .merge(seo::routes())
         .merge(public_config::routes())
         .merge(auth::routes())

@@ -6,7 +6,7 @@ use utoipa::{
 };
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{admin, auth, blog, botcheck, catalogue, settings, uploads, crash_reports, health, public_config, tips, AppState};
+use crate::{admin, auth, blog, botcheck, catalogue, sessions, settings, uploads, crash_reports, health, public_config, tips, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -40,6 +40,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         admin::ApiDoc::openapi(),
         settings::social_embeds::ApiDoc::openapi(),
         uploads::ApiDoc::openapi(),
+        sessions::ApiDoc::openapi(),
     ]
         .into_iter()
         .chain(blog::api_docs())

@@ -186,7 +186,7 @@ async fn openapi_document_and_offline_docs_page() {
             "/api/admin/products", "/api/admin/products/{id}", "/api/admin/uploads", "/api/blog/posts", "/api/blog/posts/{slug}",
             "/api/blog/categories", "/api/admin/blog/posts", "/api/admin/blog/posts/{slug}", "/api/admin/blog/preview",
             "/api/admin/blog/categories", "/api/admin/blog/categories/{slug}", "/api/config/social-embeds",
-            "/api/admin/settings/social-embeds"];
+            "/api/admin/settings/social-embeds", "/api/sessions/list", "/api/sessions/revoke/{id}", "/api/sessions/revoke-user/{user_id}"];
         for path in paths {
             assert!(document["paths"][path].is_object(), "{path} is not documented");
         }

@@ -14,6 +14,8 @@ use crate::{
 
 pub struct SignedIn {
     pub user: UserRecord,
+    /// The session the request's token belongs to.
+    pub session_id: String,
 }
 
 /// The bearer token of the request, if it has one.
@@ -33,6 +35,6 @@ where
         let state = AppState::from_ref(state);
         let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
         let live = sessions::check(&state, token).await?.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        Ok(Self { user: live.user })
+        Ok(Self { user: live.user, session_id: live.claims.sid })
     }
 }

@@ -91,12 +91,17 @@ pub async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::
     Ok(Some(Live { claims, user: row.user }))
 }
 
-pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE sessions SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL").bind(now).bind(session_id).execute(db).await?;
-    Ok(())
+/// Ends the session; `false` when there is no live session of that id.
+pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let ended = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL AND expires_at > $1")
+        .bind(now)
+        .bind(session_id)
+        .execute(db)
+        .await?;
+    Ok(ended.rows_affected() > 0)
 }
 
-/// Ends every live session of the user (after a password reset); returns how many there were.
+/// Ends every live session of the user (after a password reset, or by an admin); returns how many there were.
 pub async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND ended_at IS NULL").bind(now).bind(user_id).execute(db).await?;
     Ok(done.rows_affected())

@@ -12,6 +12,7 @@ import { BlogScreen } from './blog/BlogScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
 import { ProductsScreen } from './catalogue/ProductsScreen';
 import { DashboardPage } from './DashboardPage';
+import { SessionsScreen } from './sessions/SessionsScreen';
 import { ADMIN_NAMESPACE } from './i18n';
 import { PendingScreen } from './PendingScreen';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
@@ -22,6 +23,7 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   brands: BrandsScreen,
   products: ProductsScreen,
   blog: BlogScreen,
+  sessions: SessionsScreen,
   settings: SettingsScreen,
 };
 
