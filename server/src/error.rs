@@ -29,6 +29,10 @@ pub enum ApiError {
     Forbidden(&'static str),
     #[error("{0}")]
     Conflict(&'static str),
+    /// A unique value (an id, a slug) that another record already has: 409, with the field in `fields`
+    /// so a form shows it there.
+    #[error("{message}")]
+    Taken { field: &'static str, message: &'static str },
     #[error("{0}")]
     PayloadTooLarge(&'static str),
     #[error("{0}")]
@@ -79,6 +83,7 @@ impl IntoResponse for ApiError {
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, json!({ "error": text })),
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, json!({ "error": text })),
             Self::Conflict(_) => (StatusCode::CONFLICT, json!({ "error": text })),
+            Self::Taken { field, .. } => (StatusCode::CONFLICT, json!({ "error": text, "fields": { field: text } })),
             Self::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, json!({ "error": text })),
             Self::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, json!({ "error": text })),
             Self::TooManyRequests { retry_after_secs } => {

@@ -4,7 +4,7 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{assert_json_error, each_backend, token_for, TestApp};
+use common::{assert_field_error, assert_json_error, each_backend, token_for, TestApp};
 use serde_json::{json, Value};
 
 async fn call(app: &TestApp, method: Method, uri: &str, token: &str, body: &Value) -> common::TestResponse {
@@ -89,7 +89,7 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
         assert_eq!(list.as_array().unwrap().last().unwrap()["id"], "grishko", "a new brand comes last");
 
         let again = call(app, Method::POST, "/api/admin/brands", &token, &grishko()).await;
-        assert_json_error(&again, StatusCode::CONFLICT, "This id is already in use");
+        assert_field_error(&again, StatusCode::CONFLICT, "id", "This id is already in use");
 
         let mut edited = grishko();
         edited["translations"]["en"]["name"] = json!("Grishko Ballet");
@@ -136,7 +136,7 @@ async fn products_need_a_brand_and_a_deleted_brand_takes_or_hands_over_its_produ
             assert_eq!(created.json()["price"], "$79");
         }
         let duplicate = call(app, Method::POST, "/api/admin/products", &token, &product("grishko-2007", "grishko")).await;
-        assert_json_error(&duplicate, StatusCode::CONFLICT, "This id is already in use");
+        assert_field_error(&duplicate, StatusCode::CONFLICT, "id", "This id is already in use");
         let shown = app.get("/api/products?brandId=grishko&lang=en").await.json();
         assert_eq!(shown.as_array().unwrap().len(), 2);
 
@@ -144,6 +144,7 @@ async fn products_need_a_brand_and_a_deleted_brand_takes_or_hands_over_its_produ
         assert_json_error(&refused, StatusCode::CONFLICT, "This brand still has products: delete them with it or move them to another brand");
         let bad_target = call(app, Method::DELETE, "/api/admin/brands/grishko?products=move&moveTo=grishko", &token, &Value::Null).await;
         assert_eq!(bad_target.status, StatusCode::BAD_REQUEST);
+        assert_eq!(bad_target.json()["fields"]["moveTo"], "Brand not found");
 
         let moved = call(app, Method::PUT, "/api/admin/products/grishko-ulanova", &token, &product("grishko-ulanova", "bloch")).await;
         assert_eq!(moved.status, StatusCode::OK);
@@ -204,6 +205,8 @@ async fn uploads_take_real_images_up_to_5_mb_and_serve_them_for_a_year() {
         let svg = upload(&token, b"<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>").await;
         assert_json_error(&svg, StatusCode::UNSUPPORTED_MEDIA_TYPE, "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded");
         assert_json_error(&upload(&token, b"").await, StatusCode::BAD_REQUEST, "Choose an image to upload");
+        let not_multipart = app.send_bytes(Method::POST, "/api/admin/uploads", "image/png", png.to_vec(), &[("authorization", &format!("Bearer {token}"))]).await;
+        assert_json_error(&not_multipart, StatusCode::BAD_REQUEST, "Choose an image to upload");
         let mut large = png.to_vec();
         large.resize(5 * 1024 * 1024 + 1, 0);
         assert_json_error(&upload(&token, &large).await, StatusCode::PAYLOAD_TOO_LARGE, "The image must be 5 MB or smaller");

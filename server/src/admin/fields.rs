@@ -71,10 +71,14 @@ impl FieldErrors {
         }
     }
 
-    /// Hebrew, the fallback language, must be there: when it is missing, its `first` text is required.
-    pub fn default_language<T>(&mut self, translations: &std::collections::BTreeMap<Lang, T>, first: &str) {
+    /// Checks each language's texts with `check`; Hebrew, the fallback, must be there (when it is
+    /// missing, its `first` text is reported as required).
+    pub fn languages<T>(&mut self, translations: &std::collections::BTreeMap<Lang, T>, first: &str, check: impl Fn(&mut Self, Lang, &T)) {
         if !translations.contains_key(&Lang::DEFAULT) {
             self.fail(&text_field(Lang::DEFAULT, first), REQUIRED);
+        }
+        for (lang, text) in translations {
+            check(self, *lang, text);
         }
     }
 

@@ -53,7 +53,7 @@ fn blogger(signed_in: &SignedIn) -> ApiResult<()> {
 impl From<WriteError> for ApiError {
     fn from(err: WriteError) -> Self {
         match err {
-            WriteError::SlugTaken => ApiError::Conflict(SLUG_TAKEN),
+            WriteError::SlugTaken => ApiError::Taken { field: "slug", message: SLUG_TAKEN },
             WriteError::UnknownCategory => ApiError::invalid_field("category", CATEGORY_NOT_FOUND),
             WriteError::Database(err) => err.into(),
         }

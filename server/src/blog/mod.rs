@@ -11,7 +11,6 @@ pub mod store;
 mod write;
 
 pub use model::{Post, PostSummary};
-pub use routes::ApiDoc;
 
 use axum::Router;
 

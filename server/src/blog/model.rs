@@ -149,12 +149,11 @@ impl PostDraft {
         }
         errors.required("author", &self.author, AUTHOR_MAX);
         errors.web_address("cover", &self.cover, false);
-        errors.default_language(&self.translations, "title");
-        for (lang, text) in &self.translations {
-            errors.required(&field(*lang, "title"), &text.title, TITLE_MAX);
-            errors.required(&field(*lang, "excerpt"), &text.excerpt, EXCERPT_MAX);
-            errors.required(&field(*lang, "body"), &text.body, BODY_MAX);
-        }
+        errors.languages(&self.translations, "title", |errors, lang, text| {
+            errors.required(&field(lang, "title"), &text.title, TITLE_MAX);
+            errors.required(&field(lang, "excerpt"), &text.excerpt, EXCERPT_MAX);
+            errors.required(&field(lang, "body"), &text.body, BODY_MAX);
+        });
         errors.finish()
     }
 }
@@ -170,11 +169,10 @@ impl CategoryDraft {
         if new {
             errors.slug("slug", &self.slug);
         }
-        errors.default_language(&self.translations, "name");
-        for (lang, text) in &self.translations {
-            errors.required(&field(*lang, "name"), &text.name, CATEGORY_NAME_MAX);
-            errors.max_len(&field(*lang, "description"), &text.description, CATEGORY_DESCRIPTION_MAX);
-        }
+        errors.languages(&self.translations, "name", |errors, lang, text| {
+            errors.required(&field(lang, "name"), &text.name, CATEGORY_NAME_MAX);
+            errors.max_len(&field(lang, "description"), &text.description, CATEGORY_DESCRIPTION_MAX);
+        });
         errors.finish()
     }
 }

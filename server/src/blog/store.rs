@@ -44,12 +44,17 @@ pub async fn published_page(db: &Db, lang: Lang, page: i64, category: Option<&st
         .bind(category)
         .fetch_one(db)
         .await?;
+    // A page past the last one is empty; so is one whose offset would not fit in a number.
+    let offset = match (page - 1).checked_mul(PAGE_SIZE) {
+        Some(offset) if offset < total => offset,
+        _ => return Ok((Vec::new(), total)),
+    };
     let sql = format!("{SUMMARY_SELECT} AND ($2 IS NULL OR p.category_slug = $2) ORDER BY p.published_at DESC, p.slug LIMIT $3 OFFSET $4");
     let rows = sqlx::query(&sql)
         .bind(lang.code())
         .bind(category)
         .bind(PAGE_SIZE)
-        .bind((page - 1) * PAGE_SIZE)
+        .bind(offset)
         .fetch_all(db)
         .await?;
     Ok((rows.iter().map(summary_from_row).collect::<Result<_, _>>()?, total))
@@ -62,17 +67,23 @@ pub async fn all_published(db: &Db, lang: Lang) -> Result<Vec<PostSummary>, sqlx
     rows.iter().map(summary_from_row).collect()
 }
 
-/// A published post with its body rendered, or `None` (unknown or draft).
-pub async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Post>, sqlx::Error> {
+/// A published post's summary and when it last changed (epoch ms), without its body: what a page's
+/// head needs. `None` for an unknown or draft post.
+pub async fn published_summary(db: &Db, slug: &str, lang: Lang) -> Result<Option<(PostSummary, i64)>, sqlx::Error> {
     let sql = format!("{SUMMARY_SELECT} AND p.slug = $2");
     let Some(row) = sqlx::query(&sql).bind(lang.code()).bind(slug).fetch_optional(db).await? else { return Ok(None) };
-    let summary = summary_from_row(&row)?;
+    Ok(Some((summary_from_row(&row)?, row.try_get("updated_at")?)))
+}
+
+/// A published post with its body rendered, or `None` (unknown or draft).
+pub async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Post>, sqlx::Error> {
+    let Some((summary, updated_at)) = published_summary(db, slug, lang).await? else { return Ok(None) };
     let body: String = sqlx::query_scalar("SELECT body_markdown FROM blog_post_translations WHERE post_slug = $1 AND lang = $2")
         .bind(slug)
         .bind(summary.lang.code())
         .fetch_one(db)
         .await?;
-    Ok(Some(Post { summary, updated_at: row.try_get("updated_at")?, body: render(&body) }))
+    Ok(Some(Post { summary, updated_at, body: render(&body) }))
 }
 
 pub async fn categories(db: &Db, lang: Lang) -> Result<Vec<Category>, sqlx::Error> {

@@ -52,7 +52,7 @@ fn editor(signed_in: &SignedIn) -> ApiResult<()> {
 impl From<WriteError> for ApiError {
     fn from(err: WriteError) -> Self {
         match err {
-            WriteError::IdTaken => ApiError::Conflict(ID_TAKEN),
+            WriteError::IdTaken => ApiError::Taken { field: "id", message: ID_TAKEN },
             WriteError::UnknownBrand => ApiError::invalid_field("brandId", BRAND_NOT_FOUND),
             WriteError::HasProducts => ApiError::Conflict(BRAND_HAS_PRODUCTS),
             WriteError::Database(err) => err.into(),
@@ -161,8 +161,12 @@ async fn delete_brand(
         _ => return Err(ApiError::BadRequest("products must be delete, or move with moveTo".to_owned())),
     };
     let mut tx = state.db.begin().await?;
-    let deleted_products =
-        write::delete_brand(&mut tx, &id, &orphans, state.clock.now_ms()).await?.ok_or(ApiError::NotFound(BRAND_NOT_FOUND))?;
+    let deleted_products = match write::delete_brand(&mut tx, &id, &orphans, state.clock.now_ms()).await {
+        Ok(deleted) => deleted.ok_or(ApiError::NotFound(BRAND_NOT_FOUND))?,
+        // Here the unknown brand is the one the products were to move to.
+        Err(WriteError::UnknownBrand) => return Err(ApiError::invalid_field("moveTo", BRAND_NOT_FOUND)),
+        Err(err) => return Err(err.into()),
+    };
     tx.commit().await?;
     audit::record_change(&state, &client, &signed_in.user, "delete", "brand", &id).await?;
     for product in &deleted_products {

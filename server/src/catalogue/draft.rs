@@ -106,7 +106,7 @@ impl BrandDraft {
         errors.web_address("image", &self.image, false);
         errors.web_address("link", &self.link, true);
         errors.web_address("retailerLink", &self.retailer_link, false);
-        check_translations(&mut errors, &self.translations, |errors, lang, text| {
+        errors.languages(&self.translations, "name", |errors, lang, text| {
             errors.required(&field(lang, "name"), &text.name, NAME_MAX);
             errors.required(&field(lang, "description"), &text.description, DESCRIPTION_MAX);
             errors.max_len(&field(lang, "history"), &text.history, HISTORY_MAX);
@@ -133,18 +133,10 @@ impl ProductDraft {
         errors.required("price", &self.price, PRICE_MAX);
         errors.web_address("image", &self.image, false);
         errors.web_address("link", &self.link, true);
-        check_translations(&mut errors, &self.translations, |errors, lang, text| {
+        errors.languages(&self.translations, "name", |errors, lang, text| {
             errors.required(&field(lang, "name"), &text.name, NAME_MAX);
             errors.required(&field(lang, "description"), &text.description, DESCRIPTION_MAX);
         });
         errors.finish()
-    }
-}
-
-/// Hebrew must be there; each language present is checked by `check`.
-fn check_translations<T>(errors: &mut FieldErrors, translations: &BTreeMap<Lang, T>, check: impl Fn(&mut FieldErrors, Lang, &T)) {
-    errors.default_language(translations, "name");
-    for (lang, text) in translations {
-        check(errors, *lang, text);
     }
 }

@@ -57,11 +57,11 @@ fn product_from_row(row: &sqlx::any::AnyRow) -> Result<Product, sqlx::Error> {
     })
 }
 
-/// Every name of each brand or product (by id) in every language, from `sql` giving `id, name`
-/// (of the one with id `$1`, when given).
-async fn names_by_id(db: &Db, sql: &str, only: Option<&str>) -> Result<HashMap<String, Vec<String>>, sqlx::Error> {
+/// Every name of each brand or product (by id) in every language, from `sql` giving `id, name`;
+/// `filter` is its `$1` (null for all).
+async fn names_by_id(db: &Db, sql: &str, filter: Option<&str>) -> Result<HashMap<String, Vec<String>>, sqlx::Error> {
     let mut names: HashMap<String, Vec<String>> = HashMap::new();
-    for row in sqlx::query(sql).bind(only).fetch_all(db).await? {
+    for row in sqlx::query(sql).bind(filter).fetch_all(db).await? {
         names.entry(row.try_get("id")?).or_default().push(row.try_get("name")?);
     }
     Ok(names)
@@ -79,7 +79,9 @@ fn add_other_names<'a>(items: impl Iterator<Item = (&'a str, &'a str, &'a mut Ve
 }
 
 const BRAND_NAMES: &str = "SELECT brand_id AS id, name FROM brand_translations WHERE $1 IS NULL OR brand_id = $1";
-const PRODUCT_NAMES: &str = "SELECT product_id AS id, name FROM product_translations WHERE $1 IS NULL OR product_id = $1";
+/// The names of the products of brand `$1` (of every product when it is null).
+const PRODUCT_NAMES: &str = "SELECT t.product_id AS id, t.name FROM product_translations t JOIN products p ON p.id = t.product_id
+    WHERE $1 IS NULL OR p.brand_id = $1";
 
 pub async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error> {
     let sql = format!("{BRAND_SELECT} ORDER BY b.position, b.id");
@@ -110,6 +112,6 @@ pub async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Resul
         }
     };
     let mut products = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
-    add_other_names(products.iter_mut().map(|p| (p.id.as_str(), p.name.as_str(), &mut p.other_names)), names_by_id(db, PRODUCT_NAMES, None).await?);
+    add_other_names(products.iter_mut().map(|p| (p.id.as_str(), p.name.as_str(), &mut p.other_names)), names_by_id(db, PRODUCT_NAMES, brand_id).await?);
     Ok(products)
 }

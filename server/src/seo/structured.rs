@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 use crate::{
-    blog::Post,
+    blog::PostSummary,
     catalogue::{Brand, Product},
     web::head::absolute,
 };
@@ -67,8 +67,7 @@ pub fn catalogue(origin: &str, brands: &[Brand], products: &[Product]) -> Value 
     json!({ "@context": CONTEXT, "@type": "ItemList", "itemListElement": items })
 }
 
-pub fn blog_posting(origin: &str, page_url: &str, post: &Post, publisher: &str) -> Value {
-    let summary = &post.summary;
+pub fn blog_posting(origin: &str, page_url: &str, summary: &PostSummary, updated_at: i64, publisher: &str) -> Value {
     let mut data = json!({
         "@context": CONTEXT,
         "@type": "BlogPosting",
@@ -76,7 +75,7 @@ pub fn blog_posting(origin: &str, page_url: &str, post: &Post, publisher: &str) 
         "description": summary.excerpt,
         "inLanguage": summary.lang.code(),
         "datePublished": iso(summary.published_at),
-        "dateModified": iso(post.updated_at),
+        "dateModified": iso(updated_at),
         "author": { "@type": "Organization", "name": summary.author },
         "publisher": { "@type": "Organization", "name": publisher, "logo": absolute(origin, "/images/logo.svg") },
         "mainEntityOfPage": page_url,

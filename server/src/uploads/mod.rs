@@ -3,7 +3,7 @@
 //! once; the name changes with the content, so they are cached for a year.
 
 use axum::{
-    extract::{DefaultBodyLimit, Multipart, Path, State},
+    extract::{multipart::MultipartRejection, DefaultBodyLimit, Multipart, Path, State},
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -71,11 +71,13 @@ async fn upload(
     State(state): State<AppState>,
     signed_in: SignedIn,
     client: ClientInfo,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<Uploaded>)> {
     if permissions::require(&signed_in.user, Permission::Catalogue).is_err() {
         permissions::require(&signed_in.user, Permission::Blog)?;
     }
+    // A body that is not multipart at all gets the same answer as a form without its file.
+    let mut multipart = multipart.map_err(|_| ApiError::BadRequest(NO_FILE.to_owned()))?;
     let mut bytes = None;
     loop {
         let field = match multipart.next_field().await {

@@ -34,14 +34,14 @@ pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<
                 head.structured = Some(structured::catalogue(origin, &brands, &products));
             }
             Page::Blog => head.feed = true,
-            Page::BlogPost(slug) => match blog::store::published_post(&state.db, slug, lang).await? {
-                Some(post) => {
-                    head.structured = Some(structured::blog_posting(origin, &url, &post, state.web.texts.site_name(lang)));
+            Page::BlogPost(slug) => match blog::store::published_summary(&state.db, slug, lang).await? {
+                Some((post, updated_at)) => {
+                    head.structured = Some(structured::blog_posting(origin, &url, &post, updated_at, state.web.texts.site_name(lang)));
                     head.kind = "article";
                     head.feed = true;
-                    head.image = Some(post.summary.cover);
-                    name = post.summary.title;
-                    description = Some(post.summary.excerpt);
+                    head.image = Some(post.cover);
+                    name = post.title;
+                    description = Some(post.excerpt);
                 }
                 None => page = Page::NotFound,
             },

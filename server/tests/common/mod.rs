@@ -222,6 +222,12 @@ impl Drop for PostgresDatabase {
     }
 }
 
+/// An error answer about one field: `text` both as the error and as that field's message.
+pub fn assert_field_error(response: &TestResponse, status: StatusCode, field: &str, text: &str) {
+    assert_eq!(response.status, status, "body: {}", response.text());
+    assert_eq!(response.json(), serde_json::json!({ "error": text, "fields": { field: text } }));
+}
+
 pub fn assert_json_error(response: &TestResponse, status: StatusCode, text: &str) {
     assert_eq!(response.status, status, "body: {}", response.text());
     assert!(response.header(header::CONTENT_TYPE.as_str()).starts_with("application/json"));

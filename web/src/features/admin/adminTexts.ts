@@ -20,6 +20,7 @@ const EXACT: Record<string, string> = {
   'Product not found': 'productNotFound',
   'Post not found': 'postNotFound',
   'Category not found': 'categoryNotFound',
+  'Session not found': 'sessionNotFound',
   'This brand still has products: delete them with it or move them to another brand': 'brandHasProducts',
   'The image must be 5 MB or smaller': 'imageTooLarge',
   'Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded': 'imageType',

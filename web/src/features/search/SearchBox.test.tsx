@@ -6,32 +6,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setBrowserOnline } from '../../test/browser';
 import { hangingFetch, jsonResponse, mockFetch } from '../../test/fetchMock';
+import { brandFixture, productFixture } from '../../test/catalogue';
 import { renderWithProviders } from '../../test/render';
 import { BRANDS_KEY, PRODUCTS_KEY } from '../catalogue/api';
 import { SearchBox } from './SearchBox';
 
-const brand = (id: string, name: string, description: string, otherNames: string[] = []) => ({
-  id,
-  name,
-  description,
-  history: '',
-  keyFeatures: [],
-  popularModels: [],
-  image: '',
-  link: '',
-  retailerLink: '',
-  otherNames,
-});
-const product = (id: string, brandId: string, name: string, description: string, otherNames: string[] = []) => ({
-  id,
-  brandId,
-  name,
-  image: '',
-  link: `https://${brandId}.example/${id}`,
-  price: '$90',
-  description,
-  otherNames,
-});
+const brand = (id: string, name: string, description: string, otherNames: string[] = []) => brandFixture({ id, name, description, otherNames });
+const product = (id: string, brandId: string, name: string, description: string, otherNames: string[] = []) =>
+  productFixture({ id, brandId, name, description, otherNames, link: `https://${brandId}.example/${id}`, price: '$90' });
 
 const brands = [brand('bloch', 'Bloch', 'Australian maker'), brand('nikolay', 'Nikolay', 'Made in Russia')];
 const products = [

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Brand, Product } from '../catalogue/api';
+import { brandFixture, productFixture } from '../../test/catalogue';
 import { foldForSearch, searchCatalogue } from './searchCatalogue';
 
-const brand = (id: string, name: string, description = '', otherNames?: string[]): Brand => ({
-  id,
-  name,
-  description,
-  history: '',
-  keyFeatures: [],
-  popularModels: [],
-  image: '',
-  link: '',
-  retailerLink: '',
-  ...(otherNames ? { otherNames } : {}),
-});
-const product = (id: string, name: string, description = '', otherNames?: string[]): Product => ({
-  id,
-  brandId: 'bloch',
-  name,
-  description,
-  image: '',
-  link: '',
-  price: '',
-  ...(otherNames ? { otherNames } : {}),
-});
+const brand = (id: string, name: string, description = '', otherNames?: string[]): Brand =>
+  brandFixture({ id, name, description, ...(otherNames ? { otherNames } : {}) });
+const product = (id: string, name: string, description = '', otherNames?: string[]): Product =>
+  productFixture({ id, name, description, ...(otherNames ? { otherNames } : {}) });
 
 const brands = [
   brand('bloch', 'Bloch', 'Australian maker'),

@@ -12,14 +12,11 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DeleteSelectedButton, RowActions } from '../components/RowActions';
 import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
+import { textIn } from '../components/translationFields';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { deleteCategory, deletePost, useAdminCategories, useAdminPosts, useRefreshBlog, type CategoryRecord, type PostRecord } from './api';
 import { CategoryForm } from './CategoryForm';
 import { PostEditor } from './PostEditor';
-
-type Texts = Partial<Record<string, { title?: string; name?: string }>>;
-const textIn = (translations: Texts, language: string, field: 'title' | 'name', fallback: string) =>
-  translations[language]?.[field] || translations.he?.[field] || fallback;
 
 /** Blog: posts (drafts included) and categories, each in its tab. */
 export function BlogScreen() {
@@ -86,8 +83,8 @@ export function BlogScreen() {
     {
       key: 'description',
       header: t('categories.description'),
-      cell: (category) => category.translations[i18n.language as 'he']?.description || category.translations.he?.description,
-      csv: (category) => category.translations.he?.description,
+      cell: (category) => textIn(category.translations, i18n.language, 'description', ''),
+      csv: (category) => textIn(category.translations, i18n.language, 'description', ''),
     },
     { key: 'posts', header: t('categories.postCount'), cell: (category) => category.postCount, sortValue: (category) => category.postCount, csv: (category) => category.postCount },
     {

@@ -38,7 +38,7 @@ export function CategoryForm({ category, onClose }: { category?: CategoryRecord;
       notifySuccess(t('categories.saved', { name: draft.translations.he?.name ?? draft.slug }));
       onClose();
     } catch (failure) {
-      showSaveError(form, failure, 'slug', errorText);
+      showSaveError(form, failure, errorText);
     }
   });
 

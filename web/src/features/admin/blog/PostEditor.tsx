@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from '../../auth/useForm';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
-import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textKey, type FlatValues } from '../components/translationFields';
+import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textIn, textKey, type FlatValues } from '../components/translationFields';
 import { ImageField } from '../components/ImageField';
 import { LanguageTabs } from '../components/LanguageTabs';
 import { notifySuccess } from '../components/notify';
@@ -76,12 +76,11 @@ export function PostEditor({ post, categories, author, onClose }: PostEditorProp
       notifySuccess(t(saved.status === 'published' ? 'blog.savedPublished' : 'blog.savedDraft', { title: saved.translations.he?.title ?? saved.slug }));
       onClose();
     } catch (failure) {
-      showSaveError(form, failure, 'slug', errorText);
+      showSaveError(form, failure, errorText);
     }
   });
 
-  const categoryName = (category: CategoryRecord) =>
-    category.translations[i18n.language as keyof CategoryRecord['translations']]?.name || category.translations.he?.name || category.slug;
+  const categoryName = (category: CategoryRecord) => textIn(category.translations, i18n.language, 'name', category.slug);
   return (
     <AdminFormModal title={t(isNew ? 'blog.newPost' : 'blog.editPost')} form={form} onSubmit={submit} onClose={onClose} fullScreen>
           <Grid gap="sm">

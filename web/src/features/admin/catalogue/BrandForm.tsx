@@ -66,7 +66,7 @@ export function BrandForm({ brand, onClose }: { brand?: BrandRecord; onClose: ()
       notifySuccess(t(isNew ? 'brands.created' : 'brands.saved', { name: draft.translations.he?.name ?? draft.id }));
       onClose();
     } catch (failure) {
-      showSaveError(form, failure, 'id', errorText);
+      showSaveError(form, failure, errorText);
     }
   });
 

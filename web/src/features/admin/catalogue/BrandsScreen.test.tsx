@@ -127,7 +127,9 @@ describe('BrandsScreen', () => {
   });
 
   it('shows "id already in use" at the id field and keeps the dialog open', async () => {
-    const { api, user } = renderBrands({ 'POST /admin/brands': () => jsonResponse({ error: 'This id is already in use' }, 409) });
+    const { api, user } = renderBrands({
+      'POST /admin/brands': () => jsonResponse({ error: 'This id is already in use', fields: { id: 'This id is already in use' } }, 409),
+    });
     await brandsTable();
     await user.click(screen.getByRole('button', { name: 'Add brand' }));
     const dialog = dialogNamed('Add brand');

@@ -11,7 +11,8 @@ import { DeleteSelectedButton, RowActions } from '../components/RowActions';
 import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { deleteBrand, nameIn, useAdminBrands, useRefreshCatalogue, type BrandRecord } from './api';
+import { textIn } from '../components/translationFields';
+import { deleteBrand, useAdminBrands, useRefreshCatalogue, type BrandRecord } from './api';
 import { BrandForm } from './BrandForm';
 
 type Editing = { brand?: BrandRecord } | undefined;
@@ -27,7 +28,7 @@ export function BrandsScreen() {
   const [orphans, setOrphans] = useState<'delete' | 'move'>('delete');
   const [moveTo, setMoveTo] = useState<string | null>(null);
 
-  const name = (brand: BrandRecord) => nameIn(brand, i18n.language);
+  const name = (brand: BrandRecord) => textIn(brand.translations, i18n.language, 'name', brand.id);
   const columns: Column<BrandRecord>[] = [
     { key: 'image', header: t('form.image'), cell: (brand) => (brand.image ? <Image src={brand.image} alt="" h={32} w={48} fit="contain" /> : null) },
     { key: 'name', header: t('brands.name'), cell: name, sortValue: name, csv: name },

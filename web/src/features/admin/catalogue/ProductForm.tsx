@@ -10,8 +10,8 @@ import { LanguageTabs } from '../components/LanguageTabs';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { REQUIRED, required, slug, webAddress } from '../validation';
-import { nameIn, saveProduct, useRefreshCatalogue, type BrandRecord, type ProductRecord, type ProductText } from './api';
-import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textKey, type FlatValues } from '../components/translationFields';
+import { saveProduct, useRefreshCatalogue, type BrandRecord, type ProductRecord, type ProductText } from './api';
+import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textIn, textKey, type FlatValues } from '../components/translationFields';
 
 const TEXT_FIELDS = ['name', 'description'] as const;
 
@@ -66,7 +66,7 @@ export function ProductForm({ product, brands, onClose }: { product?: ProductRec
       notifySuccess(t(isNew ? 'products.created' : 'products.saved', { name: draft.translations.he?.name ?? draft.id }));
       onClose();
     } catch (failure) {
-      showSaveError(form, failure, 'id', errorText);
+      showSaveError(form, failure, errorText);
     }
   });
 
@@ -77,7 +77,7 @@ export function ProductForm({ product, brands, onClose }: { product?: ProductRec
             label={t('products.brand')}
             required
             name="brandId"
-            data={brands.map((brand) => ({ value: brand.id, label: nameIn(brand, i18n.language) }))}
+            data={brands.map((brand) => ({ value: brand.id, label: textIn(brand.translations, i18n.language, 'name', brand.id) }))}
             value={form.values.brandId || null}
             onChange={(value) => form.setValue('brandId', value ?? '')}
             error={form.errorOf('brandId')}

@@ -11,7 +11,8 @@ import { DeleteSelectedButton, RowActions } from '../components/RowActions';
 import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { deleteProduct, nameIn, useAdminBrands, useAdminProducts, useRefreshCatalogue, type ProductRecord } from './api';
+import { textIn } from '../components/translationFields';
+import { deleteProduct, useAdminBrands, useAdminProducts, useRefreshCatalogue, type ProductRecord } from './api';
 import { ProductForm } from './ProductForm';
 
 /** Products: the table, adding and editing in a dialog, deleting after confirmation. */
@@ -24,10 +25,10 @@ export function ProductsScreen() {
   const [editing, setEditing] = useState<{ product?: ProductRecord }>();
   const [deleting, setDeleting] = useState<ProductRecord[]>();
 
-  const name = (product: ProductRecord) => nameIn(product, i18n.language);
+  const name = (product: ProductRecord) => textIn(product.translations, i18n.language, 'name', product.id);
   const brandName = (product: ProductRecord) => {
     const brand = brands.data?.find((candidate) => candidate.id === product.brandId);
-    return brand ? nameIn(brand, i18n.language) : product.brandId;
+    return brand ? textIn(brand.translations, i18n.language, 'name', brand.id) : product.brandId;
   };
   const columns: Column<ProductRecord>[] = [
     { key: 'image', header: t('form.image'), cell: (product) => (product.image ? <Image src={product.image} alt="" h={32} w={48} fit="contain" /> : null) },

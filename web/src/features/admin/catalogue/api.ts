@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { LANGUAGES, type Language } from '../../../i18n/languages';
+import { LANGUAGES } from '../../../i18n/languages';
 import { MEMBER_QUERY_KEY } from '../../auth/limits';
 
 const brandTextSchema = z.object({
@@ -71,8 +71,3 @@ export const saveProduct = (draft: ProductDraft, isNew: boolean) =>
   apiRequest(isNew ? '/admin/products' : `/admin/products/${encodeURIComponent(draft.id)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: productRecordSchema });
 
 export const deleteProduct = (id: string) => apiRequest(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-/** A record's name in `language`, else in Hebrew, else its id. */
-export function nameIn<T extends { name: string }>(record: { id: string; translations: Partial<Record<Language, T>> }, language: string): string {
-  return record.translations[language as Language]?.name || record.translations.he?.name || record.id;
-}

@@ -49,20 +49,15 @@ export function AdminFormModal({ title, form, onSubmit, onClose, size = 'xl', fu
   );
 }
 
-/** The server's texts for an id or slug that another record already has. */
-const TAKEN = ['This id is already in use', 'This slug is already in use'];
-
 /**
- * Shows why a save failed where it belongs: a taken id at the id field, the server's per-field messages at
- * their fields, anything else above the form.
+ * Shows why a save failed where it belongs: the server's per-field messages (a taken id or slug
+ * included) at their fields, anything else above the form.
  */
 export function showSaveError(
   form: { showServerErrors: (fields: Record<string, string>) => void; setError: (message: string) => void },
   failure: unknown,
-  idField: string,
   errorText: (error: unknown) => string,
 ) {
-  if (failure instanceof ApiError && TAKEN.includes(failure.message)) form.showServerErrors({ [idField]: failure.message });
-  else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
+  if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
   else form.setError(errorText(failure));
 }

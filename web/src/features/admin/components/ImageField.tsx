@@ -14,7 +14,7 @@ const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 const uploadedSchema = z.object({ url: z.string() });
 
-export async function uploadImage(file: File): Promise<string> {
+async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   return (await apiRequest('/admin/uploads', { method: 'POST', body: form, schema: uploadedSchema })).url;

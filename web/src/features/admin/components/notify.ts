@@ -4,8 +4,3 @@ import { notifications } from '@mantine/notifications';
 export function notifySuccess(message: string) {
   notifications.show({ message, color: 'teal', autoClose: 4000 });
 }
-
-/** Why an action failed, kept until dismissed. */
-export function notifyError(message: string) {
-  notifications.show({ message, color: 'red', autoClose: false });
-}

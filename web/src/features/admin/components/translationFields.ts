@@ -47,3 +47,12 @@ export function checkTexts(values: FlatValues, fields: readonly string[], check:
   }
   return errors;
 }
+
+/** A record's text in `language`, else in Hebrew (the site's fallback), else `fallback` (its id or slug). */
+export function textIn<F extends string>(translations: Partial<Record<Language, Partial<Record<F, unknown>>>>, language: string, field: F, fallback: string): string {
+  const read = (text: Partial<Record<F, unknown>> | undefined) => {
+    const value = text?.[field];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  return read(translations[language as Language]) ?? read(translations.he) ?? fallback;
+}
