@@ -3,14 +3,14 @@
 //!   into a report ("my code did not work") while they can no longer be used;
 //! - accepted bot-check solutions once their challenge has expired, as it is refused from then on anyway;
 //! - rate-limit windows that have ended;
-//! - sessions 30 days after they expired or were ended.
+//! - sessions 30 days after they expired or were ended;
+//! - audit log entries older than the retention the admin set (365 days by default).
 
 use std::time::Duration;
 
-use crate::{db::Db, AppState};
+use crate::{db::Db, time::DAY_MS, AppState};
 
 const EVERY: Duration = Duration::from_secs(15 * 60);
-const DAY_MS: i64 = 24 * 60 * 60_000;
 pub const CODE_GRACE_MS: i64 = DAY_MS;
 pub const SESSION_KEEP_MS: i64 = 30 * DAY_MS;
 
@@ -22,17 +22,20 @@ pub struct Removed {
     pub bot_checks: u64,
     pub rate_limits: u64,
     pub sessions: u64,
+    pub audit_entries: u64,
 }
 
 pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
     let now = state.clock.now_ms();
     let db = &state.db;
+    let audit_keep_ms = i64::from(state.settings.audit_retention.get(db).await?.retention_days) * DAY_MS;
     Ok(Removed {
         codes: delete(db, "DELETE FROM verification_codes WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
         reset_links: delete(db, "DELETE FROM password_resets WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
         bot_checks: delete(db, "DELETE FROM bot_check_uses WHERE expires_at <= $1", now).await?,
         rate_limits: delete(db, "DELETE FROM rate_limits WHERE window_end <= $1", now).await?,
         sessions: delete(db, "DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1", now - SESSION_KEEP_MS).await?,
+        audit_entries: delete(db, "DELETE FROM audit_log WHERE created_at < $1", now - audit_keep_ms).await?,
     })
 }
 

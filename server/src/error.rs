@@ -41,6 +41,9 @@ pub enum ApiError {
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
     MethodNotAllowed(&'static str),
+    /// A service this server called (an e-mail provider) failed; the text says how.
+    #[error("{0}")]
+    BadGateway(String),
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
 }
@@ -91,6 +94,7 @@ impl IntoResponse for ApiError {
                 return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(body)).into_response();
             }
             Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, json!({ "error": text })),
+            Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, json!({ "error": text })),
             Self::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": "Internal server error" }))

@@ -9,8 +9,10 @@ pub mod catalogue;
 pub mod cleanup;
 pub mod client_info;
 pub mod config;
+mod csv;
 mod crash_reports;
 pub mod db;
+mod db_filter;
 pub mod email;
 mod encoding;
 pub mod error;
@@ -18,7 +20,6 @@ mod extract;
 mod health;
 pub mod lang;
 mod openapi;
-mod public_config;
 mod ratelimit;
 mod secrets;
 mod seo;
@@ -92,17 +93,20 @@ impl AppState {
 
 /// The whole HTTP application; tests build the same router.
 pub fn app(state: AppState) -> Router {
-    let csp = web::security_headers::content_security_policy(&state.config.bot_check, &[]);
+    // Pages widen it for what they load (web/routes.rs); API answers and files run no script.
+    let csp = web::security_headers::content_security_policy(&web::security_headers::ExtraSources::default());
     let api = Router::new()
         .merge(health::routes())
         .merge(catalogue::routes())
         .merge(catalogue::admin_routes())
         .merge(blog::routes())
-        .merge(settings::social_embeds::routes())
+        .merge(settings::routes())
         .merge(uploads::routes())
         .merge(sessions::routes())
+        .merge(users::routes())
+        .merge(users::account_routes())
+        .merge(audit::routes())
         .merge(seo::routes())
-        .merge(public_config::routes())
         .merge(auth::routes())
         .merge(botcheck::routes())
         .merge(tips::routes())

@@ -86,9 +86,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         MailTransport::File(dir) => format!("E-mails (sign-in codes, reset links) are written to {}/ as .eml files", dir.display()),
         MailTransport::Smtp(smtp) => format!("E-mails go to the SMTP server {}:{}", smtp.host, smtp.port),
     };
-    let transport = email::Transport::from_config(&config.mail)?;
+    let mailer = email::Mailer::from_config(&config.mail)?;
     let state = AppState::start(config).await?;
-    email::outbox::spawn_worker(state.clone(), transport);
+    email::outbox::spawn_worker(state.clone(), mailer);
     cleanup::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
     println!("Pointe is serving {public_url}");

@@ -6,7 +6,7 @@ use utoipa::{
 };
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{admin, auth, blog, botcheck, catalogue, sessions, settings, uploads, crash_reports, health, public_config, tips, AppState};
+use crate::{admin, audit, auth, blog, botcheck, catalogue, crash_reports, health, sessions, settings, tips, uploads, users, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -32,18 +32,20 @@ pub fn document() -> utoipa::openapi::OpenApi {
         health::ApiDoc::openapi(),
         catalogue::ApiDoc::openapi(),
         catalogue::AdminApiDoc::openapi(),
-        public_config::ApiDoc::openapi(),
         auth::ApiDoc::openapi(),
         botcheck::ApiDoc::openapi(),
         tips::ApiDoc::openapi(),
         crash_reports::ApiDoc::openapi(),
         admin::ApiDoc::openapi(),
-        settings::social_embeds::ApiDoc::openapi(),
         uploads::ApiDoc::openapi(),
         sessions::ApiDoc::openapi(),
+        users::ApiDoc::openapi(),
+        users::AccountApiDoc::openapi(),
+        audit::ApiDoc::openapi(),
     ]
         .into_iter()
         .chain(blog::api_docs())
+        .chain(settings::api_docs())
         .fold(ApiDoc::openapi(), utoipa::openapi::OpenApi::merge_from)
 }
 

@@ -71,7 +71,7 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
         add_session(app, "live", &user, now + HOUR, None).await;
 
         let removed = cleanup::run(&app.state).await.unwrap();
-        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2 });
+        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0 });
         assert_eq!(ids(app, "SELECT id FROM verification_codes").await, ["new"]);
         assert_eq!(ids(app, "SELECT token_hash FROM password_resets").await, ["new"]);
         assert_eq!(ids(app, "SELECT signature FROM bot_check_uses").await, ["new"]);
@@ -80,7 +80,7 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
 
         app.clock.advance_ms(1);
         let removed = cleanup::run(&app.state).await.unwrap();
-        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2 });
+        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0 });
         assert_eq!(ids(app, "SELECT id FROM sessions").await, ["live"]);
         assert_eq!(cleanup::run(&app.state).await.unwrap(), Removed::default());
     })

@@ -9,10 +9,11 @@ use std::{
     time::{Duration, Instant},
 };
 
-use common::{each_backend_with, TestApp};
+use axum::http::{Method, StatusCode};
+use common::{each_backend_with, token_for, TestApp};
 use mailparse::{MailHeaderMap, ParsedMail};
 use pointe_server::{
-    email::{self, outbox, Mail, Transport},
+    email::{self, outbox, Mail, Mailer},
     lang::Lang,
     time::Clock,
 };
@@ -87,8 +88,8 @@ fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
         ("EMAIL_VERIFICATION", "true"), ("BOT_CHECK", "off")]
 }
 
-fn transport(app: &TestApp) -> Transport {
-    Transport::from_config(&app.state.config.mail).unwrap()
+fn transport(app: &TestApp) -> Mailer {
+    Mailer::from_config(&app.state.config.mail).unwrap()
 }
 
 /// The one message received, as text: header, plain text and HTML.
@@ -165,6 +166,45 @@ async fn mail_waits_in_the_outbox_while_the_smtp_server_is_down() {
         assert!(mail.text.contains("Clara") && mail.html.contains("Clara"));
         let (attempts, _, sent_at, _) = outbox_row(app).await;
         assert_eq!((attempts, sent_at), (2, Some(app.clock.now_ms())));
+    })
+    .await;
+}
+
+/// The admin saves an SMTP provider in the settings (the environment writes files): the test e-mail
+/// and the outbox both go to that server from then on, without a restart; a provider that cannot be
+/// reached answers 502 with its reason.
+#[tokio::test]
+async fn a_provider_saved_in_the_settings_sends_the_test_email_and_the_outbox() {
+    let port = free_port();
+    each_backend_with(&[("BOT_CHECK", "off")], async |app| {
+        let admin = token_for(app, "admin", "admin", true).await;
+        let auth = [("authorization", format!("Bearer {admin}"))];
+        let headers: Vec<(&str, &str)> = auth.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let settings = json!({ "provider": "smtp", "fromAddress": "Pointe Studio <studio@pointe.test>",
+            "smtp": { "host": "127.0.0.1", "port": port, "security": "none", "username": "", "password": "" } });
+        let saved = app.send_json(Method::PUT, "/api/admin/settings/email", &settings, &headers).await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+        assert_eq!(saved.json()["saved"], true);
+
+        let down = app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers).await;
+        assert_eq!(down.status, StatusCode::BAD_GATEWAY);
+        assert!(down.json()["error"].as_str().unwrap().starts_with("The test e-mail could not be sent: "), "{}", down.text());
+
+        let smtp = SmtpServer::start(port).await;
+        let sent = app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers).await;
+        assert_eq!(sent.json(), json!({ "sent": true }));
+        let mail = only_message(&smtp);
+        assert_eq!((mail.to.as_str(), mail.subject.as_str()), ("ops@pointe.test", "Pointe test e-mail"));
+        assert!(mail.text.contains("admin"));
+
+        email::send(&app.state, "clara@example.org", Lang::En, Mail::PasswordChanged { username: "Clara" }).await.unwrap();
+        let saved = app.state.settings.email.get(&app.state.db).await.unwrap();
+        let mailer = Mailer::from_settings(saved.as_ref().as_ref().unwrap()).unwrap();
+        assert_eq!(outbox::deliver_due(&app.state, &mailer).await.unwrap(), 1);
+        let mail = only_message(&smtp);
+        assert_eq!(mail.to, "clara@example.org");
+        let bad = app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "nope" }), &headers).await;
+        assert_eq!(bad.json()["fields"]["to"], "Invalid email address");
     })
     .await;
 }

@@ -123,8 +123,9 @@ test('an admin writes, previews and publishes a post with a YouTube video; reade
   await expect(reader.getByRole('heading', { level: 1, name: 'פוסט בדיקה' })).toBeVisible();
 
   await page.goto('/admin/settings?lang=en');
-  await page.getByRole('switch', { name: adminEn.embeds.providers.youtube }).uncheck({ force: true });
-  await page.getByRole('button', { name: adminEn.common.save }).click();
+  const embeds = page.getByRole('region', { name: adminEn.embeds.title });
+  await embeds.getByRole('switch', { name: adminEn.embeds.providers.youtube }).uncheck({ force: true });
+  await embeds.getByRole('button', { name: adminEn.common.save }).click();
   await expect(page.getByText(adminEn.embeds.saved)).toBeVisible();
 
   await reader.goto(`/blog/${slug}?lang=en`);
@@ -134,8 +135,8 @@ test('an admin writes, previews and publishes a post with a YouTube video; reade
   await reader.context().close();
 
   // Restore the default for other tests that read posts.
-  await page.getByRole('switch', { name: adminEn.embeds.providers.youtube }).check({ force: true });
-  await page.getByRole('button', { name: adminEn.common.save }).click();
+  await embeds.getByRole('switch', { name: adminEn.embeds.providers.youtube }).check({ force: true });
+  await embeds.getByRole('button', { name: adminEn.common.save }).click();
   await expect(page.getByText(adminEn.embeds.saved).first()).toBeVisible();
 });
 

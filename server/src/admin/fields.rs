@@ -21,7 +21,8 @@ pub fn too_long(max: usize) -> String {
 pub struct FieldErrors(BTreeMap<String, String>);
 
 impl FieldErrors {
-    fn fail(&mut self, field: &str, message: impl Into<String>) {
+    /// Records `message` for `field` unless the field already failed a rule.
+    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
         self.0.entry(field.to_owned()).or_insert_with(|| message.into());
     }
 
@@ -42,6 +43,13 @@ impl FieldErrors {
     pub fn max_items(&mut self, field: &str, count: usize, max: usize) {
         if count > max {
             self.fail(field, format!("At most {max} items"));
+        }
+    }
+
+    /// A rule that returns its message (the spec's field rules in users/validation.rs).
+    pub fn rule(&mut self, field: &str, outcome: Result<(), &'static str>) {
+        if let Err(message) = outcome {
+            self.fail(field, message);
         }
     }
 

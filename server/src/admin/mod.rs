@@ -2,6 +2,7 @@
 //! rules the admin's forms share.
 
 pub mod fields;
+pub mod paging;
 pub mod translations;
 
 use axum::{extract::State, routing::get, Json, Router};

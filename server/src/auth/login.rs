@@ -28,6 +28,8 @@ pub const VERIFICATION_FAILED: &str = "Verification failed. Please try again.";
 pub const RESEND_FAILED: &str = "Failed to resend code";
 pub const CHECK_EMAIL: &str = "Please check your email for verification code";
 pub const CODE_SENT: &str = "We sent a 6-digit code to your email";
+/// Told only to whoever gave the right password.
+pub const ACCOUNT_DISABLED: &str = "This account has been disabled";
 const TERMS_REQUIRED: &str = "You must agree to the terms of service and privacy policy";
 
 #[derive(Deserialize, ToSchema)]
@@ -41,11 +43,8 @@ pub struct SignupRequest {
     password: String,
     #[serde(default)]
     confirm_password: String,
-    gender: Option<String>,
-    /// `YYYY-MM-DD`
-    birth_date: Option<String>,
-    phone: Option<String>,
-    location: Option<String>,
+    #[serde(flatten)]
+    profile: Profile,
     #[serde(default)]
     accept_terms: bool,
     /// The language of the e-mails this account gets (he, en, ru, fr, es).
@@ -115,7 +114,8 @@ pub enum SignupAnswer {
         (status = 429, description = "Too many attempts")))]
 pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<SignupRequest>) -> ApiResult<Json<SignupAnswer>> {
     ratelimit::hit(&state, &ratelimit::SIGNUP_PER_IP, &client.ip).await?;
-    check_signup_fields(&body)?;
+    let profile = body.profile.cleaned();
+    check_signup_fields(&body, &profile)?;
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
     let lang = Lang::from_tag(body.language.as_deref());
     let hash = password::hash(body.password.clone()).await?;
@@ -124,15 +124,10 @@ pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(b
         username: &body.username,
         email: &body.email,
         password_hash: &hash,
-        is_admin: false,
+        role: "user",
         email_verified: !verify,
         language: lang.code(),
-        profile: Profile {
-            gender: filled(&body.gender).map(str::to_owned),
-            birth_date: filled(&body.birth_date).map(str::to_owned),
-            phone: filled(&body.phone).map(str::to_owned),
-            location: filled(&body.location).map(str::to_owned),
-        },
+        profile,
     };
     let id = match store::create_user(&state.db, new_user, state.clock.now_ms()).await {
         Ok(id) => id,
@@ -148,24 +143,10 @@ pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(b
     }))
 }
 
-/// An optional field's value, trimmed; an empty one counts as not given.
-fn filled(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
-
-fn check_signup_fields(body: &SignupRequest) -> ApiResult<()> {
-    let optional = |value: &Option<String>, rule: fn(&str) -> Result<(), &'static str>| filled(value).map_or(Ok(()), rule);
-    ApiError::check_fields([
-        ("username", validation::username(&body.username)),
-        ("email", validation::email(&body.email)),
-        ("password", validation::password(&body.password)),
-        ("confirmPassword", validation::passwords_match(&body.password, &body.confirm_password)),
-        ("phone", optional(&body.phone, validation::phone)),
-        ("location", optional(&body.location, validation::location)),
-        ("gender", optional(&body.gender, validation::gender)),
-        ("birthDate", optional(&body.birth_date, validation::birth_date)),
-        ("acceptTerms", if body.accept_terms { Ok(()) } else { Err(TERMS_REQUIRED) }),
-    ])
+fn check_signup_fields(body: &SignupRequest, profile: &Profile) -> ApiResult<()> {
+    let account = validation::account_checks(&body.username, &body.email, &body.password, &body.confirm_password);
+    let terms = ("acceptTerms", if body.accept_terms { Ok(()) } else { Err(TERMS_REQUIRED) });
+    ApiError::check_fields(account.into_iter().chain(profile.checks()).chain([terms]))
 }
 
 /// Checks the username and password; when right, e-mails a code for the second step.
@@ -186,6 +167,9 @@ pub async fn login(State(state): State<AppState>, client: ClientInfo, ApiJson(bo
         audit::record(&state, &client, event).await?;
         return Err(ApiError::Unauthorized(INVALID_CREDENTIALS));
     };
+    if user.disabled_at.is_some() {
+        return Err(ApiError::Forbidden(ACCOUNT_DISABLED));
+    }
     let purpose = if user.email_verified == 0 { Purpose::Signup } else { Purpose::Login };
     Ok(Json(send_code(&state, &user, purpose).await?))
 }
@@ -208,6 +192,9 @@ pub async fn verify_code(State(state): State<AppState>, client: ClientInfo, ApiJ
         }
     };
     let user = store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()))?;
+    if user.disabled_at.is_some() {
+        return Err(ApiError::Forbidden(ACCOUNT_DISABLED));
+    }
     if accepted.purpose == Purpose::Signup {
         store::mark_email_verified(&state.db, &user.id).await?;
     }

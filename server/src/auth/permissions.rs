@@ -71,6 +71,16 @@ pub fn require(user: &UserRecord, permission: Permission) -> ApiResult<()> {
     }
 }
 
+/// 403 unless the user is an admin: giving roles and admin state, and acting on other staff accounts,
+/// is theirs alone (a moderator could otherwise raise themselves).
+pub fn require_admin(user: &UserRecord) -> ApiResult<()> {
+    if user.is_admin != 0 || user.role == "admin" {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(FORBIDDEN))
+    }
+}
+
 /// 403 unless the user holds some admin permission (the dashboard itself).
 pub fn require_staff(user: &UserRecord) -> ApiResult<()> {
     if of(user).is_empty() {

@@ -77,7 +77,7 @@ pub async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::
     // `UserRecord` reads its columns by name and ignores the others.
     let row: Option<LiveRow> = sqlx::query_as(
         "SELECT u.*, s.last_activity_at FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3",
+         WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3 AND u.disabled_at IS NULL",
     )
     .bind(&claims.sid)
     .bind(&claims.sub)
@@ -104,5 +104,16 @@ pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<bool, sqlx::Erro
 /// Ends every live session of the user (after a password reset, or by an admin); returns how many there were.
 pub async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND ended_at IS NULL").bind(now).bind(user_id).execute(db).await?;
+    Ok(done.rows_affected())
+}
+
+/// Ends every live session of the user but `keep` (a password change, "log out other sessions").
+pub async fn end_others(db: &Db, user_id: &str, keep: &str, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND id <> $3 AND ended_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .bind(keep)
+        .execute(db)
+        .await?;
     Ok(done.rows_affected())
 }

@@ -14,6 +14,7 @@ use crate::{
     client_info::ClientInfo,
     config::BotCheck,
     error::{ApiError, ApiResult},
+    settings::bot_check::effective,
     AppState,
 };
 
@@ -44,7 +45,7 @@ pub enum Challenge {
 /// A fresh challenge (each form asks for one).
 #[utoipa::path(get, path = "/api/auth/bot-check", tag = "auth", responses((status = 200, body = Challenge)))]
 async fn bot_check_challenge(State(state): State<AppState>) -> ApiResult<Json<Challenge>> {
-    Ok(Json(match &state.config.bot_check {
+    Ok(Json(match &effective(&state).await? {
         BotCheck::Altcha { max_number } => altcha::challenge(&state, *max_number)?,
         BotCheck::Turnstile { site_key, .. } => Challenge::Turnstile { site_key: site_key.clone() },
         BotCheck::Off => Challenge::Off,
@@ -53,11 +54,12 @@ async fn bot_check_challenge(State(state): State<AppState>) -> ApiResult<Json<Ch
 
 /// Accepts the form's `turnstileToken` or answers with the spec's texts.
 pub async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) -> ApiResult<()> {
-    if matches!(state.config.bot_check, BotCheck::Off) {
+    let bot_check = effective(state).await?;
+    if matches!(bot_check, BotCheck::Off) {
         return Ok(());
     }
     let token = token.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(MISSING.to_owned()))?;
-    let passed = match &state.config.bot_check {
+    let passed = match &bot_check {
         BotCheck::Altcha { .. } => altcha::verify(state, token).await?,
         BotCheck::Turnstile { secret, verify_url, .. } => turnstile::verify(verify_url, secret, token, &client.ip).await,
         BotCheck::Off => true,

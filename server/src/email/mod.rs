@@ -6,7 +6,7 @@ mod templates;
 mod transport;
 
 pub use templates::Mail;
-pub use transport::Transport;
+pub use transport::Mailer;
 
 use crate::{lang::Lang, AppState};
 
@@ -16,4 +16,23 @@ pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>)
     outbox::enqueue(state, recipient, &rendered).await?;
     state.mail_ready.notify_one();
     Ok(())
+}
+
+/// Renders and sends `mail` at once with the provider in force, bypassing the outbox (the admin's
+/// test message: its error is the answer).
+pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
+    let rendered = templates::render(&mail, lang)?;
+    let mailer = match state.settings.email.get(&state.db).await?.as_ref() {
+        Some(settings) => Mailer::from_settings(settings)?,
+        None => Mailer::from_config(&state.config.mail)?,
+    };
+    let queued = outbox::Queued {
+        id: String::new(),
+        recipient: recipient.to_owned(),
+        subject: rendered.subject,
+        text_body: rendered.text,
+        html_body: rendered.html,
+        attempts: 0,
+    };
+    mailer.send(&queued).await
 }

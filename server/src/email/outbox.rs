@@ -1,8 +1,8 @@
 //! The outbox: queued messages and their delivery. Each message is claimed before it is sent, so
 //! several instances can work one outbox; a failed delivery is retried later, waiting longer each time.
 
-use super::{templates::Rendered, Transport};
-use crate::AppState;
+use super::{templates::Rendered, Mailer};
+use crate::{settings::email::EmailSettings, AppState};
 
 /// A claim on a message lasts this long; after it, another worker may try (the first one died).
 const CLAIM_MS: i64 = 5 * 60_000;
@@ -55,10 +55,10 @@ async fn claim_next(state: &AppState, now: i64) -> Result<Option<Queued>, sqlx::
 }
 
 /// Tries every message that is due; returns how many were delivered.
-pub async fn deliver_due(state: &AppState, transport: &Transport) -> Result<usize, sqlx::Error> {
+pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sqlx::Error> {
     let mut delivered = 0;
     while let Some(message) = claim_next(state, state.clock.now_ms()).await? {
-        let outcome = transport.send(&state.config.mail.from, &message).await;
+        let outcome = mailer.send(&message).await;
         let now = state.clock.now_ms();
         match outcome {
             Ok(()) => {
@@ -93,12 +93,31 @@ pub async fn deliver_due(state: &AppState, transport: &Transport) -> Result<usiz
     Ok(delivered)
 }
 
-/// The background worker: delivers when woken by a new message, and every few seconds for retries.
-pub fn spawn_worker(state: AppState, transport: Transport) -> tokio::task::JoinHandle<()> {
+/// The background worker: delivers when woken by a new message, and every few seconds for retries,
+/// with the provider in force at each round (an admin's saved one, else the environment's).
+pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let mut from_settings: Option<(EmailSettings, Mailer)> = None;
         loop {
-            if let Err(err) = deliver_due(&state, &transport).await {
-                tracing::error!(error = %err, "the outbox could not be read");
+            let mailer = match state.settings.email.get(&state.db).await {
+                Ok(saved) => match saved.as_ref() {
+                    None => Ok(&environment),
+                    Some(settings) => {
+                        if from_settings.as_ref().is_none_or(|(built_for, _)| built_for != settings) {
+                            from_settings = Mailer::from_settings(settings).ok().map(|mailer| (settings.clone(), mailer));
+                        }
+                        from_settings.as_ref().map(|(_, mailer)| mailer).ok_or_else(|| anyhow::anyhow!("the saved e-mail provider cannot be used"))
+                    }
+                },
+                Err(err) => Err(err.into()),
+            };
+            match mailer {
+                Ok(mailer) => {
+                    if let Err(err) = deliver_due(&state, mailer).await {
+                        tracing::error!(error = %err, "the outbox could not be read");
+                    }
+                }
+                Err(err) => tracing::error!(error = %format!("{err:#}"), "no e-mail provider to deliver with"),
             }
             let _ = tokio::time::timeout(std::time::Duration::from_secs(5), state.mail_ready.notified()).await;
         }

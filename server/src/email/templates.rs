@@ -37,6 +37,8 @@ pub enum Mail<'a> {
     LoginCode { username: &'a str, code: &'a str, minutes: i64 },
     PasswordReset { username: &'a str, link: &'a str, minutes: i64 },
     PasswordChanged { username: &'a str },
+    /// The admin's "send test e-mail".
+    TestMessage { username: &'a str },
 }
 
 pub struct Rendered {
@@ -51,6 +53,7 @@ pub fn render(mail: &Mail<'_>, lang: Lang) -> anyhow::Result<Rendered> {
         Mail::LoginCode { username, code, minutes } => ("loginCode", username, Some(code), None, minutes),
         Mail::PasswordReset { username, link, minutes } => ("passwordReset", username, None, Some(link), minutes),
         Mail::PasswordChanged { username } => ("passwordChanged", username, None, None, 0),
+        Mail::TestMessage { username } => ("testMessage", username, None, None, 0),
     };
     let texts = &TEXTS[&lang];
     let values = context! { username, code, link, minutes, site => "Pointe" };
@@ -97,6 +100,7 @@ mod tests {
             render(&Mail::SignupCode { username: "odette", code: "000001", minutes: 10 }, lang).unwrap();
             let changed = render(&Mail::PasswordChanged { username: "<b>odette</b>" }, lang).unwrap();
             assert!(changed.html.contains("&lt;b&gt;odette"), "names are escaped in HTML");
+            assert!(render(&Mail::TestMessage { username: "odette" }, lang).unwrap().text.contains("odette"));
         }
     }
 }

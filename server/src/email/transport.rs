@@ -1,6 +1,7 @@
-//! Where delivered mail goes: an SMTP server, or `.eml` files in a folder (the zero-set-up default).
+//! Where delivered mail goes: an SMTP server, SendGrid's or Mailgun's HTTP API, or `.eml` files in a
+//! folder (the zero-set-up default). The environment gives one; an admin's saved provider replaces it.
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use lettre::{
     message::{header::ContentType, MultiPart, SinglePart},
     transport::smtp::authentication::Credentials,
@@ -8,56 +9,148 @@ use lettre::{
 };
 
 use super::outbox::Queued;
-use crate::config::{MailConfig, MailTransport, SmtpTls};
+use crate::{
+    config::{MailConfig, MailTransport, SmtpConfig, SmtpTls},
+    settings::email::{EmailSettings, MailgunRegion, Provider, Security},
+};
+
+const SENDGRID_API: &str = "https://api.sendgrid.com";
+const MAILGUN_API_US: &str = "https://api.mailgun.net";
+const MAILGUN_API_EU: &str = "https://api.eu.mailgun.net";
 
 #[derive(Clone)]
 pub enum Transport {
     File(AsyncFileTransport<Tokio1Executor>, std::path::PathBuf),
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    /// `api` is the provider's origin (tests point it at a local server).
+    Sendgrid { api: String, key: String },
+    Mailgun { api: String, domain: String, key: String },
 }
 
-impl Transport {
+/// A transport and the sender it sends as.
+#[derive(Clone)]
+pub struct Mailer {
+    pub transport: Transport,
+    pub from: String,
+}
+
+impl Mailer {
     pub fn from_config(config: &MailConfig) -> anyhow::Result<Self> {
-        Ok(match &config.transport {
+        let transport = match &config.transport {
             MailTransport::File(dir) => {
                 std::fs::create_dir_all(dir).with_context(|| format!("cannot create the mail folder {}", dir.display()))?;
-                Self::File(AsyncFileTransport::new(dir), dir.clone())
+                Transport::File(AsyncFileTransport::new(dir), dir.clone())
             }
-            MailTransport::Smtp(smtp) => {
-                let mut builder = match smtp.tls {
-                    SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&smtp.host),
-                    SmtpTls::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)?,
-                    SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)?,
-                }
-                .port(smtp.port)
-                .timeout(Some(std::time::Duration::from_secs(20)));
-                if let Some((user, password)) = &smtp.credentials {
-                    builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
-                }
-                Self::Smtp(builder.build())
-            }
-        })
+            MailTransport::Smtp(smtp) => Transport::smtp(smtp)?,
+        };
+        Ok(Self { transport, from: config.from.clone() })
     }
 
-    pub async fn send(&self, from: &str, queued: &Queued) -> anyhow::Result<()> {
-        let message = Message::builder()
-            .from(from.parse().context("MAIL_FROM is not an address")?)
-            .to(queued.recipient.parse().context("the recipient is not an address")?)
-            .subject(&queued.subject)
-            .multipart(
-                MultiPart::alternative()
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(queued.text_body.clone()))
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(queued.html_body.clone())),
-            )?;
-        match self {
-            Self::File(files, dir) => {
-                let id = files.send(message).await?;
+    pub fn from_settings(settings: &EmailSettings) -> anyhow::Result<Self> {
+        let tls = |security| match security {
+            Security::None => SmtpTls::None,
+            Security::Starttls => SmtpTls::StartTls,
+            Security::Tls => SmtpTls::Tls,
+        };
+        let credentials = |user: &str, password: &str| (!user.is_empty()).then(|| (user.to_owned(), password.to_owned()));
+        let transport = match settings.provider {
+            Provider::Smtp | Provider::Pop3 | Provider::Others => {
+                let smtp = &settings.smtp;
+                Transport::smtp(&SmtpConfig {
+                    host: smtp.host.trim().to_owned(),
+                    port: smtp.port,
+                    tls: tls(smtp.security),
+                    credentials: credentials(&smtp.username, &smtp.password),
+                })?
+            }
+            Provider::Ses => Transport::smtp(&SmtpConfig {
+                host: format!("email-smtp.{}.amazonaws.com", settings.ses.region.trim()),
+                port: 587,
+                tls: SmtpTls::StartTls,
+                credentials: credentials(&settings.ses.username, &settings.ses.password),
+            })?,
+            Provider::Sendgrid => Transport::Sendgrid { api: SENDGRID_API.to_owned(), key: settings.sendgrid.api_key.clone() },
+            Provider::Mailgun => Transport::Mailgun {
+                api: match settings.mailgun.region {
+                    MailgunRegion::Us => MAILGUN_API_US,
+                    MailgunRegion::Eu => MAILGUN_API_EU,
+                }
+                .to_owned(),
+                domain: settings.mailgun.domain.trim().to_owned(),
+                key: settings.mailgun.api_key.clone(),
+            },
+        };
+        Ok(Self { transport, from: settings.from_address.trim().to_owned() })
+    }
+
+    pub async fn send(&self, queued: &Queued) -> anyhow::Result<()> {
+        let from: lettre::message::Mailbox = self.from.parse().context("the sender is not an address")?;
+        let to: lettre::message::Mailbox = queued.recipient.parse().context("the recipient is not an address")?;
+        match &self.transport {
+            Transport::File(files, dir) => {
+                let id = files.send(message(from, to, queued)?).await?;
                 tracing::info!(to = %queued.recipient, file = %dir.join(format!("{id}.eml")).display(), "e-mail written");
             }
-            Self::Smtp(smtp) => {
-                smtp.send(message).await?;
+            Transport::Smtp(smtp) => {
+                smtp.send(message(from, to, queued)?).await?;
+            }
+            Transport::Sendgrid { api, key } => {
+                let body = serde_json::json!({
+                    "personalizations": [{ "to": [{ "email": to.email.to_string() }] }],
+                    "from": { "email": from.email.to_string(), "name": from.name },
+                    "subject": queued.subject,
+                    "content": [{ "type": "text/plain", "value": queued.text_body }, { "type": "text/html", "value": queued.html_body }],
+                });
+                let request = reqwest::Client::new().post(format!("{api}/v3/mail/send")).bearer_auth(key).json(&body);
+                checked(request).await?;
+            }
+            Transport::Mailgun { api, domain, key } => {
+                let form = [
+                    ("from", from.to_string()),
+                    ("to", to.to_string()),
+                    ("subject", queued.subject.clone()),
+                    ("text", queued.text_body.clone()),
+                    ("html", queued.html_body.clone()),
+                ];
+                let request = reqwest::Client::new().post(format!("{api}/v3/{domain}/messages")).basic_auth("api", Some(key)).form(&form);
+                checked(request).await?;
             }
         }
         Ok(())
     }
+}
+
+impl Transport {
+    fn smtp(smtp: &SmtpConfig) -> anyhow::Result<Self> {
+        let mut builder = match smtp.tls {
+            SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&smtp.host),
+            SmtpTls::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)?,
+            SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)?,
+        }
+        .port(smtp.port)
+        .timeout(Some(std::time::Duration::from_secs(20)));
+        if let Some((user, password)) = &smtp.credentials {
+            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+        }
+        Ok(Self::Smtp(builder.build()))
+    }
+}
+
+fn message(from: lettre::message::Mailbox, to: lettre::message::Mailbox, queued: &Queued) -> anyhow::Result<Message> {
+    Ok(Message::builder().from(from).to(to).subject(&queued.subject).multipart(
+        MultiPart::alternative()
+            .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(queued.text_body.clone()))
+            .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(queued.html_body.clone())),
+    )?)
+}
+
+/// Sends an HTTP API request; a refusal becomes an error with the provider's own words.
+async fn checked(request: reqwest::RequestBuilder) -> anyhow::Result<()> {
+    let response = request.timeout(std::time::Duration::from_secs(20)).send().await?;
+    let status = response.status();
+    if !status.is_success() {
+        let text = response.text().await.unwrap_or_default();
+        bail!("the provider answered {status}: {}", text.chars().take(300).collect::<String>());
+    }
+    Ok(())
 }

@@ -25,6 +25,8 @@ pub const CODE_PER_IP: Limit = Limit { name: "code-ip", max_hits: 30, window_sec
 pub const RESEND_PER_IP: Limit = Limit { name: "resend-ip", max_hits: 10, window_secs: 15 * 60 };
 pub const SIGNUP_PER_IP: Limit = Limit { name: "signup-ip", max_hits: 10, window_secs: 60 * 60 };
 pub const RESET_PER_IP: Limit = Limit { name: "reset-ip", max_hits: 10, window_secs: 60 * 60 };
+/// Guessing the current password from a stolen session.
+pub const PASSWORD_CHANGE_PER_ACCOUNT: Limit = Limit { name: "password-change", max_hits: 10, window_secs: 15 * 60 };
 pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 
 /// Longest account name kept in a key (the longest e-mail address).

@@ -75,6 +75,11 @@ pub struct ListQuery {
     responses((status = 200, body = SessionList), (status = 401, description = "Authentication required"), (status = 403)))]
 async fn list(State(state): State<AppState>, signed_in: SignedIn, ApiQuery(query): ApiQuery<ListQuery>) -> ApiResult<Json<SessionList>> {
     permissions::require(&signed_in.user, Permission::Sessions)?;
+    Ok(Json(live(&state, query.user_id.as_deref(), &signed_in.session_id).await?))
+}
+
+/// Live sessions of everyone, or of one user; `current` marks the session asking.
+pub async fn live(state: &AppState, user_id: Option<&str>, current: &str) -> Result<SessionList, sqlx::Error> {
     let now = state.clock.now_ms();
     let mut found: Vec<SessionInfo> = sqlx::query_as(
         "SELECT s.id, s.user_id, u.username, s.ip, s.browser, s.created_at, s.last_activity_at, s.expires_at
@@ -83,20 +88,20 @@ async fn list(State(state): State<AppState>, signed_in: SignedIn, ApiQuery(query
          ORDER BY s.created_at DESC, s.id LIMIT $3",
     )
     .bind(now)
-    .bind(query.user_id.as_deref())
+    .bind(user_id)
     .bind(LIST_LIMIT)
     .fetch_all(&state.db)
     .await?;
     for session in &mut found {
-        session.current = session.id == signed_in.session_id;
+        session.current = session.id == current;
     }
-    Ok(Json(SessionList { now, sessions: found }))
+    Ok(SessionList { now, sessions: found })
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Revoked {
     /// How many sessions were ended.
-    revoked: u64,
+    pub revoked: u64,
 }
 
 /// Ends one session; its token is refused from its next call on.

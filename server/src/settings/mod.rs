@@ -2,7 +2,16 @@
 //! a short-lived in-process copy so that pages need no database read; a save here refreshes the copy
 //! at once, and other instances see it within `FRESH_FOR`.
 
+pub mod ai_models;
+pub mod analytics;
+pub mod audit_retention;
+pub mod bot_check;
+mod editable;
+pub mod email;
+pub mod site;
 pub mod social_embeds;
+
+pub use editable::{Editable, SECRET_MASK};
 
 use std::{
     sync::{Arc, RwLock},
@@ -17,7 +26,7 @@ const FRESH_FOR: Duration = Duration::from_secs(30);
 
 /// One setting, with its in-process copy.
 pub struct Setting<T> {
-    key: &'static str,
+    pub key: &'static str,
     copy: RwLock<Option<(Arc<T>, Instant)>>,
 }
 
@@ -65,10 +74,51 @@ impl<T: Serialize + DeserializeOwned + Default + Send + Sync> Setting<T> {
 /// Every setting of the site, shared by all requests.
 pub struct Settings {
     pub social_embeds: Setting<social_embeds::SocialEmbeds>,
+    pub site: Setting<site::SiteIdentity>,
+    /// `None` until an admin saves one: the environment's mail configuration applies.
+    pub email: Setting<Option<email::EmailSettings>>,
+    pub analytics: Setting<analytics::Analytics>,
+    pub ai_models: Setting<ai_models::AiModels>,
+    /// `None` until an admin saves one: the environment's bot-check applies.
+    pub bot_check: Setting<Option<bot_check::BotCheckSettings>>,
+    pub audit_retention: Setting<audit_retention::AuditRetention>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Self { social_embeds: Setting::new("socialEmbeds") }
+        Self {
+            social_embeds: Setting::new("socialEmbeds"),
+            site: Setting::new("site"),
+            email: Setting::new("email"),
+            analytics: Setting::new("analytics"),
+            ai_models: Setting::new("aiModels"),
+            bot_check: Setting::new("botCheck"),
+            audit_retention: Setting::new("auditRetention"),
+        }
     }
+}
+
+/// Every setting's public and admin calls.
+pub fn routes() -> axum::Router<crate::AppState> {
+    axum::Router::new()
+        .merge(social_embeds::routes())
+        .merge(site::routes())
+        .merge(email::routes())
+        .merge(analytics::routes())
+        .merge(ai_models::routes())
+        .merge(bot_check::routes())
+        .merge(audit_retention::routes())
+}
+
+pub fn api_docs() -> [utoipa::openapi::OpenApi; 7] {
+    use utoipa::OpenApi;
+    [
+        social_embeds::ApiDoc::openapi(),
+        site::ApiDoc::openapi(),
+        email::ApiDoc::openapi(),
+        analytics::ApiDoc::openapi(),
+        ai_models::ApiDoc::openapi(),
+        bot_check::ApiDoc::openapi(),
+        audit_retention::ApiDoc::openapi(),
+    ]
 }

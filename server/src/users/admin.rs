@@ -3,7 +3,7 @@
 
 use anyhow::bail;
 
-use super::{password, store, validation};
+use super::{password, protect, store, validation};
 use crate::{config::BootstrapAdmin, db::Db, time::now_ms};
 
 /// Validates and creates an admin account; the caller chooses the password.
@@ -18,7 +18,7 @@ pub async fn create_admin(db: &Db, username: &str, email: &str, plain_password: 
         username,
         email,
         password_hash: &hash,
-        is_admin: true,
+        role: "admin",
         email_verified: true,
         language: "he",
         profile: store::Profile::default(),
@@ -40,19 +40,11 @@ pub async fn bootstrap(db: &Db, admin: &BootstrapAdmin) -> anyhow::Result<()> {
 pub const ROLES: [&str; 4] = ["user", "moderator", "editor", "admin"];
 
 /// Gives the account `role` (the `set-role` command); the admin role also sets the admin flag, any
-/// other role clears it.
+/// other role clears it. The last admin keeps theirs.
 pub async fn set_role(db: &Db, username: &str, role: &str) -> anyhow::Result<()> {
     if !ROLES.contains(&role) {
         bail!("Unknown role {role}: use one of {}", ROLES.join(", "));
     }
-    let updated = sqlx::query("UPDATE users SET role = $1, is_admin = $2 WHERE LOWER(username) = LOWER($3)")
-        .bind(role)
-        .bind(i64::from(role == "admin"))
-        .bind(username)
-        .execute(db)
-        .await?;
-    if updated.rows_affected() == 0 {
-        bail!("No user named {username}");
-    }
-    Ok(())
+    let Some(user) = store::find_by_login(db, username).await? else { bail!("No user named {username}") };
+    protect::set_role(db, &user, role).await.map_err(|err| anyhow::anyhow!("{err}"))
 }

@@ -1,6 +1,7 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::validation;
 use crate::{
     auth::permissions::{self, Permission},
     db::Db,
@@ -11,19 +12,43 @@ pub struct NewUser<'a> {
     pub username: &'a str,
     pub email: &'a str,
     pub password_hash: &'a str,
-    pub is_admin: bool,
+    /// One of `admin::ROLES`; `admin` also sets the admin flag.
+    pub role: &'a str,
     pub email_verified: bool,
     pub language: &'a str,
     pub profile: Profile,
 }
 
-/// The optional sign-up fields.
-#[derive(Default)]
+/// The optional profile fields (sign-up, the admin's new-user form, the account page); a blank one
+/// counts as not given.
+#[derive(Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Profile {
+    /// female, male or other
     pub gender: Option<String>,
+    /// `YYYY-MM-DD`
     pub birth_date: Option<String>,
     pub phone: Option<String>,
     pub location: Option<String>,
+}
+
+impl Profile {
+    /// The same fields trimmed, blanks dropped.
+    pub fn cleaned(&self) -> Self {
+        let clean = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        Self { gender: clean(&self.gender), birth_date: clean(&self.birth_date), phone: clean(&self.phone), location: clean(&self.location) }
+    }
+
+    /// The rules of spec §5 for each given field (call on a cleaned profile).
+    pub fn checks(&self) -> [(&'static str, Result<(), &'static str>); 4] {
+        let given = |value: &Option<String>, rule: fn(&str) -> Result<(), &'static str>| value.as_deref().map_or(Ok(()), rule);
+        [
+            ("gender", given(&self.gender, validation::gender)),
+            ("birthDate", given(&self.birth_date, validation::birth_date)),
+            ("phone", given(&self.phone, validation::phone)),
+            ("location", given(&self.location, validation::location)),
+        ]
+    }
 }
 
 /// A stored account, with what signing in needs.
@@ -37,6 +62,7 @@ pub struct UserRecord {
     pub is_admin: i64,
     pub email_verified: i64,
     pub language: String,
+    pub disabled_at: Option<i64>,
 }
 
 /// The signed-in user as the client sees it.
@@ -80,7 +106,7 @@ pub enum CreateUserError {
     Database(#[from] sqlx::Error),
 }
 
-const COLUMNS: &str = "id, username, email, password_hash, role, is_admin, email_verified, language";
+const COLUMNS: &str = "id, username, email, password_hash, role, is_admin, email_verified, language, disabled_at";
 
 /// Inserts the user and returns its id.
 pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String, CreateUserError> {
@@ -94,8 +120,8 @@ pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String,
     .bind(user.username.trim())
     .bind(user.email.trim().to_lowercase())
     .bind(user.password_hash)
-    .bind(if user.is_admin { "admin" } else { "user" })
-    .bind(i64::from(user.is_admin))
+    .bind(user.role)
+    .bind(i64::from(user.role == "admin"))
     .bind(i64::from(user.email_verified))
     .bind(user.language)
     .bind(user.profile.gender)
@@ -118,6 +144,10 @@ pub async fn username_exists(db: &Db, username: &str) -> Result<bool, sqlx::Erro
         .fetch_one(db)
         .await?;
     Ok(count > 0)
+}
+
+pub async fn email_exists(db: &Db, email: &str) -> Result<bool, sqlx::Error> {
+    Ok(find_by_email(db, email).await?.is_some())
 }
 
 /// The account named by a username or an e-mail address, whatever its case.

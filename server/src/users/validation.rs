@@ -67,6 +67,16 @@ pub fn passwords_match(password: &str, confirmation: &str) -> Result<(), &'stati
     }
 }
 
+/// The required account fields' rules, for sign-up and the admin's new-user form.
+pub fn account_checks(username: &str, email: &str, password: &str, confirmation: &str) -> [(&'static str, Result<(), &'static str>); 4] {
+    [
+        ("username", self::username(username)),
+        ("email", self::email(email)),
+        ("password", self::password(password)),
+        ("confirmPassword", passwords_match(password, confirmation)),
+    ]
+}
+
 /// Digits, spaces, `+`, `-`, `.` and parentheses, with 7 to 15 digits (the E.164 maximum).
 pub fn phone(value: &str) -> Result<(), &'static str> {
     let digits = value.chars().filter(char::is_ascii_digit).count();

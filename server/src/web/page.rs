@@ -28,6 +28,7 @@ pub enum Page<'a> {
     Login,
     Signup,
     Tips,
+    Account,
     RequestPasswordReset,
     ResetPassword,
     Terms,
@@ -49,6 +50,7 @@ impl<'a> Page<'a> {
             ["login"] => Page::Login,
             ["signup"] => Page::Signup,
             ["tips"] => Page::Tips,
+            ["account"] => Page::Account,
             ["request-password-reset"] => Page::RequestPasswordReset,
             ["reset-password"] => Page::ResetPassword,
             ["terms"] => Page::Terms,
@@ -69,6 +71,7 @@ impl<'a> Page<'a> {
             Page::Login => "login",
             Page::Signup => "signup",
             Page::Tips => "tips",
+            Page::Account => "account",
             Page::RequestPasswordReset => "requestPasswordReset",
             Page::ResetPassword => "resetPassword",
             Page::Terms => "terms",
@@ -80,7 +83,7 @@ impl<'a> Page<'a> {
 }
 
 /// One of each page, to load every page's texts.
-const ALL_PAGES: [Page<'static>; 14] = [
+const ALL_PAGES: [Page<'static>; 15] = [
     Page::Home,
     Page::Products,
     Page::Brand(""),
@@ -89,6 +92,7 @@ const ALL_PAGES: [Page<'static>; 14] = [
     Page::Login,
     Page::Signup,
     Page::Tips,
+    Page::Account,
     Page::RequestPasswordReset,
     Page::ResetPassword,
     Page::Terms,

@@ -11,10 +11,10 @@ use super::{
     head,
     page::{Page, PageTexts},
     page_meta,
-    security_headers::content_security_policy,
+    security_headers::{content_security_policy, ExtraSources},
     static_files::StaticFiles,
 };
-use crate::{lang::Lang, AppState};
+use crate::{config::BotCheck, lang::Lang, settings::bot_check, AppState};
 
 /// Marker in the built `index.html` that the page's `<head>` entries replace.
 const HEAD_MARK: &str = "<!--app-head-->";
@@ -62,17 +62,23 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
         return (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response();
     };
     let lang = Lang::from_tag(query_lang(query));
-    let (page, head) = page_meta::describe(state, path, lang).await;
+    let (page, mut head) = page_meta::describe(state, path, lang).await;
+    let built_in = state.web.texts.site_name(lang);
+    let identity = state.settings.site.get(&state.db).await.unwrap_or_default();
+    let site_name = identity.name_or(built_in);
+    // The locale's titles end with the built-in name; the admin's name replaces it.
+    if let Some(page_part) = head.title.strip_suffix(built_in) {
+        head.title = format!("{page_part}{site_name}");
+    }
     let html = template
         .replacen(HTML_TAG, &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }), 1)
-        .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, state.web.texts.site_name(lang)), 1);
+        .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, site_name), 1);
     let status = if page == Page::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
-    // Pages may frame the social media posts of the providers the admin has enabled, and only those.
-    let frames = match state.settings.social_embeds.get(&state.db).await {
-        Ok(embeds) => embeds.frame_origins(),
+    let csp = match page_sources(state).await {
+        Ok(sources) => content_security_policy(&sources),
         Err(err) => {
-            tracing::warn!(error = %err, "social embed settings unreadable; pages frame no provider");
-            Vec::new()
+            tracing::warn!(error = %err, "settings unreadable; the page allows no other origin");
+            content_security_policy(&ExtraSources::default())
         }
     };
     (
@@ -80,11 +86,29 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-            (header::CONTENT_SECURITY_POLICY, content_security_policy(&state.config.bot_check, &frames)),
+            (header::CONTENT_SECURITY_POLICY, csp),
         ],
         html,
     )
         .into_response()
+}
+
+/// Where Cloudflare serves Turnstile's script and the frame it draws the check in.
+const TURNSTILE_ORIGIN: &str = "https://challenges.cloudflare.com";
+
+/// What the page may load from elsewhere, by the settings in force: the frames of the enabled social
+/// embeds, Turnstile's script and frame when it is the bot-check, the analytics scripts and beacons
+/// that are on.
+async fn page_sources(state: &AppState) -> Result<ExtraSources, sqlx::Error> {
+    let mut sources = ExtraSources { frames: state.settings.social_embeds.get(&state.db).await?.frame_origins(), ..Default::default() };
+    if matches!(bot_check::effective(state).await?, BotCheck::Turnstile { .. }) {
+        sources.scripts.push(TURNSTILE_ORIGIN);
+        sources.frames.push(TURNSTILE_ORIGIN);
+    }
+    let (scripts, connects) = state.settings.analytics.get(&state.db).await?.sources();
+    sources.scripts.extend(scripts);
+    sources.connects.extend(connects);
+    Ok(sources)
 }
 
 fn query_lang(query: Option<&str>) -> Option<&str> {

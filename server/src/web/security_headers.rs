@@ -7,11 +7,6 @@ use axum::{
     response::Response,
 };
 
-use crate::config::BotCheck;
-
-/// Where Cloudflare serves Turnstile's script and the frame it draws the check in.
-const TURNSTILE_ORIGIN: &str = "https://challenges.cloudflare.com";
-
 const HEADERS: [(HeaderName, &str); 4] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
@@ -19,22 +14,24 @@ const HEADERS: [(HeaderName, &str); 4] = [
     (HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=()"),
 ];
 
-/// Scripts only from this origin (no inline script), plus, with Turnstile, the script and frame
-/// sources Cloudflare documents for it; `frame_origins` adds frame sources (social media embeds).
-/// Inline styles are allowed because the UI library sets CSS variables through `<style>` elements.
-pub fn content_security_policy(bot_check: &BotCheck, frame_origins: &[&str]) -> HeaderValue {
-    let mut frame_sources: Vec<&str> = frame_origins.to_vec();
-    let extra_script = match bot_check {
-        BotCheck::Turnstile { .. } => {
-            frame_sources.push(TURNSTILE_ORIGIN);
-            format!(" {TURNSTILE_ORIGIN}")
-        }
-        BotCheck::Altcha { .. } | BotCheck::Off => String::new(),
-    };
-    let frames = if frame_sources.is_empty() { String::new() } else { format!("frame-src 'self' {}; ", frame_sources.join(" ")) };
+/// Origins a page may use beyond its own, by directive.
+#[derive(Default)]
+pub struct ExtraSources {
+    pub scripts: Vec<&'static str>,
+    pub frames: Vec<&'static str>,
+    pub connects: Vec<&'static str>,
+}
+
+/// Scripts, frames and connections only to this origin (no inline script) plus `extra`. Inline styles
+/// are allowed because the UI library sets CSS variables through `<style>` elements.
+pub fn content_security_policy(extra: &ExtraSources) -> HeaderValue {
+    let with = |sources: &[&str]| sources.iter().map(|source| format!(" {source}")).collect::<String>();
+    let frames = if extra.frames.is_empty() { String::new() } else { format!("frame-src 'self'{}; ", with(&extra.frames)) };
     let policy = format!(
-        "default-src 'self'; script-src 'self'{extra_script}; {frames}style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-         font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        "default-src 'self'; script-src 'self'{}; {frames}style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+         font-src 'self' data:; connect-src 'self'{}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        with(&extra.scripts),
+        with(&extra.connects),
     );
     HeaderValue::try_from(policy).expect("the policy is ASCII")
 }

@@ -242,7 +242,7 @@ pub async fn token_for(app: &TestApp, username: &str, role: &str, is_admin: bool
         username,
         email: &format!("{username}@pointe.test"),
         password_hash: &hash,
-        is_admin,
+        role: if is_admin { "admin" } else { role },
         email_verified: true,
         language: "en",
         profile: Profile::default(),

@@ -15,16 +15,21 @@ export interface RequestOptions<T> {
 
 /** Calls the API and returns its JSON answer, raising the spec's error texts (§8) on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const call: Call = { method: options.method ?? 'GET', path, body: options.body };
-  const sentToken = storedToken() !== null;
-  const response = await fetchWithRetry(call, options.signal);
+  const response = await apiFetch({ method: options.method ?? 'GET', path, body: options.body }, options.signal);
   const body = await readJson(response);
-  if (response.status === 401 && sentToken) tokenRejected();
   if (!response.ok || serverErrorText(body) !== undefined) throw errorFromAnswer(body, response.status);
   if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) throw new ContractError(path, parsed.error.issues);
   return parsed.data;
+}
+
+/** The call's answer as it came (with retries); a refused token signs the user out. */
+export async function apiFetch(call: Call, signal?: AbortSignal): Promise<Response> {
+  const sentToken = storedToken() !== null;
+  const response = await fetchWithRetry(call, signal);
+  if (response.status === 401 && sentToken) tokenRejected();
+  return response;
 }
 
 export type SendResult<T> = { queued: false; data: T } | { queued: true };

@@ -10,6 +10,8 @@ export interface Call {
   method: Method;
   path: string;
   body?: unknown;
+  /** What the answer may be; JSON unless said (a file download takes any type). */
+  accept?: string;
 }
 
 /**
@@ -22,7 +24,8 @@ export async function fetchOnce(call: Call, signal?: AbortSignal): Promise<Respo
   const abort = () => timeout.abort(signal?.reason);
   signal?.addEventListener('abort', abort, { once: true });
   const multipart = call.body instanceof FormData;
-  const headers: Record<string, string> = multipart ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const accept = call.accept ?? 'application/json';
+  const headers: Record<string, string> = multipart ? { Accept: accept } : { 'Content-Type': 'application/json', Accept: accept };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 
 import { watchConnectivity } from '../api/connectivity';
+import { loadAnalytics } from '../features/analytics/loadAnalytics';
 import { ErrorBoundary } from '../features/crash/ErrorBoundary';
 import { directionOf } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
@@ -23,6 +24,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(routes));
   useEffect(watchConnectivity, []);
+  useEffect(() => void loadAnalytics(), []);
   return (
     <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection={false}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -1,30 +1,36 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useSiteConfig } from './siteConfig';
+import { useSiteIdentity } from './siteConfig';
 import classes from './Layout.module.css';
 
 export function Footer() {
   const { t } = useTranslation();
-  const config = useSiteConfig().data;
+  const site = useSiteIdentity();
   return (
     <footer className={classes.footer}>
       <Stack gap={4} align="center" ta="center" className={classes.inner}>
-        <Text fw={700}>{t('site.name')}</Text>
+        <Text fw={700}>{site.name}</Text>
         <Text size="sm">{t('footer.developer')}</Text>
-        <Text size="sm">{t('footer.copyright', { year: new Date().getFullYear() })}</Text>
-        <Text size="sm">{t('footer.location')}</Text>
+        <Text size="sm">{t('footer.copyright', { year: new Date().getFullYear(), name: site.name })}</Text>
+        <Text size="sm">{site.location}</Text>
         <Text size="sm">{t('footer.nonCommercial')}</Text>
-        {config && (
+        {(site.contactEmail || site.websiteUrl) && (
           <Text size="sm">
-            {t('footer.contact')}:{' '}
-            <Anchor href={`mailto:${config.contactEmail}`} className={classes.footerLink}>
-              {config.contactEmail}
-            </Anchor>
-            {' · '}
-            <Anchor href={config.websiteUrl} className={classes.footerLink}>
-              {t('footer.website')}
-            </Anchor>
+            {site.contactEmail && (
+              <>
+                {t('footer.contact')}:{' '}
+                <Anchor href={`mailto:${site.contactEmail}`} className={classes.footerLink}>
+                  {site.contactEmail}
+                </Anchor>
+              </>
+            )}
+            {site.contactEmail && site.websiteUrl && ' · '}
+            {site.websiteUrl && (
+              <Anchor href={site.websiteUrl} className={classes.footerLink}>
+                {t('footer.website')}
+              </Anchor>
+            )}
           </Text>
         )}
       </Stack>

@@ -6,11 +6,13 @@ import { Link } from 'react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AccountStatus, NavigationLinks } from './Navigation';
+import { useSiteIdentity } from './siteConfig';
 import classes from './Layout.module.css';
 
 export function Header() {
   const { t } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
+  const site = useSiteIdentity();
 
   return (
     <header className={classes.header}>
@@ -19,10 +21,10 @@ export function Header() {
           <Image src="/images/logo.svg" alt={t('site.logoAlt')} w={44} h={44} />
           <div>
             <Title order={2} className={classes.siteName}>
-              {t('site.name')}
+              {site.name}
             </Title>
             <Text size="sm" c="dimmed" visibleFrom="xs">
-              {t('site.slogan')}
+              {site.slogan}
             </Text>
           </div>
         </Link>
@@ -47,7 +49,7 @@ export function Header() {
           </Group>
         </Group>
       </nav>
-      <Drawer opened={menuOpen} onClose={menu.close} title={t('site.name')} size="xs" closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
+      <Drawer opened={menuOpen} onClose={menu.close} title={site.name} size="xs" closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
         <Stack gap={4} component="nav" aria-label={t('nav.label')}>
           <NavigationLinks onNavigate={menu.close} />
           <AccountStatus onNavigate={menu.close} />

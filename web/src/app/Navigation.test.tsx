@@ -33,6 +33,7 @@ describe('Navigation', () => {
     expect(link('Log in')).toHaveAttribute('href', '/login');
     for (const name of ['Home', 'bloch', 'nikolay', 'capezio', 'Products', 'Blog']) expect(link(name)).toBeInTheDocument();
     expect(link('Tips')).not.toBeInTheDocument();
+    expect(link('My account')).not.toBeInTheDocument();
     expect(link('Admin')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Welcome/)).not.toBeInTheDocument();
@@ -42,6 +43,7 @@ describe('Navigation', () => {
     renderNavigation(member);
     expect(await screen.findByText('Welcome, odette')).toBeInTheDocument();
     expect(link('Tips')).toHaveAttribute('href', '/tips');
+    expect(link('My account')).toHaveAttribute('href', '/account');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(link('Admin')).not.toBeInTheDocument();
     expect(link('Sign up')).not.toBeInTheDocument();

@@ -29,6 +29,7 @@ export function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
       {link('/products', t('nav.products'))}
       {link('/blog', t('nav.blog'))}
       {state.status === 'signedIn' && link('/tips', t('nav.tips'))}
+      {state.status === 'signedIn' && link('/account', t('nav.account'))}
       {state.status === 'signedIn' && state.user.permissions.length > 0 && link('/admin', t('nav.admin'))}
     </>
   );

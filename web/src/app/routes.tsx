@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
+import { AccountPage } from '../features/account/AccountPage';
 import { AdminOnly } from '../features/auth/AdminOnly';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequestResetPage } from '../features/auth/RequestResetPage';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <LoginPage /> },
           { path: '/signup', element: <SignupPage /> },
           { path: '/tips', element: <TipsPage /> },
+          { path: '/account', element: <AccountPage /> },
           { path: '/request-password-reset', element: <RequestResetPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/terms', element: <LegalPage kind="terms" /> },

@@ -1,15 +1,51 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../api/client';
+import { LANGUAGES, type Language } from '../i18n/languages';
+import { useLanguage } from '../i18n/useLanguage';
 
-const siteConfigSchema = z.object({ contactEmail: z.string(), websiteUrl: z.string() });
+/** A text per language; blank means "use the built-in translation". */
+export const textsSchema = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])) as Record<Language, z.ZodMiniString>);
+export type Texts = z.infer<typeof textsSchema>;
 
-/** The installation's contact address and website (footer). */
-export function useSiteConfig() {
+export const siteConfigSchema = z.object({
+  siteName: z.string(),
+  slogan: textsSchema,
+  location: textsSchema,
+  contactEmail: z.string(),
+  websiteUrl: z.string(),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+export const SITE_CONFIG_KEY = ['site-config'] as const;
+
+/**
+ * The installation's identity as the admin set it (GET /api/config/site). The default freshness
+ * (spec §9) applies, and saving it in the admin refreshes it at once. With `fetch` false it only reads
+ * what the layout's header fetched.
+ */
+export function useSiteConfig(fetch = true) {
   return useQuery({
-    queryKey: ['site-config'],
+    queryKey: SITE_CONFIG_KEY,
     queryFn: ({ signal }) => apiRequest('/config/site', { schema: siteConfigSchema, signal }),
-    staleTime: Infinity,
+    enabled: fetch,
   });
+}
+
+const filled = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value : undefined);
+
+/** The site's name, slogan and location in the interface language (the built-in texts where left blank), contact and website. */
+export function useSiteIdentity(fetch = true) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const config = useSiteConfig(fetch).data;
+  return {
+    name: filled(config?.siteName) ?? t('site.name'),
+    slogan: filled(config?.slogan[language]) ?? t('site.slogan'),
+    location: filled(config?.location[language]) ?? t('footer.location'),
+    contactEmail: filled(config?.contactEmail),
+    websiteUrl: filled(config?.websiteUrl),
+  };
 }

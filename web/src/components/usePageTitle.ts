@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useSiteIdentity } from '../app/siteConfig';
+
 export type PageKey =
   | 'home'
   | 'products'
@@ -10,6 +12,7 @@ export type PageKey =
   | 'login'
   | 'signup'
   | 'tips'
+  | 'account'
   | 'requestPasswordReset'
   | 'resetPassword'
   | 'terms'
@@ -17,10 +20,17 @@ export type PageKey =
   | 'admin'
   | 'notFound';
 
-/** Keeps `document.title` on the page's title in the current language (the server sends the same one). */
+/**
+ * Keeps `document.title` on the page's title in the current language, ending with the site's name as the
+ * admin set it (the server sends the same one).
+ */
 export function usePageTitle(page: PageKey, name = '') {
   const { t, i18n } = useTranslation();
-  const title = t(`meta.${page}.title`, { name });
+  // The header fetches the identity; a page alone (as in tests) keeps the built-in name.
+  const siteName = useSiteIdentity(false).name;
+  const builtIn = t('site.name');
+  const localeTitle = t(`meta.${page}.title`, { name });
+  const title = localeTitle.endsWith(builtIn) ? localeTitle.slice(0, localeTitle.length - builtIn.length) + siteName : localeTitle;
   useEffect(() => {
     document.title = title;
   }, [title, i18n.language]);

@@ -32,6 +32,7 @@ describe('AdminApp', () => {
       ['Blog', '/admin/blog'],
       ['Users', '/admin/users'],
       ['Sessions', '/admin/sessions'],
+      ['Audit logs', '/admin/audit-logs'],
       ['System settings', '/admin/settings'],
       ['Email campaigns', '/admin/email'],
       ['POP3 email verification', '/admin/email/pop3'],

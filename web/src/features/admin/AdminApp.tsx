@@ -8,6 +8,7 @@ import { NavLink, Route, Routes } from 'react-router';
 
 import { useCurrentUser } from '../auth/session';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { AuditLogsScreen } from './auditLogs/AuditLogsScreen';
 import { BlogScreen } from './blog/BlogScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
 import { ProductsScreen } from './catalogue/ProductsScreen';
@@ -17,13 +18,16 @@ import { ADMIN_NAMESPACE } from './i18n';
 import { PendingScreen } from './PendingScreen';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
 import { SettingsScreen } from './settings/SettingsScreen';
+import { UsersScreen } from './users/UsersScreen';
 
 /** The screens built so far; the others show what is coming. */
 const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   brands: BrandsScreen,
   products: ProductsScreen,
   blog: BlogScreen,
+  users: UsersScreen,
   sessions: SessionsScreen,
+  auditLogs: AuditLogsScreen,
   settings: SettingsScreen,
 };
 

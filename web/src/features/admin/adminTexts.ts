@@ -14,6 +14,12 @@ const EXACT: Record<string, string> = {
   'This field is required': 'required',
   'Use lowercase letters, digits and hyphens only': 'slug',
   'Enter a web address starting with https:// or /': 'webAddress',
+  'Must be a web address starting with http:// or https://': 'httpAddress',
+  'Must start with G- followed by letters and digits': 'measurementId',
+  'Must be the 32-character token from Cloudflare': 'cloudflareToken',
+  'Choose one of the offered models': 'chooseModel',
+  'Enter an address, or a name and <address>': 'fromAddress',
+  'Enter a region such as eu-west-1': 'sesRegion',
   'This id is already in use': 'idTaken',
   'This slug is already in use': 'slugTaken',
   'Brand not found': 'brandNotFound',
@@ -26,12 +32,28 @@ const EXACT: Record<string, string> = {
   'Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded': 'imageType',
   'Choose an image to upload': 'imageMissing',
   'You do not have permission to do this': 'forbidden',
+  'Username already exists': 'usernameTaken',
+  'Email already exists': 'emailTaken',
+  'User not found': 'userNotFound',
+  'You cannot remove your own admin access': 'ownAdmin',
+  'You cannot disable your own account': 'ownDisable',
+  'You cannot delete your own account': 'ownDelete',
+  'The last admin cannot be demoted': 'lastAdminDemote',
+  'The last admin cannot be deleted': 'lastAdminDelete',
+  'This group cannot be changed by hand': 'groupNotByHand',
+  'Unknown role': 'unknownRole',
+  'The role and the admin state disagree': 'roleConflict',
+  'Select at most 1000 users': 'tooManyUsers',
+  'Unknown group': 'unknownGroup',
+  'Page size must be 10, 25, 50 or 100': 'badPageSize',
 };
 
 const PATTERNS: [RegExp, string, string[]][] = [
   [/^Must be at most (\d+) characters$/, 'maxLength', ['max']],
   [/^Must be at least (\d+) characters$/, 'minLength', ['min']],
   [/^Must be between (\d+) and (\d+)$/, 'between', ['min', 'max']],
+  // The reason is the mail server's own words, shown as they are.
+  [/^The test e-mail could not be sent: (.+)$/s, 'testEmailFailed', ['reason']],
   [/^At most (\d+) items$/, 'maxItems', ['max']],
 ];
 

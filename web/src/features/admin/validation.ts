@@ -32,3 +32,10 @@ export function webAddress(raw: string | undefined, isRequired: boolean): string
 export function between(value: number, min: number, max: number): string | undefined {
   return Number.isInteger(value) && value >= min && value <= max ? undefined : `Must be between ${min} and ${max}`;
 }
+
+/** An http(s) address (an installation's own website); empty passes. */
+export function httpAddress(raw: string | undefined): string | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '') return undefined;
+  return maxLength(value, 2000) ?? (/^https?:\/\/[^\s/?#@"<>]+([/?#][^\s"<>]*)?$/i.test(value) ? undefined : 'Must be a web address starting with http:// or https://');
+}

@@ -1,13 +1,15 @@
-import { Button, Checkbox, Group, Pagination, Select, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
 import { downloadCsv, toCsv } from './csv';
+import { nextSort, type TableSort } from './SortableHeader';
+import { TableLayout, type TableView } from './TableLayout';
+import { PAGE_SIZES } from './TablePager';
+import { TableSearch } from './TableSearch';
 
-/** Rows per page the tables offer (spec §9). */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export { PAGE_SIZES } from './TablePager';
+export type { TableSort } from './SortableHeader';
 
 export interface Column<T> {
   key: string;
@@ -15,38 +17,74 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** What the column sorts by; without it the column does not sort. */
   sortValue?: (row: T) => string | number;
+  /** Server mode: the server sorts by this column (its `key` names it). */
+  sortable?: boolean;
   /** The column's cell in a CSV export; without it the column is not exported. */
   csv?: (row: T) => string | number | boolean | null | undefined;
 }
 
-export interface DataTableProps<T> {
+/**
+ * The server pages, sorts and searches: the table shows `rows` as this page and hands the user's
+ * choices to the parent, which fetches again (and goes back to page 1 when the search or sort changes).
+ */
+export interface ServerMode {
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
+  /** The search in force; with `onSearchChange` a search box reports what is typed, after a pause. */
+  search?: string;
+  onSearchChange?: (search: string) => void;
+  /** Exports every row the search and filters leave, across all pages. */
+  onExport: () => Promise<void>;
+  /** A newer page is on its way. */
+  fetching?: boolean;
+  /** No page has come yet: a spinner instead of the empty text. */
+  loading?: boolean;
+}
+
+interface CommonProps<T> {
   /** Names the table for screen readers and the export's file. */
   label: string;
+  /** All the rows, or with `server` the current page's. */
   rows: readonly T[];
   columns: readonly Column<T>[];
   rowKey: (row: T) => string;
-  /** The text a row is searched by (case-insensitive substring). */
-  searchText: (row: T) => string;
+  /** Names a row's selection box (default: its key). */
+  rowLabel?: (row: T) => string;
   /** Buttons acting on the selected rows; with it, rows can be selected. */
   bulkActions?: (selected: T[], clearSelection: () => void) => ReactNode;
   /** Buttons beside the search box, e.g. "Add". */
   actions?: ReactNode;
+  /** Shown when there are no rows (with `server`, also when the search finds none); empty shows nothing. */
   emptyText: string;
 }
 
-type Sort = { key: string; descending: boolean };
+export type DataTableProps<T> = CommonProps<T> &
+  (
+    | { /** The text a row is searched by (case-insensitive substring). */ searchText: (row: T) => string; server?: undefined }
+    | { server: ServerMode; searchText?: undefined }
+  );
 
 /**
  * The admin's one table: search, sort by a column header, page sizes 10/25/50/100, row selection with
- * actions on the selection, and CSV export of the rows the search leaves (all pages).
+ * actions on the selection, and CSV export of the rows the search leaves (all pages). By default it
+ * does all that itself over every row; with `server` the server does (for lists too long to load).
  */
-export function DataTable<T>({ label, rows, columns, rowKey, searchText, bulkActions, actions, emptyText }: DataTableProps<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
+  return props.server ? <ServerTable {...props} server={props.server} /> : <ClientTable {...props} searchText={props.searchText} />;
+}
+
+function ClientTable<T>({ searchText, ...props }: CommonProps<T> & { searchText: (row: T) => string }) {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
+  const { rows, columns, label } = props;
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<Sort>();
+  const [sort, setSort] = useState<TableSort>();
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const shown = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase();
@@ -62,148 +100,54 @@ export function DataTable<T>({ label, rows, columns, rowKey, searchText, bulkAct
     return sort.descending ? sorted.reverse() : sorted;
   }, [rows, query, sort, columns, searchText, i18n.language]);
 
-  const pageCount = Math.max(1, Math.ceil(shown.length / pageSize));
-  const current = Math.min(page, pageCount);
-  const pageRows = shown.slice((current - 1) * pageSize, current * pageSize);
-  const selectedRows = rows.filter((row) => selected.has(rowKey(row)));
-  const allOnPageSelected = pageRows.length > 0 && pageRows.every((row) => selected.has(rowKey(row)));
-  const someOnPageSelected = pageRows.some((row) => selected.has(rowKey(row)));
-
-  const toggle = (ids: string[], on: boolean) => {
-    const next = new Set(selected);
-    for (const id of ids) {
-      if (on) next.add(id);
-      else next.delete(id);
-    }
-    setSelected(next);
+  const current = Math.min(page, Math.max(1, Math.ceil(shown.length / pageSize)));
+  const view: TableView<T> = {
+    rows: shown.slice((current - 1) * pageSize, current * pageSize),
+    total: shown.length,
+    page: current,
+    pageSize,
+    setPage,
+    setPageSize: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+    sort,
+    sortBy: (key) => setSort(nextSort(sort, key)),
+    isSortable: (column) => column.sortValue !== undefined,
+    exportAll: () => {
+      const exported = columns.filter((column) => column.csv);
+      const text = toCsv(shown, exported.map((column) => ({ header: column.header, value: column.csv! })));
+      downloadCsv(`${label.toLocaleLowerCase().replaceAll(/\s+/g, '-')}.csv`, text);
+    },
+    allRows: rows,
   };
-
-  const sortBy = (key: string) => setSort(sort?.key === key ? { key, descending: !sort.descending } : { key, descending: false });
-
-  const exportCsv = () => {
-    const exported = columns.filter((column) => column.csv);
-    const text = toCsv(shown, exported.map((column) => ({ header: column.header, value: column.csv! })));
-    downloadCsv(`${label.toLocaleLowerCase().replaceAll(/\s+/g, '-')}.csv`, text);
-  };
-
-  const from = shown.length === 0 ? 0 : (current - 1) * pageSize + 1;
-  return (
-    <>
-      <Group justify="space-between" mb="sm" gap="sm">
-        <TextInput
-          type="search"
-          aria-label={t('table.search')}
-          placeholder={t('table.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: '1 1 14rem' }}
-        />
-        <Group gap="xs">
-          {actions}
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportCsv} disabled={shown.length === 0}>
-            {t('table.exportCsv')}
-          </Button>
-        </Group>
-      </Group>
-      {bulkActions && selectedRows.length > 0 && (
-        <Group mb="sm" gap="xs" role="region" aria-label={t('table.selection')}>
-          <Text size="sm">{t('table.selected', { count: selectedRows.length })}</Text>
-          {bulkActions(selectedRows, () => setSelected(new Set()))}
-        </Group>
-      )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              {bulkActions && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('table.selectPage')}
-                    checked={allOnPageSelected}
-                    indeterminate={someOnPageSelected && !allOnPageSelected}
-                    onChange={(event) => toggle(pageRows.map(rowKey), event.currentTarget.checked)}
-                  />
-                </Table.Th>
-              )}
-              {columns.map((column) => (
-                <Table.Th key={column.key} aria-sort={sort?.key === column.key ? (sort.descending ? 'descending' : 'ascending') : undefined}>
-                  {column.sortValue ? (
-                    <UnstyledButton onClick={() => sortBy(column.key)} fw={700} fz="sm">
-                      <Group gap={4} wrap="nowrap">
-                        {column.header}
-                        {sort?.key !== column.key ? (
-                          <IconArrowsSort size={14} aria-hidden />
-                        ) : sort.descending ? (
-                          <IconArrowDown size={14} aria-hidden />
-                        ) : (
-                          <IconArrowUp size={14} aria-hidden />
-                        )}
-                        <VisuallyHidden>{t('table.sortBy', { column: column.header })}</VisuallyHidden>
-                      </Group>
-                    </UnstyledButton>
-                  ) : (
-                    column.header
-                  )}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pageRows.map((row) => {
-              const id = rowKey(row);
-              return (
-                <Table.Tr key={id} bg={selected.has(id) ? 'var(--mantine-primary-color-light)' : undefined}>
-                  {bulkActions && (
-                    <Table.Td>
-                      <Checkbox aria-label={t('table.selectRow', { row: id })} checked={selected.has(id)} onChange={(event) => toggle([id], event.currentTarget.checked)} />
-                    </Table.Td>
-                  )}
-                  {columns.map((column) => (
-                    <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {shown.length === 0 && (
-        <Text c="dimmed" ta="center" py="lg">
-          {query.trim() === '' ? emptyText : t('table.noMatches')}
-        </Text>
-      )}
-      <Group justify="space-between" mt="sm" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('table.showing', { from, to: from === 0 ? 0 : from + pageRows.length - 1, total: shown.length })}
-        </Text>
-        <Group gap="sm">
-          <Select
-            aria-label={t('table.pageSize')}
-            data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('table.perPage', { count: size }) }))}
-            value={String(pageSize)}
-            onChange={(value) => {
-              setPageSize(Number(value ?? PAGE_SIZES[0]));
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={150}
-          />
-          {pageCount > 1 && (
-            <Pagination
-              total={pageCount}
-              value={current}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('table.page', { page: item }) })}
-            />
-          )}
-        </Group>
-      </Group>
-    </>
+  const search = (
+    <TableSearch
+      value={query}
+      onChange={(value) => {
+        setQuery(value);
+        setPage(1);
+      }}
+    />
   );
+  return <TableLayout {...props} view={view} search={search} emptyMessage={query.trim() === '' ? props.emptyText : t('table.noMatches')} />;
+}
+
+function ServerTable<T>({ server, ...props }: CommonProps<T> & { server: ServerMode }) {
+  const view: TableView<T> = {
+    rows: props.rows,
+    total: server.total,
+    page: server.page,
+    pageSize: server.pageSize,
+    setPage: server.onPageChange,
+    setPageSize: server.onPageSizeChange,
+    sort: server.sort,
+    sortBy: (key) => server.onSortChange?.(nextSort(server.sort, key)),
+    isSortable: (column) => column.sortable === true && server.onSortChange !== undefined,
+    exportAll: server.onExport,
+    fetching: server.fetching,
+    loading: server.loading,
+  };
+  const search = server.onSearchChange && <TableSearch value={server.search ?? ''} onChange={server.onSearchChange} debounced />;
+  return <TableLayout {...props} view={view} search={search} emptyMessage={props.emptyText} />;
 }

@@ -6,11 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { ADMIN_NAMESPACE } from '../i18n';
 
+interface LanguageTabsProps {
+  children: (language: Language) => ReactNode;
+  hasErrors: (language: Language) => boolean;
+  /** When every language is optional (Hebrew too): what an empty field means, shown in each tab. */
+  emptyNote?: string;
+}
+
 /**
  * One tab per language for a form's texts. Hebrew comes first and is required; the others are optional
- * and fall back to Hebrew on the site. A tab whose fields have errors is marked.
+ * and fall back to Hebrew on the site (unless `emptyNote` says otherwise). A tab whose fields have errors is marked.
  */
-export function LanguageTabs({ children, hasErrors }: { children: (language: Language) => ReactNode; hasErrors: (language: Language) => boolean }) {
+export function LanguageTabs({ children, hasErrors, emptyNote }: LanguageTabsProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { t: tCommon } = useTranslation();
   return (
@@ -23,15 +30,15 @@ export function LanguageTabs({ children, hasErrors }: { children: (language: Lan
             rightSection={hasErrors(language) ? <IconAlertCircle size={14} color="var(--mantine-color-red-7)" aria-label={t('form.hasErrors')} /> : undefined}
           >
             {tCommon(`languages.${language}`)}
-            {language === 'he' && <Text span c="red"> *</Text>}
+            {language === 'he' && emptyNote === undefined && <Text span c="red"> *</Text>}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {LANGUAGES.map((language) => (
         <Tabs.Panel key={language} value={language} pt="sm" dir={language === 'he' ? 'rtl' : 'ltr'} lang={language}>
-          {language !== 'he' && (
+          {(emptyNote !== undefined || language !== 'he') && (
             <Text size="sm" c="dimmed" mb="xs">
-              {t('form.optionalLanguage')}
+              {emptyNote ?? t('form.optionalLanguage')}
             </Text>
           )}
           {children(language)}

@@ -1,3 +1,5 @@
+import { saveBlob } from '../../../api/download';
+
 /** One column of a CSV export: its header and how a row gives its cell. */
 export interface CsvColumn<T> {
   header: string;
@@ -21,12 +23,5 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
 
 /** Saves `text` as a file; the byte-order mark makes spreadsheet programs read it as UTF-8 (Hebrew, Russian). */
 export function downloadCsv(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(filename, new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
 }

@@ -39,9 +39,4 @@ export const revokeSession = (id: string) => apiRequest(`/sessions/revoke/${enco
 
 export const revokeUserSessions = (userId: string) => apiRequest(`/sessions/revoke-user/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 
-/** A span of time in its largest whole unit (days, hours or minutes), in the interface language. */
-export function formatSpan(ms: number, language: string): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  const [value, unit] = minutes >= 1440 ? [Math.floor(minutes / 1440), 'day'] : minutes >= 60 ? [Math.floor(minutes / 60), 'hour'] : [minutes, 'minute'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
-}
+export { formatSpan } from '../../../components/timeSpan';

@@ -3,6 +3,12 @@ import { useTranslation } from 'react-i18next';
 
 import { usePageTitle } from '../../../components/usePageTitle';
 import { ADMIN_NAMESPACE } from '../i18n';
+import { AiModelSettings } from './AiModelSettings';
+import { AnalyticsSettings } from './AnalyticsSettings';
+import { AuditRetentionSettings } from './AuditRetentionSettings';
+import { BotCheckSettings } from './BotCheckSettings';
+import { EmailSettings } from './EmailSettings';
+import { SiteSettings } from './SiteSettings';
 import { SocialEmbedsSettings } from './SocialEmbedsSettings';
 
 /** System settings: one card per group of settings. */
@@ -14,6 +20,12 @@ export function SettingsScreen() {
       <Title order={1} size="h2">
         {t('screens.settings')}
       </Title>
+      <SiteSettings />
+      <EmailSettings />
+      <AnalyticsSettings />
+      <AiModelSettings />
+      <BotCheckSettings />
+      <AuditRetentionSettings />
       <SocialEmbedsSettings />
     </Stack>
   );

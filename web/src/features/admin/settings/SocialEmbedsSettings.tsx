@@ -1,18 +1,16 @@
-import { Alert, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiRequest } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { PageLoader } from '../../../components/PageLoader';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
 import { socialEmbedSettingsSchema, type SocialEmbedSettings } from '../../blog/api';
 import { useAdminText } from '../adminTexts';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { between } from '../validation';
+import { useSaveSettings, useSettings } from './api';
+import { SettingsCard, SettingsForm } from './SettingsCard';
 
 /** Instagram's embed accepts these widths (server/src/settings/social_embeds.rs). */
 const INSTAGRAM_WIDTH = { min: 320, max: 1000 };
@@ -20,22 +18,11 @@ const INSTAGRAM_WIDTH = { min: 320, max: 1000 };
 /** How posts show YouTube, Instagram, Facebook and X content (spec §3); a disabled provider shows a plain link. */
 export function SocialEmbedsSettings() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const stored = useQuery({
-    queryKey: [...MEMBER_QUERY_KEY, 'admin', 'settings', 'social-embeds'],
-    queryFn: ({ signal }) => apiRequest('/admin/settings/social-embeds', { schema: socialEmbedSettingsSchema, signal }),
-  });
+  const stored = useSettings('social-embeds', socialEmbedSettingsSchema);
   return (
-    <Card withBorder radius="md">
-      <Title order={2} size="h3" mb="xs">
-        {t('embeds.title')}
-      </Title>
-      <Text c="dimmed" size="sm" mb="md">
-        {t('embeds.intro')}
-      </Text>
-      {stored.isPending && <PageLoader />}
-      {stored.isError && <LoadFailed error={stored.error} onRetry={() => void stored.refetch()} />}
-      {stored.data && <EmbedsForm initial={stored.data} />}
-    </Card>
+    <SettingsCard title={t('embeds.title')} intro={t('embeds.intro')} settings={stored}>
+      {(settings) => <EmbedsForm initial={settings} />}
+    </SettingsCard>
   );
 }
 
@@ -43,6 +30,7 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { text, errorText } = useAdminText();
   const client = useQueryClient();
+  const saveSettings = useSaveSettings('social-embeds', socialEmbedSettingsSchema);
   const [settings, setSettings] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -57,7 +45,7 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
     setBusy(true);
     setError(undefined);
     try {
-      const saved = await apiRequest('/admin/settings/social-embeds', { method: 'PUT', body: settings, schema: socialEmbedSettingsSchema });
+      const saved = await saveSettings(settings);
       client.setQueryData(['config', 'social-embeds'], saved);
       await client.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes('social-embeds') });
       notifySuccess(t('embeds.saved'));
@@ -84,8 +72,8 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
   );
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+    <SettingsForm onSubmit={save} error={error} busy={busy} saveDisabled={widthError !== undefined}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {provider(
           'youtube',
           <>
@@ -132,16 +120,6 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
           </div>,
         )}
       </SimpleGrid>
-      {error && (
-        <Alert color="red" role="alert" mb="sm">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button type="submit" loading={busy} disabled={widthError !== undefined}>
-          {t('common.save')}
-        </Button>
-      </Group>
-    </form>
+    </SettingsForm>
   );
 }

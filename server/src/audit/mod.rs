@@ -1,4 +1,9 @@
-//! The audit log: who did what to which resource, from where (spec §3 "Audit log entry").
+//! The audit log: who did what to which resource, from where (spec §3 "Audit log entry"); its admin
+//! table and export (routes.rs). Entries older than the retention setting go in the cleanup job.
+
+mod routes;
+
+pub use routes::{routes, ApiDoc};
 
 use crate::{client_info::ClientInfo, users::UserRecord, AppState};
 

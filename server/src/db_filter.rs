@@ -1,0 +1,55 @@
+//! `WHERE` clauses built from optional filters (the users and audit-log tables), with numbered
+//! placeholders so the same text runs on SQLite and PostgreSQL.
+
+use sqlx::{any::AnyArguments, query::QueryAs, Any};
+
+#[derive(Clone)]
+pub enum Value {
+    Text(String),
+    Int(i64),
+}
+
+/// Conditions joined by `AND`, and the values their placeholders stand for.
+#[derive(Clone, Default)]
+pub struct Filter {
+    conditions: Vec<String>,
+    values: Vec<Value>,
+}
+
+impl Filter {
+    /// The next placeholder (`$1`, `$2`, …) for `value`; put it in a condition with `and`.
+    pub fn bind(&mut self, value: Value) -> String {
+        self.values.push(value);
+        format!("${}", self.values.len())
+    }
+
+    pub fn and(&mut self, condition: String) {
+        self.conditions.push(condition);
+    }
+
+    /// `WHERE …`, or nothing when no condition was added.
+    pub fn where_clause(&self) -> String {
+        if self.conditions.is_empty() {
+            String::new()
+        } else {
+            format!("WHERE {}", self.conditions.join(" AND "))
+        }
+    }
+
+    /// Binds the values, in order, to a query made from this filter's text.
+    pub fn apply<'q, O>(&self, mut query: QueryAs<'q, Any, O, AnyArguments<'q>>) -> QueryAs<'q, Any, O, AnyArguments<'q>> {
+        for value in &self.values {
+            query = match value {
+                Value::Text(text) => query.bind(text.clone()),
+                Value::Int(number) => query.bind(*number),
+            };
+        }
+        query
+    }
+}
+
+/// A `LIKE` pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally (`ESCAPE '\'`).
+pub fn contains_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}

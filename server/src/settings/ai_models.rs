@@ -1,0 +1,78 @@
+//! Which AI model answers the chat in each language (spec §3). The assistant reads it per question.
+
+use axum::{extract::State, routing::get, Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+
+use super::{editable, Editable, Setting, Settings};
+use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+
+pub const NOT_OFFERED: &str = "Choose one of the offered models";
+
+/// The models the assistant can use (the gateway's multilingual instruction models).
+pub const CHOICES: [&str; 4] = [
+    "@cf/meta/llama-3.1-8b-instruct",
+    "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+    "@cf/mistralai/mistral-small-3.1-24b-instruct",
+    "@cf/qwen/qwen2.5-coder-32b-instruct",
+];
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AiModels {
+    pub en: String,
+    pub he: String,
+    pub es: String,
+    pub fr: String,
+    pub ru: String,
+}
+
+impl Default for AiModels {
+    fn default() -> Self {
+        let model = CHOICES[0].to_owned();
+        Self { en: model.clone(), he: model.clone(), es: model.clone(), fr: model.clone(), ru: model }
+    }
+}
+
+impl Editable for AiModels {
+    fn slot(settings: &Settings) -> &Setting<Self> {
+        &settings.ai_models
+    }
+
+    fn check(&self, errors: &mut FieldErrors) {
+        for (field, model) in [("en", &self.en), ("he", &self.he), ("es", &self.es), ("fr", &self.fr), ("ru", &self.ru)] {
+            if !CHOICES.contains(&model.as_str()) {
+                errors.fail(field, NOT_OFFERED);
+            }
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AiModelChoice {
+    models: AiModels,
+    /// The models one may choose.
+    choices: Vec<&'static str>,
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(admin_models, save_models), components(schemas(AiModels, AiModelChoice)))]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/admin/settings/ai-models", get(admin_models).put(save_models))
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/ai-models", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = AiModelChoice), (status = 401), (status = 403)))]
+async fn admin_models(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<AiModelChoice>> {
+    let Json(models) = editable::read(&state, &signed_in).await?;
+    Ok(Json(AiModelChoice { models, choices: CHOICES.to_vec() }))
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/ai-models", tag = "admin", security(("bearer" = [])), request_body = AiModels,
+    responses((status = 200, body = AiModelChoice), (status = 400, description = "Choose one of the offered models, in `fields`"), (status = 401), (status = 403)))]
+async fn save_models(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(value): ApiJson<AiModels>) -> ApiResult<Json<AiModelChoice>> {
+    let Json(models) = editable::save(&state, &signed_in, &client, value).await?;
+    Ok(Json(AiModelChoice { models, choices: CHOICES.to_vec() }))
+}

@@ -1,0 +1,68 @@
+//! What every admin-edited setting shares: its `GET` shows the stored value with secrets masked, its
+//! `PUT` checks the fields, keeps the secrets the form sent back masked, saves, refreshes the
+//! in-process copy and writes the audit log. Each setting's module adds its rules and routes.
+
+use axum::Json;
+use serde::{de::DeserializeOwned, Serialize};
+
+use super::{Setting, Settings};
+use crate::{
+    admin::fields::FieldErrors,
+    audit,
+    auth::{
+        extract::SignedIn,
+        permissions::{self, Permission},
+    },
+    client_info::ClientInfo,
+    error::ApiResult,
+    AppState,
+};
+
+/// What a set secret looks like in the browser; sending it back keeps the stored secret.
+pub const SECRET_MASK: &str = "********";
+
+pub trait Editable: Serialize + DeserializeOwned + Default + Clone + Send + Sync + 'static {
+    fn slot(settings: &Settings) -> &Setting<Self>;
+
+    /// The field rules; field names are dotted paths (`smtp.port`).
+    fn check(&self, errors: &mut FieldErrors);
+
+    /// The value with every secret masked.
+    fn masked(&self) -> Self {
+        self.clone()
+    }
+
+    /// Puts the stored secrets back where the form sent the mask.
+    fn keep_secrets(&mut self, _stored: &Self) {}
+}
+
+/// A secret as the browser sees it: the mask when set, "" when not.
+pub fn mask(secret: &str) -> String {
+    if secret.is_empty() { String::new() } else { SECRET_MASK.to_owned() }
+}
+
+/// The stored secret when the form sent the mask back; else what the form sent.
+pub fn keep(sent: &mut String, stored: &str) {
+    if sent == SECRET_MASK {
+        *sent = stored.to_owned();
+    }
+}
+
+/// The setting for the admin's form (the `settings` permission).
+pub async fn read<T: Editable>(state: &AppState, signed_in: &SignedIn) -> ApiResult<Json<T>> {
+    permissions::require(&signed_in.user, Permission::Settings)?;
+    Ok(Json(T::slot(&state.settings).get(&state.db).await?.masked()))
+}
+
+/// Checks and saves the admin's form; answers the saved value, masked.
+pub async fn save<T: Editable>(state: &AppState, signed_in: &SignedIn, client: &ClientInfo, mut value: T) -> ApiResult<Json<T>> {
+    permissions::require(&signed_in.user, Permission::Settings)?;
+    let slot = T::slot(&state.settings);
+    value.keep_secrets(&*slot.get(&state.db).await?);
+    let mut errors = FieldErrors::default();
+    value.check(&mut errors);
+    errors.finish()?;
+    let saved = slot.save(&state.db, value, state.clock.now_ms()).await?;
+    audit::record_change(state, client, &signed_in.user, "update", "settings", slot.key).await?;
+    Ok(Json(saved.masked()))
+}

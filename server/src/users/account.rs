@@ -1,0 +1,182 @@
+//! The member's own account page: profile fields, e-mail language and newsletter choice, a password
+//! change (which ends their other sessions), and their sessions with "log out other sessions".
+
+use axum::{extract::State, routing::{delete, get, post}, Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+
+use super::{groups, password, store::Profile, validation};
+use crate::{
+    audit,
+    auth::{extract::SignedIn, sessions},
+    client_info::ClientInfo,
+    error::{ApiError, ApiResult},
+    extract::ApiJson,
+    lang::Lang,
+    ratelimit,
+    sessions::{live, Revoked, SessionList},
+    AppState,
+};
+
+pub const WRONG_PASSWORD: &str = "Current password is incorrect";
+const NEWSLETTER: &str = "newsletter";
+
+#[derive(OpenApi)]
+#[openapi(paths(account, update_account, change_password, own_sessions, end_other_sessions),
+    components(schemas(Account, AccountChange, PasswordChange, PasswordChanged)))]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/account", get(account).patch(update_account))
+        .route("/api/account/password", post(change_password))
+        .route("/api/account/sessions", get(own_sessions))
+        .route("/api/account/sessions/others", delete(end_other_sessions))
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Account {
+    id: String,
+    username: String,
+    email: String,
+    gender: Option<String>,
+    birth_date: Option<String>,
+    phone: Option<String>,
+    location: Option<String>,
+    /// The language of the account's e-mails.
+    language: String,
+    #[sqlx(skip)]
+    newsletter: bool,
+    created_at: i64,
+}
+
+/// The signed-in member's own details.
+#[utoipa::path(get, path = "/api/account", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Account), (status = 401, description = "Authentication required")))]
+async fn account(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Account>> {
+    Ok(Json(load(&state, &signed_in.user.id).await?))
+}
+
+async fn load(state: &AppState, id: &str) -> ApiResult<Account> {
+    let mut account: Account = sqlx::query_as(
+        "SELECT id, username, email, gender, birth_date, phone, location, language, created_at FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_one(&state.db)
+    .await?;
+    account.newsletter = groups::is_member(&state.db, NEWSLETTER, id).await?;
+    Ok(account)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountChange {
+    /// The profile fields replace the stored ones when `profile` is sent (blank clears a field).
+    profile: Option<Profile>,
+    /// he, en, ru, fr or es.
+    language: Option<String>,
+    /// Subscribe (true) or unsubscribe (false).
+    newsletter: Option<bool>,
+}
+
+/// Changes the member's profile, e-mail language or newsletter subscription.
+#[utoipa::path(patch, path = "/api/account", tag = "account", security(("bearer" = [])), request_body = AccountChange,
+    responses((status = 200, body = Account), (status = 400, description = "Invalid fields, with `fields`"), (status = 401)))]
+async fn update_account(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(change): ApiJson<AccountChange>,
+) -> ApiResult<Json<Account>> {
+    let id = &signed_in.user.id;
+    let language = match change.language.as_deref() {
+        Some(code) => Some(Lang::from_code(code).ok_or_else(|| ApiError::invalid_field("language", "Unknown language"))?),
+        None => None,
+    };
+    if let Some(profile) = change.profile.map(|p| p.cleaned()) {
+        ApiError::check_fields(profile.checks())?;
+        sqlx::query("UPDATE users SET gender = $2, birth_date = $3, phone = $4, location = $5 WHERE id = $1")
+            .bind(id)
+            .bind(profile.gender)
+            .bind(profile.birth_date)
+            .bind(profile.phone)
+            .bind(profile.location)
+            .execute(&state.db)
+            .await?;
+    }
+    if let Some(lang) = language {
+        sqlx::query("UPDATE users SET language = $2 WHERE id = $1").bind(id).bind(lang.code()).execute(&state.db).await?;
+    }
+    if let Some(subscribe) = change.newsletter {
+        let ids = std::slice::from_ref(id);
+        if subscribe {
+            groups::add(&state.db, NEWSLETTER, ids, state.clock.now_ms()).await?;
+        } else {
+            groups::remove(&state.db, NEWSLETTER, ids).await?;
+        }
+    }
+    audit::record_change(&state, &client, &signed_in.user, "update", "account", id).await?;
+    Ok(Json(load(&state, id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChange {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+    #[serde(default)]
+    confirm_password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChanged {
+    /// The member's other sessions, ended by the change.
+    other_sessions_ended: u64,
+}
+
+/// Changes the password after checking the current one; the member's other sessions end.
+#[utoipa::path(post, path = "/api/account/password", tag = "account", security(("bearer" = [])), request_body = PasswordChange,
+    responses((status = 200, body = PasswordChanged), (status = 400, description = "Current password is incorrect, or the new one breaks a rule (`fields`)"),
+        (status = 401), (status = 429, description = "Too many attempts")))]
+async fn change_password(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<PasswordChange>,
+) -> ApiResult<Json<PasswordChanged>> {
+    let user = &signed_in.user;
+    ratelimit::hit(&state, &ratelimit::PASSWORD_CHANGE_PER_ACCOUNT, &user.id).await?;
+    ApiError::check_fields([
+        ("newPassword", validation::password(&body.new_password)),
+        ("confirmPassword", validation::passwords_match(&body.new_password, &body.confirm_password)),
+    ])?;
+    if !password::verify(body.current_password, Some(user.password_hash.clone())).await? {
+        return Err(ApiError::invalid_field("currentPassword", WRONG_PASSWORD));
+    }
+    let hash = password::hash(body.new_password).await?;
+    super::store::set_password_hash(&state.db, &user.id, &hash).await?;
+    let now = state.clock.now_ms();
+    let ended = sessions::end_others(&state.db, &user.id, &signed_in.session_id, now).await?;
+    audit::record_change(&state, &client, user, "password_change", "user", &user.id).await?;
+    Ok(Json(PasswordChanged { other_sessions_ended: ended }))
+}
+
+/// The member's live sessions, this one marked `current`.
+#[utoipa::path(get, path = "/api/account/sessions", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = SessionList), (status = 401)))]
+async fn own_sessions(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<SessionList>> {
+    Ok(Json(live(&state, Some(&signed_in.user.id), &signed_in.session_id).await?))
+}
+
+/// Ends every session of the member but this one.
+#[utoipa::path(delete, path = "/api/account/sessions/others", tag = "account", security(("bearer" = [])),
+    responses((status = 200, body = Revoked), (status = 401)))]
+async fn end_other_sessions(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo) -> ApiResult<Json<Revoked>> {
+    let revoked = sessions::end_others(&state.db, &signed_in.user.id, &signed_in.session_id, state.clock.now_ms()).await?;
+    audit::record_change(&state, &client, &signed_in.user, "revoke_others", "user_sessions", &signed_in.user.id).await?;
+    Ok(Json(Revoked { revoked }))
+}

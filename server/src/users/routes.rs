@@ -1,0 +1,383 @@
+//! The admin's user calls (spec §7): list, export, create, update (admin state, role, disabled),
+//! delete, and VIP membership. Who may do what: the `users` permission for the list and plain
+//! accounts; the admin role for roles, admin state and other staff accounts (permissions.rs).
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+    response::Response,
+    routing::{delete, get, patch, post},
+    Json, Router,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, OpenApi, ToSchema};
+
+use super::{
+    admin::ROLES,
+    directory::{self, AdminUser, UsersQuery, MAX_SELECTION},
+    groups::{self, Group, NOT_BY_HAND},
+    password, protect,
+    store::{self, CreateUserError, NewUser, Profile, UserRecord},
+    validation,
+};
+use crate::{
+    admin::paging::Paging,
+    audit,
+    auth::{
+        extract::SignedIn,
+        permissions::{self, Permission},
+        sessions,
+    },
+    client_info::ClientInfo,
+    csv::{self, Csv},
+    error::{ApiError, ApiResult},
+    extract::{ApiJson, ApiQuery},
+    lang::Lang,
+    AppState,
+};
+
+pub const USER_NOT_FOUND: &str = "User not found";
+const USERNAME_TAKEN: &str = "Username already exists";
+const EMAIL_TAKEN: &str = "Email already exists";
+const UNKNOWN_ROLE: &str = "Unknown role";
+const ROLE_CONFLICT: &str = "The role and the admin state disagree";
+const TOO_MANY_IDS: &str = "Select at most 1000 users";
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(list, export, create, update, remove, add_members, remove_members),
+    components(schemas(UserPage, AdminUser, Group, CreateUserRequest, UpdateUserRequest, Deleted, Members, Changed, Profile))
+)]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/users/list", get(list))
+        .route("/api/users/export", get(export))
+        .route("/api/users/create", post(create))
+        .route("/api/users/update/{id}", patch(update))
+        .route("/api/users/delete/{id}", delete(remove))
+        .route("/api/users/groups/{group}/members", post(add_members).delete(remove_members))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserPage {
+    users: Vec<AdminUser>,
+    /// Users matching the search and group, on every page.
+    total: i64,
+    page: i64,
+    page_size: i64,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    /// From 1.
+    page: Option<i64>,
+    /// 10 (the default), 25, 50 or 100.
+    page_size: Option<i64>,
+}
+
+/// One page of users, searched, filtered by group and sorted on the server.
+#[utoipa::path(get, path = "/api/users/list", tag = "admin", security(("bearer" = [])), params(UsersQuery, PageQuery),
+    responses((status = 200, body = UserPage), (status = 400, description = "Unknown group or page size"),
+        (status = 401, description = "Authentication required"), (status = 403)))]
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    ApiQuery(query): ApiQuery<UsersQuery>,
+    ApiQuery(paging): ApiQuery<PageQuery>,
+) -> ApiResult<Json<UserPage>> {
+    permissions::require(&signed_in.user, Permission::Users)?;
+    let paging = Paging::from_query(paging.page, paging.page_size, 10)?;
+    let found = directory::page(&state.db, &query, paging, state.clock.now_ms()).await?;
+    Ok(Json(UserPage { users: found.users, total: found.total, page: paging.page, page_size: paging.size }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// Comma-separated ids: export just these (the table's selection), at most 1000.
+    ids: Option<String>,
+}
+
+/// The users of the search and group (every page), or the selected ones, as CSV with a BOM.
+#[utoipa::path(get, path = "/api/users/export", tag = "admin", security(("bearer" = [])), params(UsersQuery, ExportQuery),
+    responses((status = 200, content_type = "text/csv", description = "users.csv"), (status = 400), (status = 401), (status = 403)))]
+async fn export(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    ApiQuery(query): ApiQuery<UsersQuery>,
+    ApiQuery(selection): ApiQuery<ExportQuery>,
+) -> ApiResult<Response> {
+    permissions::require(&signed_in.user, Permission::Users)?;
+    let ids: Option<Vec<String>> = selection.ids.map(|ids| ids.split(',').map(str::trim).filter(|id| !id.is_empty()).map(str::to_owned).collect());
+    if ids.as_ref().is_some_and(|ids| ids.len() > MAX_SELECTION) {
+        return Err(ApiError::BadRequest(TOO_MANY_IDS.to_owned()));
+    }
+    let users = directory::all(&state.db, &query, ids.as_deref(), state.clock.now_ms()).await?;
+    let mut csv = Csv::new(&["Username", "Email", "Role", "Admin", "Groups", "Location", "Created", "Last login", "Disabled"]);
+    for user in &users {
+        let groups: Vec<String> = user.groups.iter().map(|g| serde_json::to_value(g).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()).collect();
+        let last_login = user.last_login_at.map(csv::timestamp).unwrap_or_default();
+        csv.row([
+            user.username.as_str(),
+            &user.email,
+            &user.role,
+            yes_no(user.is_admin),
+            &groups.join(" "),
+            user.location.as_deref().unwrap_or_default(),
+            &csv::timestamp(user.created_at),
+            &last_login,
+            yes_no(user.disabled),
+        ]);
+    }
+    Ok(csv.into_download("users.csv"))
+}
+
+fn yes_no(value: bool) -> &'static str {
+    if value { "yes" } else { "no" }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateUserRequest {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm_password: String,
+    #[serde(flatten)]
+    profile: Profile,
+    /// user (the default), moderator, editor or admin.
+    role: Option<String>,
+    /// The same as role `admin`.
+    #[serde(default)]
+    is_admin: bool,
+    /// Put the new user in the VIP group.
+    #[serde(default)]
+    vip: bool,
+    /// The language of the user's e-mails (he by default).
+    language: Option<String>,
+}
+
+/// Creates an account with a verified address. Staff accounts (any role but user) need the admin role.
+#[utoipa::path(post, path = "/api/users/create", tag = "admin", security(("bearer" = [])), request_body = CreateUserRequest,
+    responses((status = 201, body = AdminUser), (status = 400, description = "Invalid fields, with `fields`"),
+        (status = 403), (status = 409, description = "Username already exists / Email already exists, in `fields`")))]
+async fn create(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<CreateUserRequest>,
+) -> ApiResult<(StatusCode, Json<AdminUser>)> {
+    permissions::require(&signed_in.user, Permission::Users)?;
+    let role = match (body.role.as_deref().unwrap_or("user"), body.is_admin) {
+        (role, _) if !ROLES.contains(&role) => return Err(ApiError::invalid_field("role", UNKNOWN_ROLE)),
+        ("user" | "admin", true) => "admin",
+        (_, true) => return Err(ApiError::invalid_field("role", ROLE_CONFLICT)),
+        (role, false) => role,
+    };
+    if role != "user" {
+        permissions::require_admin(&signed_in.user)?;
+    }
+    let profile = body.profile.cleaned();
+    let account = validation::account_checks(&body.username, &body.email, &body.password, &body.confirm_password);
+    ApiError::check_fields(account.into_iter().chain(profile.checks()))?;
+    if store::username_exists(&state.db, &body.username).await? {
+        return Err(ApiError::Taken { field: "username", message: USERNAME_TAKEN });
+    }
+    if store::email_exists(&state.db, &body.email).await? {
+        return Err(ApiError::Taken { field: "email", message: EMAIL_TAKEN });
+    }
+    let hash = password::hash(body.password.clone()).await?;
+    let now = state.clock.now_ms();
+    let new_user = NewUser {
+        username: &body.username,
+        email: &body.email,
+        password_hash: &hash,
+        role,
+        email_verified: true,
+        language: Lang::from_tag(body.language.as_deref()).code(),
+        profile,
+    };
+    let id = match store::create_user(&state.db, new_user, now).await {
+        Ok(id) => id,
+        // Taken between the checks and the insert.
+        Err(CreateUserError::Taken) => return Err(ApiError::Taken { field: "username", message: USERNAME_TAKEN }),
+        Err(CreateUserError::Database(err)) => return Err(err.into()),
+    };
+    if body.vip {
+        groups::add(&state.db, "vip", std::slice::from_ref(&id), now).await?;
+    }
+    audit::record_change(&state, &client, &signed_in.user, "create", "user", &id).await?;
+    Ok((StatusCode::CREATED, Json(found(&state, &id).await?)))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpdateUserRequest {
+    /// Gives (true) or takes (false) the admin role.
+    is_admin: Option<bool>,
+    /// user, moderator, editor or admin.
+    role: Option<String>,
+    /// Disabling refuses sign-in and ends every session at once.
+    disabled: Option<bool>,
+}
+
+/// Changes a user's admin state, role or disabled state.
+#[utoipa::path(patch, path = "/api/users/update/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
+    request_body = UpdateUserRequest,
+    responses((status = 200, body = AdminUser),
+        (status = 400, description = "You cannot remove your own admin access / You cannot disable your own account / The last admin cannot be demoted"),
+        (status = 403), (status = 404, description = "User not found")))]
+async fn update(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<UpdateUserRequest>,
+) -> ApiResult<Json<AdminUser>> {
+    permissions::require(&signed_in.user, Permission::Users)?;
+    let target = store::find_by_id(&state.db, &id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))?;
+    let actor = &signed_in.user;
+    let now = state.clock.now_ms();
+    if is_staff(&target) {
+        permissions::require_admin(actor)?;
+    }
+    if body.role.is_some() || body.is_admin.is_some() {
+        permissions::require_admin(actor)?;
+        let role = new_role(&target, body.role.as_deref(), body.is_admin)?;
+        if role != target.role || (role == "admin") != (target.is_admin != 0) {
+            if target.id == actor.id && role != "admin" {
+                return Err(ApiError::BadRequest(protect::OWN_ADMIN.to_owned()));
+            }
+            protect::set_role(&state.db, &target, role).await?;
+            let action = if body.role.is_some() { "set_role" } else { "set_admin" };
+            audit::record_change(&state, &client, actor, action, "user", &id).await?;
+        }
+    }
+    if let Some(disabled) = body.disabled {
+        if disabled && target.id == actor.id {
+            return Err(ApiError::BadRequest(protect::OWN_ACCOUNT_DISABLE.to_owned()));
+        }
+        if disabled != target.disabled_at.is_some() {
+            if disabled {
+                protect::disable(&state.db, &target, now).await?;
+                sessions::end_all_for_user(&state.db, &id, now).await?;
+            } else {
+                sqlx::query("UPDATE users SET disabled_at = NULL WHERE id = $1").bind(&id).execute(&state.db).await?;
+            }
+            audit::record_change(&state, &client, actor, if disabled { "disable" } else { "enable" }, "user", &id).await?;
+        }
+    }
+    Ok(Json(found(&state, &id).await?))
+}
+
+/// The role the request gives: `role` when named (admin sets the flag too), else the flag alone
+/// (taking it turns an `admin` role into `user`).
+fn new_role<'a>(target: &'a UserRecord, role: Option<&'a str>, is_admin: Option<bool>) -> ApiResult<&'a str> {
+    match (role, is_admin) {
+        (Some(role), _) if !ROLES.contains(&role) => Err(ApiError::invalid_field("role", UNKNOWN_ROLE)),
+        (Some(role), Some(is_admin)) if (role == "admin") != is_admin => Err(ApiError::invalid_field("role", ROLE_CONFLICT)),
+        (Some(role), _) => Ok(role),
+        (None, Some(true)) => Ok("admin"),
+        (None, Some(false)) if target.role == "admin" || target.is_admin != 0 => Ok(if target.role == "admin" { "user" } else { &target.role }),
+        (None, _) => Ok(&target.role),
+    }
+}
+
+/// Any account with a role above a member's.
+fn is_staff(user: &UserRecord) -> bool {
+    user.is_admin != 0 || user.role != "user"
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    deleted: bool,
+}
+
+/// Deletes the account with its sessions, codes and group memberships; the audit log keeps its name.
+#[utoipa::path(delete, path = "/api/users/delete/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = Deleted), (status = 400, description = "You cannot delete your own account / The last admin cannot be deleted"),
+        (status = 403), (status = 404, description = "User not found")))]
+async fn remove(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, Path(id): Path<String>) -> ApiResult<Json<Deleted>> {
+    permissions::require(&signed_in.user, Permission::Users)?;
+    let target = store::find_by_id(&state.db, &id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))?;
+    if target.id == signed_in.user.id {
+        return Err(ApiError::BadRequest(protect::OWN_ACCOUNT_DELETE.to_owned()));
+    }
+    if is_staff(&target) {
+        permissions::require_admin(&signed_in.user)?;
+    }
+    protect::delete(&state.db, &target).await?;
+    audit::record_change(&state, &client, &signed_in.user, "delete", "user", &id).await?;
+    Ok(Json(Deleted { deleted: true }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Members {
+    user_ids: Vec<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Changed {
+    /// Users who joined or left (members already in, or already out, do not count).
+    changed: u64,
+}
+
+/// Puts users in a group kept by hand (only `vip`).
+#[utoipa::path(post, path = "/api/users/groups/{group}/members", tag = "admin", security(("bearer" = [])),
+    params(("group" = String, Path, description = "vip")), request_body = Members,
+    responses((status = 200, body = Changed), (status = 400, description = "This group cannot be changed by hand"), (status = 403)))]
+async fn add_members(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    Path(group): Path<String>,
+    ApiJson(body): ApiJson<Members>,
+) -> ApiResult<Json<Changed>> {
+    let key = hand_kept(&signed_in, &group, &body)?;
+    let changed = groups::add(&state.db, key, &body.user_ids, state.clock.now_ms()).await?;
+    audit::record_change(&state, &client, &signed_in.user, "add_to_group", "group", key).await?;
+    Ok(Json(Changed { changed }))
+}
+
+/// Takes users out of a group kept by hand (only `vip`).
+#[utoipa::path(delete, path = "/api/users/groups/{group}/members", tag = "admin", security(("bearer" = [])),
+    params(("group" = String, Path, description = "vip")), request_body = Members,
+    responses((status = 200, body = Changed), (status = 400, description = "This group cannot be changed by hand"), (status = 403)))]
+async fn remove_members(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    Path(group): Path<String>,
+    ApiJson(body): ApiJson<Members>,
+) -> ApiResult<Json<Changed>> {
+    let key = hand_kept(&signed_in, &group, &body)?;
+    let changed = groups::remove(&state.db, key, &body.user_ids).await?;
+    audit::record_change(&state, &client, &signed_in.user, "remove_from_group", "group", key).await?;
+    Ok(Json(Changed { changed }))
+}
+
+/// The stored key of `group` when admins keep it by hand; newsletter membership is the member's own choice.
+fn hand_kept(signed_in: &SignedIn, group: &str, body: &Members) -> ApiResult<&'static str> {
+    permissions::require(&signed_in.user, Permission::Users)?;
+    if body.user_ids.len() > MAX_SELECTION {
+        return Err(ApiError::BadRequest(TOO_MANY_IDS.to_owned()));
+    }
+    match group {
+        "vip" => Ok("vip"),
+        _ => Err(ApiError::BadRequest(NOT_BY_HAND.to_owned())),
+    }
+}
+
+async fn found(state: &AppState, id: &str) -> ApiResult<AdminUser> {
+    directory::find(&state.db, id, state.clock.now_ms()).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))
+}

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import i18n from 'i18next';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { mockApi, renderWithSession } from '../test/auth';
+import { localeText } from '../test/locales';
+import { Layout } from './Layout';
+import type { SiteConfig } from './siteConfig';
+
+const blank = { he: '', en: '', ru: '', fr: '', es: '' };
+const configured: SiteConfig = {
+  siteName: 'Grand Jeté',
+  slogan: { ...blank, en: 'Dance en pointe', he: 'רוקדים על פוינט' },
+  location: { ...blank, en: 'Lyon, France' },
+  contactEmail: 'bonjour@grandjete.example',
+  websiteUrl: 'https://grandjete.example/',
+};
+const unset: SiteConfig = { siteName: '', slogan: blank, location: blank, contactEmail: '', websiteUrl: '' };
+
+function renderSite(site: SiteConfig) {
+  const api = mockApi({ 'GET /config/site': site });
+  renderWithSession([{ element: <Layout />, children: [{ path: '/', element: <p>Home</p> }] }]);
+  return api;
+}
+
+const header = () => within(screen.getByRole('banner'));
+const footer = () => within(screen.getByRole('contentinfo'));
+const year = new Date().getFullYear();
+
+describe('site identity in the header and footer', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('shows the configured name, slogan, location, contact and website', async () => {
+    renderSite(configured);
+    expect(await header().findByRole('heading', { name: 'Grand Jeté' })).toBeInTheDocument();
+    expect(header().getByText('Dance en pointe')).toBeInTheDocument();
+    expect(await footer().findByText('Lyon, France')).toBeInTheDocument();
+    expect(footer().getByText(`© ${year} Grand Jeté. All rights reserved.`)).toBeInTheDocument();
+    expect(footer().getByRole('link', { name: 'bonjour@grandjete.example' })).toHaveAttribute('href', 'mailto:bonjour@grandjete.example');
+    expect(footer().getByRole('link', { name: 'Website' })).toHaveAttribute('href', 'https://grandjete.example/');
+  });
+
+  it('shows the built-in texts where the admin left a field blank, and only the contact details given', async () => {
+    renderSite({ ...unset, websiteUrl: 'https://pointe.example/' });
+    expect(await footer().findByRole('link', { name: 'Website' })).toHaveAttribute('href', 'https://pointe.example/');
+    expect(header().getByRole('heading', { name: 'Pointe' })).toBeInTheDocument();
+    expect(header().getByText(localeText('en', 'site.slogan'))).toBeInTheDocument();
+    expect(footer().getByText(localeText('en', 'footer.location'))).toBeInTheDocument();
+    expect(footer().getByText(`© ${year} Pointe. All rights reserved.`)).toBeInTheDocument();
+    expect(footer().queryByText(/Contact/)).not.toBeInTheDocument();
+  });
+
+  it('uses each language its own text, falling back per language', async () => {
+    await i18n.changeLanguage('he');
+    renderSite(configured);
+    expect(await header().findByText('רוקדים על פוינט')).toBeInTheDocument();
+    // The location is set in English only: Hebrew shows its built-in one.
+    expect(footer().getByText(localeText('he', 'footer.location'))).toBeInTheDocument();
+    await i18n.changeLanguage('ru');
+    expect(await header().findByText(localeText('ru', 'site.slogan'))).toBeInTheDocument();
+  });
+});

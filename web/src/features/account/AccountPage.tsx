@@ -1,0 +1,67 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageLoader } from '../../components/PageLoader';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useSession } from '../auth/session';
+import { useAccount } from './api';
+import { NewsletterSection } from './NewsletterSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
+
+/** The member's own account: profile, newsletter, password and sessions. Visitors are asked to log in. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  usePageTitle('account');
+  const { state } = useSession();
+
+  if (state.status === 'loading') return <PageLoader />;
+  if (state.status === 'signedOut') {
+    return (
+      <Paper withBorder radius="md" p="xl" maw={560} mx="auto" ta="center">
+        <Stack align="center">
+          <IconLock size={40} aria-hidden color="var(--mantine-color-pink-7)" />
+          <Title order={1} size="h2">
+            {t('account.title')}
+          </Title>
+          <Text>{t('account.loginToSee')}</Text>
+          <Group>
+            <Button component={Link} to="/login" state={{ from: '/account' }}>
+              {t('nav.login')}
+            </Button>
+            <Button component={Link} to="/signup" variant="light">
+              {t('nav.signup')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+  return <SignedInAccount />;
+}
+
+function SignedInAccount() {
+  const { t, i18n } = useTranslation();
+  const account = useAccount();
+  if (account.isPending) return <PageLoader />;
+  if (account.isError) return <LoadFailed error={account.error} onRetry={() => void account.refetch()} />;
+  const { data } = account;
+  return (
+    <Stack gap="lg" maw={820} mx="auto">
+      <div>
+        <Title order={1}>{t('account.title')}</Title>
+        <Text c="dimmed">
+          {data.username} · <span dir="ltr">{data.email}</span> · {t('account.memberSince', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(data.createdAt) })}
+        </Text>
+      </div>
+      <ProfileSection account={data} />
+      <NewsletterSection account={data} />
+      <PasswordSection />
+      <SessionsSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ApiError } from '../../api/errors';
+import { LANGUAGES } from '../../i18n/languages';
+import { useMessageText } from '../../i18n/useMessageText';
+import { AuthForm, FormAlert } from '../auth/AuthCard';
+import { useForm } from '../auth/useForm';
+import * as rules from '../auth/validation';
+import { AccountSection } from './AccountSection';
+import { useUpdateAccount, type Account } from './api';
+
+const GENDERS = ['female', 'male', 'other'] as const;
+
+const check = (values: { phone: string; location: string; birthDate: string }) => ({
+  phone: rules.phone(values.phone),
+  location: rules.location(values.location),
+  birthDate: rules.birthDate(values.birthDate),
+});
+
+/** The optional sign-up details and the language of the member's e-mails, with the sign-up rules. */
+export function ProfileSection({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const { errorText } = useMessageText();
+  const update = useUpdateAccount();
+  const [saved, setSaved] = useState(false);
+  const form = useForm(
+    {
+      gender: account.gender ?? '',
+      birthDate: account.birthDate ?? '',
+      phone: account.phone ?? '',
+      location: account.location ?? '',
+      language: account.language,
+    },
+    check,
+  );
+
+  const submit = form.onSubmit(async () => {
+    setSaved(false);
+    const { language, ...profile } = form.values;
+    try {
+      await update({ profile: { ...profile, phone: profile.phone.trim(), location: profile.location.trim() }, language });
+      setSaved(true);
+    } catch (failure) {
+      if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
+      else form.setError(errorText(failure));
+    }
+  });
+
+  return (
+    <AccountSection title={t('account.profile.title')} intro={t('account.profile.intro')}>
+      <AuthForm onSubmit={(event) => void submit(event)} formRef={form.formRef}>
+        {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label={t('auth.gender')}
+            placeholder={t('auth.optional')}
+            data={GENDERS.map((gender) => ({ value: gender, label: t(`auth.genders.${gender}`) }))}
+            value={form.values.gender || null}
+            onChange={(value) => form.setValue('gender', value ?? '')}
+            clearable
+            error={form.errorOf('gender')}
+          />
+          <TextInput label={t('auth.birthDate')} type="date" autoComplete="bday" {...form.textField('birthDate')} />
+          <TextInput label={t('auth.phone')} type="tel" autoComplete="tel" placeholder={t('auth.optional')} {...form.textField('phone')} />
+          <TextInput label={t('auth.location')} autoComplete="address-level2" placeholder={t('auth.optional')} maxLength={99} {...form.textField('location')} />
+          <Select
+            label={t('account.profile.language')}
+            description={t('account.profile.languageHint')}
+            data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            value={form.values.language}
+            onChange={(value) => value && form.setValue('language', value)}
+            allowDeselect={false}
+            error={form.errorOf('language')}
+          />
+        </SimpleGrid>
+        {saved && <FormAlert kind="success">{t('account.profile.saved')}</FormAlert>}
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.busy}>
+            {t('account.profile.save')}
+          </Button>
+        </Group>
+      </AuthForm>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+
+import { apiRequest } from '../../api/client';
+import { MEMBER_QUERY_KEY } from '../auth/limits';
+
+const accountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  gender: z.nullable(z.string()),
+  birthDate: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  /** The language of the account's e-mails. */
+  language: z.string(),
+  newsletter: z.boolean(),
+  createdAt: z.number(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const sessionsSchema = z.object({
+  now: z.number(),
+  sessions: z.array(
+    z.object({ id: z.string(), ip: z.string(), browser: z.string(), createdAt: z.number(), lastActivityAt: z.number(), expiresAt: z.number(), current: z.boolean() }),
+  ),
+});
+export type OwnSession = z.infer<typeof sessionsSchema>['sessions'][number];
+
+const ACCOUNT_KEY = [...MEMBER_QUERY_KEY, 'account'];
+const SESSIONS_KEY = [...MEMBER_QUERY_KEY, 'account', 'sessions'];
+
+export function useAccount() {
+  return useQuery({ queryKey: ACCOUNT_KEY, queryFn: ({ signal }) => apiRequest('/account', { schema: accountSchema, signal }) });
+}
+
+export function useOwnSessions() {
+  return useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => apiRequest('/account/sessions', { schema: sessionsSchema, signal }) });
+}
+
+export function useRefreshOwnSessions() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: SESSIONS_KEY });
+}
+
+/** The profile fields; blank clears one. */
+export interface Profile {
+  gender: string;
+  birthDate: string;
+  phone: string;
+  location: string;
+}
+
+/** What PATCH /api/account takes: the profile as a whole, the e-mail language, the newsletter choice. */
+export type AccountChange = { profile?: Profile; language?: string; newsletter?: boolean };
+
+/** Saves a change; the page shows the account as the server answers it. */
+export function useUpdateAccount() {
+  const client = useQueryClient();
+  return async (change: AccountChange) => {
+    const saved = await apiRequest('/account', { method: 'PATCH', body: change, schema: accountSchema });
+    client.setQueryData(ACCOUNT_KEY, saved);
+    return saved;
+  };
+}
+
+export type PasswordChange = {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+
+/** Changes the password; the server ends the member's other sessions and says how many. */
+export const changePassword = (change: PasswordChange) =>
+  apiRequest('/account/password', { method: 'POST', body: change, schema: z.object({ otherSessionsEnded: z.number() }) });
+
+export const endOtherSessions = () => apiRequest('/account/sessions/others', { method: 'DELETE', schema: z.object({ revoked: z.number() }) });

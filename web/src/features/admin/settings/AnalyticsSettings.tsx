@@ -1,0 +1,51 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+
+import { ADMIN_NAMESPACE } from '../i18n';
+import { useSaveSettings, useSettings } from './api';
+import { SettingsCard, SettingsForm } from './SettingsCard';
+import { useSettingsForm } from './useSettingsForm';
+
+const analyticsSchema = z.object({ measurementId: z.string(), cloudflareToken: z.string() });
+type Analytics = z.infer<typeof analyticsSchema>;
+
+/** Both are optional: empty turns that service off. The rules are the server's. */
+function check(values: Analytics) {
+  const id = values.measurementId.trim();
+  const token = values.cloudflareToken.trim();
+  return {
+    measurementId: id === '' || /^G-[A-Za-z0-9]+$/.test(id) ? undefined : 'Must start with G- followed by letters and digits',
+    cloudflareToken: token === '' || /^[0-9a-fA-F]{32}$/.test(token) ? undefined : 'Must be the 32-character token from Cloudflare',
+  };
+}
+
+/** The web analytics the site loads (spec §3: a measurement id starting with G-) and Cloudflare's beacon token. */
+export function AnalyticsSettings() {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const stored = useSettings('analytics', analyticsSchema);
+  return (
+    <SettingsCard title={t('settings.analytics.title')} intro={t('settings.analytics.intro')} settings={stored}>
+      {(analytics) => <AnalyticsForm initial={analytics} />}
+    </SettingsCard>
+  );
+}
+
+function AnalyticsForm({ initial }: { initial: Analytics }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const save = useSaveSettings('analytics', analyticsSchema);
+  const form = useSettingsForm(
+    initial,
+    check,
+    (values) => save({ measurementId: values.measurementId.trim(), cloudflareToken: values.cloudflareToken.trim() }),
+    t('settings.analytics.saved'),
+  );
+  return (
+    <SettingsForm onSubmit={form.submit} error={form.error} busy={form.busy} formRef={form.formRef}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('settings.analytics.measurementId')} description={t('settings.analytics.measurementIdHint')} autoComplete="off" {...form.textField('measurementId')} />
+        <TextInput label={t('settings.analytics.cloudflareToken')} description={t('settings.analytics.cloudflareTokenHint')} autoComplete="off" {...form.textField('cloudflareToken')} />
+      </SimpleGrid>
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod/mini';
+
+import { apiRequest } from '../../../api/client';
+import { ApiError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from '../../../api/errors';
+import { tokenRejected } from '../../../api/token';
+import { fetchOnce, readJson } from '../../../api/transport';
+import { MEMBER_QUERY_KEY } from '../../auth/limits';
+
+/** What the server shows in place of a stored secret; sending it back keeps the secret. */
+export const STORED_SECRET = '********';
+
+/** The settings groups under /api/admin/settings/, one card each. */
+export type SettingsName = 'site' | 'email' | 'analytics' | 'ai-models' | 'bot-check' | 'audit' | 'social-embeds';
+
+export const settingsKey = (name: SettingsName) => [...MEMBER_QUERY_KEY, 'admin', 'settings', name];
+
+/** A settings group as stored (GET /api/admin/settings/{name}). */
+export function useSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>) {
+  return useQuery({
+    queryKey: settingsKey(name),
+    queryFn: ({ signal }) => apiRequest(`/admin/settings/${name}`, { schema, signal }),
+  });
+}
+
+/** Saves a settings group (PUT, answered with the stored settings) and keeps the card's copy on the answer. */
+export function useSaveSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>) {
+  const client = useQueryClient();
+  return async (body: unknown): Promise<T> => {
+    const saved = await apiRequest(`/admin/settings/${name}`, { method: 'PUT', body, schema });
+    client.setQueryData(settingsKey(name), saved);
+    return saved;
+  };
+}
+
+/**
+ * Sends a test e-mail with the saved settings, in one attempt: its 502 answer is the mail server's refusal,
+ * which the client's retries on 5xx would only repeat (each a new try at sending) while the admin waits.
+ */
+export async function sendTestEmail(to: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetchOnce({ method: 'POST', path: '/admin/settings/email/test', body: { to } });
+  } catch (cause) {
+    throw new ApiError(REQUEST_FAILED, undefined, { cause });
+  }
+  const body = await readJson(response);
+  if (response.status === 401) tokenRejected();
+  if (!response.ok || serverErrorText(body) !== undefined) throw errorFromAnswer(body, response.status);
+}

@@ -1,0 +1,115 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+
+import { apiRequest } from '../../../api/client';
+import { downloadFile } from '../../../api/download';
+import { MEMBER_QUERY_KEY } from '../../auth/limits';
+
+export const USER_ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
+export const USER_GROUPS = ['newsletter', 'vip', 'new', 'inactive'] as const;
+/** The list's group filter: everyone, or the members of one group (spec §3). */
+export const GROUP_FILTERS = ['all', ...USER_GROUPS] as const;
+/** The columns the server sorts the list by. */
+export const USER_SORTS = ['username', 'email', 'role', 'createdAt', 'lastLoginAt'] as const;
+export const GENDERS = ['female', 'male', 'other'] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type GroupFilter = (typeof GROUP_FILTERS)[number];
+export type UserSort = (typeof USER_SORTS)[number];
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  isAdmin: z.boolean(),
+  gender: z.nullable(z.enum(GENDERS)),
+  birthDate: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  groups: z.array(z.enum(USER_GROUPS)),
+  createdAt: z.number(),
+  lastLoginAt: z.nullable(z.number()),
+  disabled: z.boolean(),
+  emailVerified: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+const userListSchema = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+
+/** What the list shows: the search, group and sort, and which page. */
+export interface UserListQuery {
+  search: string;
+  group: GroupFilter;
+  sort: UserSort;
+  descending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export const FIRST_PAGE: UserListQuery = { search: '', group: 'all', sort: 'username', descending: false, page: 1, pageSize: 10 };
+
+/** The query string of the list's filters (the export takes the same, without the page). */
+function filterParams({ search, group, sort, descending }: UserListQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.trim() !== '') params.set('search', search.trim());
+  params.set('group', group);
+  params.set('sort', sort);
+  params.set('order', descending ? 'desc' : 'asc');
+  return params;
+}
+
+const USERS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'users'];
+
+/** One page of users; while another page loads, the last one stays on screen. */
+export function useUserList(query: UserListQuery) {
+  const params = filterParams(query);
+  params.set('page', String(query.page));
+  params.set('pageSize', String(query.pageSize));
+  return useQuery({
+    queryKey: [...USERS_KEY, query],
+    queryFn: ({ signal }) => apiRequest(`/users/list?${params}`, { schema: userListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a change: the user lists, the dashboard's counts and the audit log (which records it) are fetched again. */
+export function useRefreshUsers() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: ({ queryKey }) => ['users', 'stats', 'auditLogs'].some((part) => queryKey.includes(part)) });
+}
+
+/** Saves the users the filters leave (every page) as CSV. */
+export const exportUsers = (query: UserListQuery) => downloadFile(`/users/export?${filterParams(query)}`, 'users.csv');
+
+/** Saves the chosen users as CSV. */
+export const exportSelectedUsers = (ids: readonly string[]) => downloadFile(`/users/export?ids=${ids.map(encodeURIComponent).join(',')}`, 'users.csv');
+
+export interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  gender?: string;
+  birthDate?: string;
+  phone?: string;
+  location?: string;
+  role: UserRole;
+  isAdmin: boolean;
+  vip: boolean;
+}
+
+export const createUser = (user: NewUser) => apiRequest('/users/create', { method: 'POST', body: user, schema: adminUserSchema });
+
+export type UserChange = { isAdmin: boolean } | { role: UserRole } | { disabled: boolean };
+
+export const updateUser = (id: string, change: UserChange) =>
+  apiRequest(`/users/update/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, schema: adminUserSchema });
+
+export const deleteUser = (id: string) => apiRequest(`/users/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+const changedSchema = z.object({ changed: z.number() });
+
+/** Adds the users to the VIP group, or takes them out of it. */
+export const setVip = (userIds: readonly string[], member: boolean) =>
+  apiRequest('/users/groups/vip/members', { method: member ? 'POST' : 'DELETE', body: { userIds }, schema: changedSchema });

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { jsonResponse } from '../../test/fetchMock';
+import { mockApi } from '../../test/auth';
+import { CLOUDFLARE_BEACON_URL, loadAnalytics } from './loadAnalytics';
+
+const TOKEN = '0123456789abcdef0123456789abcdef';
+const scripts = () => [...document.head.querySelectorAll('script')];
+
+function serve(google: unknown, cloudflare: unknown) {
+  return mockApi({ 'GET /config/analytics': google, 'GET /config/cloudflare-analytics': cloudflare });
+}
+
+describe('loadAnalytics', () => {
+  afterEach(() => {
+    for (const script of scripts()) script.remove();
+    delete window.gtag;
+    delete window.dataLayer;
+  });
+
+  it('adds nothing when both are disabled, even with an id and a token kept', async () => {
+    const api = serve({ enabled: false, measurementId: 'G-AB12CD34' }, { enabled: false, token: TOKEN });
+    await loadAnalytics();
+    expect(api.calls.map((call) => call.path).sort()).toEqual(['/config/analytics', '/config/cloudflare-analytics']);
+    expect(scripts()).toEqual([]);
+    expect(window.gtag).toBeUndefined();
+    expect(window.dataLayer).toBeUndefined();
+  });
+
+  it("adds Google's gtag script with the measurement id, and queues its start in the data layer", async () => {
+    serve({ enabled: true, measurementId: 'G-AB12CD34' }, { enabled: false, token: '' });
+    await loadAnalytics();
+    expect(scripts().map((script) => script.src)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-AB12CD34']);
+    expect(scripts()[0]?.async).toBe(true);
+    // Each entry is the `arguments` of a gtag call, as gtag.js expects.
+    expect(window.dataLayer?.map((entry) => Array.from(entry as ArrayLike<unknown>))).toEqual([
+      ['js', expect.any(Date)],
+      ['config', 'G-AB12CD34'],
+    ]);
+    window.gtag?.('event', 'page_view');
+    expect(window.dataLayer).toHaveLength(3);
+  });
+
+  it("adds Cloudflare's beacon with its token", async () => {
+    serve({ enabled: false, measurementId: '' }, { enabled: true, token: TOKEN });
+    await loadAnalytics();
+    expect(scripts()).toHaveLength(1);
+    expect(scripts()[0]?.src).toBe(CLOUDFLARE_BEACON_URL);
+    expect(JSON.parse(scripts()[0]?.getAttribute('data-cf-beacon') ?? '')).toEqual({ token: TOKEN });
+    expect(window.gtag).toBeUndefined();
+  });
+
+  it('adds each script once when started twice', async () => {
+    serve({ enabled: true, measurementId: 'G-AB12CD34' }, { enabled: true, token: TOKEN });
+    await loadAnalytics();
+    await loadAnalytics();
+    expect(scripts()).toHaveLength(2);
+  });
+
+  it('logs a failure and still loads the other one', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve(jsonResponse({ error: 'Not found' }, 404), { enabled: true, token: TOKEN });
+    await expect(loadAnalytics()).resolves.toBeUndefined();
+    expect(scripts().map((script) => script.src)).toEqual([CLOUDFLARE_BEACON_URL]);
+    expect(logged).toHaveBeenCalledWith('Could not load the web analytics', expect.objectContaining({ message: 'Not found' }));
+  });
+});
