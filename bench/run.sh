@@ -85,33 +85,7 @@ brands_p99() {
   wrk -t1 -c4 -d"${duration}s" --latency -H 'Accept-Encoding: gzip' "http://127.0.0.1:$app_port/api/brands?lang=en" | awk '/^ +99%/ {print $2}'
 }
 alone_p99=$(brands_p99)
-pages_# The admin's user table on 100 000 members: a search and a page of 100, then the first page of
-# everyone sorted by join date. The members go straight into the database; the admin signs in with
-# the e-mailed code, read from the mail folder.
-python3 bench/seed_users.py "$work/bench.db" 100000
-echo 'Bench-admin 2026' | DATABASE_URL="sqlite://$work/bench.db" RUST_LOG=warn "$server" create-admin --username benchadmin --email bench@pointe.test --password-stdin >/dev/null
-python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE users SET language='en' WHERE username='benchadmin'\"); c.commit()" "$work/bench.db"
-challenge=$(curl -fsS -H 'Content-Type: application/json' -H 'X-Forwarded-For: 10.9.9.9' \
-  -d '{"username":"benchadmin","password":"Bench-admin 2026"}' "http://127.0.0.1:$app_port/api/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["challengeId"])')
-sleep 1
-code=$(grep -rhoE 'code: [0-9]{6}' "$work/mail" | tail -n1 | grep -oE '[0-9]{6}')
-token=$(curl -fsS -H 'Content-Type: application/json' -H 'X-Forwarded-For: 10.9.9.9' \
-  -d "{\"challengeId\":\"$challenge\",\"code\":\"$code\"}" "http://127.0.0.1:$app_port/api/auth/verify-code" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
-users_row() { # name url
-  local url="http://127.0.0.1:$app_port$2"
-  local single
-  single=$(curl -fsS -o /dev/null -w '%{time_total}' -H "Authorization: Bearer $token" "$url")
-  read -r rps p50 p99 < <(wrk -t2 -c8 -d"${duration}s" --latency -H "Authorization: Bearer $token" "$url" |
-    awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} END {print rps, p50, p99}')
-  printf '| %s | %.1f ms | %s | %s | %s |\n' "$1" "$(python3 -c "print($single * 1000)")" "$rps" "$p50" "$p99"
-}
-echo
-printf '| admin users table, 100 000 users | one request | req/s (8 connections) | p50 | p99 |\n|---|---|---|---|---|\n'
-users_row "GET /api/users/list?search=dancer0421&pageSize=100" "/api/users/list?search=dancer0421&pageSize=100"
-users_row "GET /api/users/list?sort=createdAt&order=desc&pageSize=100" "/api/users/list?sort=createdAt&order=desc&pageSize=100"
-users_row "GET /api/users/list?group=inactive&pageSize=100" "/api/users/list?group=inactive&pageSize=100"
-
-peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")
+pages_peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")
 wrk -t2 -c50 -d"$((duration + 4))s" --timeout 30s -s bench/login.lua "http://127.0.0.1:$app_port/api/auth/login" >"$work/login.txt" &
 flood_pid=$!
 sleep 2 # let the flood fill the argon2 queue first

@@ -16,11 +16,13 @@ for n in range(count):
     user_id = str(uuid.uuid4())
     joined = now - random.randint(0, 400) * day
     last_login = None if n % 3 == 0 else random.randint(joined, now)
-    users.append((user_id, f"dancer{n:06d}", f"dancer{n:06d}@bench.test", "not-a-hash", joined, last_login))
+    name, email = f"dancer{n:06d}", f"dancer{n:06d}@bench.test"
+    users.append((user_id, name, email, "not-a-hash", joined, last_login, f"{name} {email}"))
     if n % 10 == 0:
         vips.append((user_id, "vip", now))
 db.executemany(
-    "INSERT INTO users (id, username, email, password_hash, created_at, last_login_at) VALUES (?, ?, ?, ?, ?, ?)", users
+    "INSERT INTO users (id, username, email, password_hash, created_at, last_login_at, search_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    users,
 )
 db.executemany("INSERT INTO user_groups (user_id, group_key, added_at) VALUES (?, ?, ?)", vips)
 db.commit()

@@ -2,6 +2,10 @@
 -- sorting, the computed groups and the audit log's filters read by.
 
 ALTER TABLE users ADD COLUMN disabled_at BIGINT;
+-- What the admin's search matches: the username and e-mail, lower-cased by the server (Unicode-aware,
+-- unlike SQLite's LOWER), so one LIKE per row does.
+ALTER TABLE users ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
+UPDATE users SET search_key = LOWER(username) || ' ' || LOWER(email);
 
 -- Membership of the groups kept by hand (vip) or by the member (newsletter); "new" and "inactive"
 -- are computed from the dates and never stored.

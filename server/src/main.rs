@@ -2,7 +2,7 @@ use std::io::Read;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use pointe_server::{app, cleanup, config::MailTransport, db, email, users, AppState, Config};
+use pointe_server::{app, cleanup, config::MailTransport, db, email, settings, users, AppState, Config};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -27,6 +27,11 @@ enum Command {
         /// Read the password from standard input instead of generating one.
         #[arg(long)]
         password_stdin: bool,
+    },
+    /// Forget a setting saved in the admin (e.g. botCheck after a wrong Turnstile secret); applies within 30 s.
+    ResetSetting {
+        #[arg(long)]
+        key: String,
     },
     /// Give an account a role: user, moderator, editor or admin (see the README's permission table).
     SetRole {
@@ -67,6 +72,13 @@ async fn main() -> anyhow::Result<()> {
             if !password_stdin {
                 println!("Password (shown once, keep it safe): {password}");
             }
+            Ok(())
+        }
+        Command::ResetSetting { key } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            settings::reset(&pool, &key).await?;
+            println!("Setting {key} reset: running servers apply it within 30 seconds.");
             Ok(())
         }
         Command::SetRole { username, role } => {

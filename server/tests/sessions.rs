@@ -49,8 +49,12 @@ async fn moderators_and_admins_list_and_revoke_sessions_and_a_revoked_token_dies
         assert_json_error(&call(app, Method::GET, "/api/tips", &member).await, StatusCode::UNAUTHORIZED, "Authentication required");
         assert_json_error(&call(app, Method::DELETE, &format!("/api/sessions/revoke/{session}"), &moderator).await, StatusCode::NOT_FOUND, "Session not found");
 
+        // A staff member's sessions are for an admin to end.
         let editor_id = user_id_of(&list, "ed");
-        let all = call(app, Method::DELETE, &format!("/api/sessions/revoke-user/{editor_id}"), &moderator).await;
+        let refused = call(app, Method::DELETE, &format!("/api/sessions/revoke-user/{editor_id}"), &moderator).await;
+        assert_json_error(&refused, StatusCode::FORBIDDEN, "You do not have permission to do this");
+        let admin = token_for(app, "boss", "admin", true).await;
+        let all = call(app, Method::DELETE, &format!("/api/sessions/revoke-user/{editor_id}"), &admin).await;
         assert_eq!(all.json()["revoked"], 1);
         assert_eq!(call(app, Method::GET, "/api/admin/brands", &editor).await.status, StatusCode::UNAUTHORIZED);
 

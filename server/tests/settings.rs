@@ -65,6 +65,8 @@ async fn the_site_identity_is_checked_and_shows_in_the_public_config_and_page_he
         let page = app.get("/tips?lang=en").await.text();
         assert!(page.contains("<title>Pointe shoe tips — Studio Pointe</title>"), "{page}");
         assert!(page.contains("og:site_name\" content=\"Studio Pointe\""));
+        let home = app.get("/?lang=en").await.text();
+        assert!(home.contains("<title>Studio Pointe — "), "the home title starts with the name: {home}");
         let audited: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE resource_type = 'settings' AND resource_id = 'site'")
             .fetch_one(&app.state.db)
             .await
@@ -93,8 +95,9 @@ async fn analytics_ids_are_checked_served_and_opened_in_the_csp() {
         assert_eq!(app.get("/api/config/analytics").await.json(), json!({ "enabled": true, "measurementId": "G-AB12CD34" }));
         assert_eq!(app.get("/api/config/cloudflare-analytics").await.json(), json!({ "enabled": true, "token": token }));
         let csp = app.get("/").await.header("content-security-policy").to_owned();
-        assert!(csp.contains("script-src 'self' https://www.googletagmanager.com https://static.cloudflareinsights.com;"), "{csp}");
-        assert!(csp.contains("connect-src 'self' https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com https://cloudflareinsights.com;"), "{csp}");
+        assert!(csp.contains("script-src 'self' https://*.googletagmanager.com https://static.cloudflareinsights.com;"), "{csp}");
+        assert!(csp.contains("img-src 'self' data: https://*.google-analytics.com https://*.googletagmanager.com;"), "{csp}");
+        assert!(csp.contains("connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com https://cloudflareinsights.com;"), "{csp}");
         assert!(!app.get("/api/brands").await.header("content-security-policy").contains("google"), "API answers stay strict");
     })
     .await;
@@ -131,6 +134,13 @@ async fn email_provider_secrets_are_masked_kept_and_cleared() {
         let stored: Value = serde_json::from_str(&stored).unwrap();
         assert_eq!((stored["smtp"]["password"].clone(), stored["smtp"]["port"].clone()), (json!("s3cret-pass"), json!(2525)));
         assert_eq!(stored["mailgun"]["apiKey"], "");
+
+        // A stored password goes only to the server it was given for: a new host with the mask means none.
+        let mut elsewhere = get(app, "/api/admin/settings/email", &admin).await["settings"].clone();
+        elsewhere["smtp"]["host"] = json!("attacker.example");
+        put(app, "/api/admin/settings/email", &admin, elsewhere).await;
+        let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'email'").fetch_one(&app.state.db).await.unwrap();
+        assert_eq!(serde_json::from_str::<Value>(&stored).unwrap()["smtp"]["password"], "");
     })
     .await;
 }
@@ -158,6 +168,12 @@ async fn the_bot_check_setting_replaces_the_environments_at_once() {
         assert_eq!(saved["turnstileSecret"], "********");
         assert_eq!(app.get("/api/auth/bot-check").await.json(), json!({ "provider": "turnstile", "siteKey": "site-key" }));
         assert!(app.get("/login").await.header("content-security-policy").contains("script-src 'self' https://challenges.cloudflare.com"));
+
+        // The way back from a wrong secret that locks everyone out.
+        pointe_server::settings::reset(&app.state.db, "botCheck").await.unwrap();
+        assert!(pointe_server::settings::reset(&app.state.db, "nope").await.is_err());
+        let restarted = app.another_instance().await;
+        assert_eq!(restarted.get("/api/auth/bot-check").await.json()["provider"], "altcha");
     })
     .await;
 }

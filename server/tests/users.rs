@@ -58,6 +58,9 @@ async fn each_role_gets_what_the_permission_table_gives() {
         assert_json_error(&call(app, Method::DELETE, &format!("/api/users/delete/{admin_id}"), &moderator).await, StatusCode::FORBIDDEN, FORBIDDEN);
         let disable_admin = send(app, Method::PATCH, &format!("/api/users/update/{admin_id}"), &moderator, json!({ "disabled": true })).await;
         assert_json_error(&disable_admin, StatusCode::FORBIDDEN, FORBIDDEN);
+        // Nor the admin's sessions.
+        let revoke_admin = call(app, Method::DELETE, &format!("/api/sessions/revoke-user/{admin_id}"), &moderator).await;
+        assert_json_error(&revoke_admin, StatusCode::FORBIDDEN, FORBIDDEN);
         let disabled = send(app, Method::PATCH, &format!("/api/users/update/{nina_id}"), &moderator, json!({ "disabled": true })).await;
         assert_eq!(disabled.json()["disabled"], true);
         // The admin does all of it.
@@ -197,6 +200,11 @@ async fn the_export_quotes_commas_quotes_and_line_breaks_and_keeps_hebrew() {
         assert_eq!(selected.matches("\r\n").count(), 2, "{selected}");
         let searched = call(app, Method::GET, "/api/users/export?search=odette", &admin).await.text();
         assert!(searched.contains("אודט") && !searched.contains("Dana"));
+        let mut cyrillic = new_user("Анна");
+        cyrillic["email"] = json!("anna@pointe.test");
+        create(app, &admin, cyrillic).await;
+        let found = call(app, Method::GET, "/api/users/list?search=%D0%B0%D0%BD%D0%BD", &admin).await.json();
+        assert_eq!(usernames(&found), ["Анна"], "any case, beyond ASCII");
     })
     .await;
 }

@@ -104,7 +104,13 @@ pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHa
                     None => Ok(&environment),
                     Some(settings) => {
                         if from_settings.as_ref().is_none_or(|(built_for, _)| built_for != settings) {
-                            from_settings = Mailer::from_settings(settings).ok().map(|mailer| (settings.clone(), mailer));
+                            from_settings = match Mailer::from_settings(settings) {
+                                Ok(mailer) => Some((settings.clone(), mailer)),
+                                Err(err) => {
+                                    tracing::error!(error = %format!("{err:#}"), "the saved e-mail provider cannot be used");
+                                    None
+                                }
+                            };
                         }
                         from_settings.as_ref().map(|(_, mailer)| mailer).ok_or_else(|| anyhow::anyhow!("the saved e-mail provider cannot be used"))
                     }

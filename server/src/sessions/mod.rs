@@ -21,6 +21,7 @@ use crate::{
     client_info::ClientInfo,
     error::{ApiError, ApiResult},
     extract::ApiQuery,
+    users,
     AppState,
 };
 
@@ -109,6 +110,8 @@ pub struct Revoked {
     responses((status = 200, body = Revoked), (status = 404, description = "Session not found")))]
 async fn revoke(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, Path(id): Path<String>) -> ApiResult<Json<Revoked>> {
     permissions::require(&signed_in.user, Permission::Sessions)?;
+    let owner: Option<String> = sqlx::query_scalar("SELECT user_id FROM sessions WHERE id = $1").bind(&id).fetch_optional(&state.db).await?;
+    require_admin_for_staff(&state, &signed_in, owner.as_deref()).await?;
     if !sessions::end(&state.db, &id, state.clock.now_ms()).await? {
         return Err(ApiError::NotFound(SESSION_NOT_FOUND));
     }
@@ -126,7 +129,17 @@ async fn revoke_user(
     Path(user_id): Path<String>,
 ) -> ApiResult<Json<Revoked>> {
     permissions::require(&signed_in.user, Permission::Sessions)?;
+    require_admin_for_staff(&state, &signed_in, Some(&user_id)).await?;
     let revoked = sessions::end_all_for_user(&state.db, &user_id, state.clock.now_ms()).await?;
     audit::record_change(&state, &client, &signed_in.user, "revoke_all", "user_sessions", &user_id).await?;
     Ok(Json(Revoked { revoked }))
+}
+
+/// Ending a staff member's sessions is for admins only, as is every other act on staff accounts.
+async fn require_admin_for_staff(state: &AppState, signed_in: &SignedIn, owner: Option<&str>) -> ApiResult<()> {
+    let Some(owner) = owner else { return Ok(()) };
+    match users::store::find_by_id(&state.db, owner).await? {
+        Some(user) if users::is_staff(&user) => permissions::require_admin(&signed_in.user),
+        _ => Ok(()),
+    }
 }

@@ -1,4 +1,5 @@
-//! Which AI model answers the chat in each language (spec §3). The assistant reads it per question.
+//! Which AI model answers the chat in each language (spec §3); the assistant (issue 6) will read it
+//! per question.
 
 use axum::{extract::State, routing::get, Json, Router};
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ pub const CHOICES: [&str; 4] = [
     "@cf/meta/llama-3.1-8b-instruct",
     "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
     "@cf/mistralai/mistral-small-3.1-24b-instruct",
-    "@cf/qwen/qwen2.5-coder-32b-instruct",
+    "@cf/google/gemma-3-12b-it",
 ];
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]

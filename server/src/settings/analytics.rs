@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use super::{editable, Editable, Setting, Settings};
-use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+use crate::{admin::fields::FieldErrors, web::security_headers::ExtraSources, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
 
 pub const MEASUREMENT_ID_RULE: &str = "Must start with G- followed by letters and digits";
 pub const CLOUDFLARE_TOKEN_RULE: &str = "Must be the 32-character token from Cloudflare";
@@ -39,26 +39,28 @@ impl Editable for Analytics {
     }
 }
 
-/// Where Google's tag loads from and sends to.
-pub const GOOGLE_SCRIPT_ORIGIN: &str = "https://www.googletagmanager.com";
-pub const GOOGLE_CONNECT_ORIGINS: [&str; 3] = ["https://www.google-analytics.com", "https://*.google-analytics.com", "https://*.analytics.google.com"];
+/// Where Google's tag loads from and sends to (Google's CSP guide for GA4).
+pub const GOOGLE_SCRIPT_ORIGIN: &str = "https://*.googletagmanager.com";
+pub const GOOGLE_CONNECT_ORIGINS: [&str; 3] = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
+pub const GOOGLE_IMAGE_ORIGINS: [&str; 2] = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 /// Where Cloudflare's beacon loads from and sends to.
 pub const CLOUDFLARE_SCRIPT_ORIGIN: &str = "https://static.cloudflareinsights.com";
 pub const CLOUDFLARE_CONNECT_ORIGIN: &str = "https://cloudflareinsights.com";
 
 impl Analytics {
-    /// Script and connect origins the pages' CSP adds for the providers that are on.
-    pub fn sources(&self) -> (Vec<&'static str>, Vec<&'static str>) {
-        let (mut scripts, mut connects) = (Vec::new(), Vec::new());
+    /// The origins the pages' CSP adds for the providers that are on.
+    pub fn sources(&self) -> ExtraSources {
+        let mut sources = ExtraSources::default();
         if !self.measurement_id.is_empty() {
-            scripts.push(GOOGLE_SCRIPT_ORIGIN);
-            connects.extend(GOOGLE_CONNECT_ORIGINS);
+            sources.scripts.push(GOOGLE_SCRIPT_ORIGIN);
+            sources.connects.extend(GOOGLE_CONNECT_ORIGINS);
+            sources.images.extend(GOOGLE_IMAGE_ORIGINS);
         }
         if !self.cloudflare_token.is_empty() {
-            scripts.push(CLOUDFLARE_SCRIPT_ORIGIN);
-            connects.push(CLOUDFLARE_CONNECT_ORIGIN);
+            sources.scripts.push(CLOUDFLARE_SCRIPT_ORIGIN);
+            sources.connects.push(CLOUDFLARE_CONNECT_ORIGIN);
         }
-        (scripts, connects)
+        sources
     }
 }
 

@@ -56,7 +56,7 @@ impl Editable for Option<BotCheckSettings> {
         }
     }
 
-    fn masked(&self) -> Self {
+    fn for_browser(&self) -> Self {
         self.clone().map(|settings| BotCheckSettings { turnstile_secret: mask(&settings.turnstile_secret), ..settings })
     }
 

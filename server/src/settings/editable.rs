@@ -27,8 +27,8 @@ pub trait Editable: Serialize + DeserializeOwned + Default + Clone + Send + Sync
     /// The field rules; field names are dotted paths (`smtp.port`).
     fn check(&self, errors: &mut FieldErrors);
 
-    /// The value with every secret masked.
-    fn masked(&self) -> Self {
+    /// The value as the browser gets it: every secret masked.
+    fn for_browser(&self) -> Self {
         self.clone()
     }
 
@@ -51,7 +51,7 @@ pub fn keep(sent: &mut String, stored: &str) {
 /// The setting for the admin's form (the `settings` permission).
 pub async fn read<T: Editable>(state: &AppState, signed_in: &SignedIn) -> ApiResult<Json<T>> {
     permissions::require(&signed_in.user, Permission::Settings)?;
-    Ok(Json(T::slot(&state.settings).get(&state.db).await?.masked()))
+    Ok(Json(T::slot(&state.settings).get(&state.db).await?.for_browser()))
 }
 
 /// Checks and saves the admin's form; answers the saved value, masked.
@@ -64,5 +64,5 @@ pub async fn save<T: Editable>(state: &AppState, signed_in: &SignedIn, client: &
     errors.finish()?;
     let saved = slot.save(&state.db, value, state.clock.now_ms()).await?;
     audit::record_change(state, client, &signed_in.user, "update", "settings", slot.key).await?;
-    Ok(Json(saved.masked()))
+    Ok(Json(saved.for_browser()))
 }

@@ -9,7 +9,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use super::{
     editable::{self, keep, mask},
-    Editable, Setting, Settings,
+    Editable, Setting, Settings, SECRET_MASK,
 };
 use crate::{
     admin::fields::FieldErrors,
@@ -107,6 +107,15 @@ pub struct EmailSettings {
     pub ses: SesSettings,
 }
 
+/// `keep` when the secret's destination is unchanged; else a sent mask means blank.
+fn keep_for(same_destination: bool, sent: &mut String, stored: &str) {
+    if same_destination {
+        keep(sent, stored);
+    } else if sent == SECRET_MASK {
+        sent.clear();
+    }
+}
+
 pub const FROM_RULE: &str = "Enter an address, or a name and <address>";
 
 impl Editable for Option<EmailSettings> {
@@ -145,7 +154,7 @@ impl Editable for Option<EmailSettings> {
         }
     }
 
-    fn masked(&self) -> Self {
+    fn for_browser(&self) -> Self {
         self.clone().map(|mut settings| {
             settings.smtp.password = mask(&settings.smtp.password);
             settings.sendgrid.api_key = mask(&settings.sendgrid.api_key);
@@ -155,12 +164,18 @@ impl Editable for Option<EmailSettings> {
         })
     }
 
+    /// A stored secret is kept only for the server it was given for: with a new host, domain, region or
+    /// user name the mask counts as blank, so an admin cannot send a stored password to a server of
+    /// their choosing.
     fn keep_secrets(&mut self, stored: &Self) {
         let (Some(sent), Some(stored)) = (self.as_mut(), stored) else { return };
-        keep(&mut sent.smtp.password, &stored.smtp.password);
+        let smtp_same = (&sent.smtp.host, &sent.smtp.username) == (&stored.smtp.host, &stored.smtp.username);
+        keep_for(smtp_same, &mut sent.smtp.password, &stored.smtp.password);
         keep(&mut sent.sendgrid.api_key, &stored.sendgrid.api_key);
-        keep(&mut sent.mailgun.api_key, &stored.mailgun.api_key);
-        keep(&mut sent.ses.password, &stored.ses.password);
+        let mailgun_same = (&sent.mailgun.domain, sent.mailgun.region) == (&stored.mailgun.domain, stored.mailgun.region);
+        keep_for(mailgun_same, &mut sent.mailgun.api_key, &stored.mailgun.api_key);
+        let ses_same = (&sent.ses.region, &sent.ses.username) == (&stored.ses.region, &stored.ses.username);
+        keep_for(ses_same, &mut sent.ses.password, &stored.ses.password);
     }
 }
 

@@ -98,6 +98,31 @@ impl Default for Settings {
     }
 }
 
+impl Settings {
+    fn keys(&self) -> [&'static str; 7] {
+        [
+            self.social_embeds.key,
+            self.site.key,
+            self.email.key,
+            self.analytics.key,
+            self.ai_models.key,
+            self.bot_check.key,
+            self.audit_retention.key,
+        ]
+    }
+}
+
+/// Forgets a saved setting, so its default (or the environment's value) applies again (within `FRESH_FOR`):
+/// the way back from a setting that locks everyone out, such as a Turnstile secret that is wrong.
+pub async fn reset(db: &Db, key: &str) -> anyhow::Result<()> {
+    let keys = Settings::default().keys();
+    if !keys.contains(&key) {
+        anyhow::bail!("Unknown setting {key}: use one of {}", keys.join(", "));
+    }
+    sqlx::query("DELETE FROM settings WHERE key = $1").bind(key).execute(db).await?;
+    Ok(())
+}
+
 /// Every setting's public and admin calls.
 pub fn routes() -> axum::Router<crate::AppState> {
     axum::Router::new()

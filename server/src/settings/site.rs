@@ -40,7 +40,8 @@ impl Editable for SiteIdentity {
         &settings.site
     }
 
-    fn masked(&self) -> Self {
+    /// No secrets here; the browser gets a text, maybe blank, for every language.
+    fn for_browser(&self) -> Self {
         self.clone().complete()
     }
 
@@ -73,7 +74,7 @@ impl SiteIdentity {
         self
     }
 
-    /// The name pages and e-mails use in `lang`'s texts: the admin's, else `built_in`.
+    /// The name the pages' heads use: the admin's, else `built_in` (the locale's).
     pub fn name_or<'a>(&'a self, built_in: &'a str) -> &'a str {
         if self.site_name.trim().is_empty() { built_in } else { self.site_name.trim() }
     }
@@ -90,7 +91,7 @@ pub fn routes() -> Router<AppState> {
 /// The site's name, slogan, location, contact address and website, for the header and footer.
 #[utoipa::path(get, path = "/api/config/site", tag = "config", responses((status = 200, body = SiteIdentity)))]
 async fn public_site(State(state): State<AppState>) -> ApiResult<Json<SiteIdentity>> {
-    let mut site = state.settings.site.get(&state.db).await?.masked();
+    let mut site = state.settings.site.get(&state.db).await?.for_browser();
     if site.contact_email.trim().is_empty() {
         site.contact_email.clone_from(&state.config.contact_email);
     }

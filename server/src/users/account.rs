@@ -70,7 +70,7 @@ async fn load(state: &AppState, id: &str) -> ApiResult<Account> {
 }
 
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AccountChange {
     /// The profile fields replace the stored ones when `profile` is sent (blank clears a field).
     profile: Option<Profile>,

@@ -99,8 +99,9 @@ impl UsersQuery {
     fn filter(&self, now: i64) -> ApiResult<Filter> {
         let mut filter = Filter::default();
         if let Some(search) = self.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            let pattern = filter.bind(Value::Text(contains_pattern(&search.to_lowercase())));
-            filter.and(format!("(LOWER(u.username) LIKE {pattern} ESCAPE '\\' OR u.email LIKE {pattern} ESCAPE '\\')"));
+            let (pattern, escape) = contains_pattern(&search.to_lowercase());
+            let pattern = filter.bind(Value::Text(pattern));
+            filter.and(format!("u.search_key LIKE {pattern}{escape}"));
         }
         match self.group.as_deref().unwrap_or("all") {
             "all" | "" => {}

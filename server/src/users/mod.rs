@@ -14,4 +14,9 @@ pub mod validation;
 pub use account::{routes as account_routes, ApiDoc as AccountApiDoc};
 pub use routes::{routes, ApiDoc};
 
+/// Any account with a role above a member's: only admins act on these.
+pub fn is_staff(user: &UserRecord) -> bool {
+    user.is_admin != 0 || user.role != "user"
+}
+
 pub use store::{CreateUserError, NewUser, Profile, PublicUser, UserRecord};

@@ -13,6 +13,7 @@ pub const OWN_ACCOUNT_DISABLE: &str = "You cannot disable your own account";
 pub const OWN_ACCOUNT_DELETE: &str = "You cannot delete your own account";
 pub const LAST_ADMIN_DEMOTE: &str = "The last admin cannot be demoted";
 pub const LAST_ADMIN_DELETE: &str = "The last admin cannot be deleted";
+pub const LAST_ADMIN_DISABLE: &str = "The last admin cannot be disabled";
 
 enum Change<'a> {
     Role(&'a str),
@@ -26,7 +27,7 @@ pub async fn set_role(db: &Db, user: &UserRecord, role: &str) -> ApiResult<()> {
 }
 
 pub async fn disable(db: &Db, user: &UserRecord, now: i64) -> ApiResult<()> {
-    apply(db, user, Change::Disable(now), LAST_ADMIN_DEMOTE).await
+    apply(db, user, Change::Disable(now), LAST_ADMIN_DISABLE).await
 }
 
 pub async fn delete(db: &Db, user: &UserRecord) -> ApiResult<()> {

@@ -17,6 +17,7 @@ use super::{
     directory::{self, AdminUser, UsersQuery, MAX_SELECTION},
     groups::{self, Group, NOT_BY_HAND},
     password, protect,
+    is_staff,
     store::{self, CreateUserError, NewUser, Profile, UserRecord},
     validation,
 };
@@ -292,11 +293,6 @@ fn new_role<'a>(target: &'a UserRecord, role: Option<&'a str>, is_admin: Option<
     }
 }
 
-/// Any account with a role above a member's.
-fn is_staff(user: &UserRecord) -> bool {
-    user.is_admin != 0 || user.role != "user"
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct Deleted {
     deleted: bool,
@@ -345,7 +341,9 @@ async fn add_members(
 ) -> ApiResult<Json<Changed>> {
     let key = hand_kept(&signed_in, &group, &body)?;
     let changed = groups::add(&state.db, key, &body.user_ids, state.clock.now_ms()).await?;
-    audit::record_change(&state, &client, &signed_in.user, "add_to_group", "group", key).await?;
+    for user_id in &body.user_ids {
+        audit::record_change(&state, &client, &signed_in.user, "add_to_group", "user", user_id).await?;
+    }
     Ok(Json(Changed { changed }))
 }
 
@@ -362,7 +360,9 @@ async fn remove_members(
 ) -> ApiResult<Json<Changed>> {
     let key = hand_kept(&signed_in, &group, &body)?;
     let changed = groups::remove(&state.db, key, &body.user_ids).await?;
-    audit::record_change(&state, &client, &signed_in.user, "remove_from_group", "group", key).await?;
+    for user_id in &body.user_ids {
+        audit::record_change(&state, &client, &signed_in.user, "remove_from_group", "user", user_id).await?;
+    }
     Ok(Json(Changed { changed }))
 }
 

@@ -113,8 +113,8 @@ pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String,
     let id = uuid::Uuid::new_v4().to_string();
     let result = sqlx::query(
         "INSERT INTO users (id, username, email, password_hash, role, is_admin, email_verified, language,
-                            gender, birth_date, phone, location, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                            gender, birth_date, phone, location, created_at, search_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(&id)
     .bind(user.username.trim())
@@ -129,6 +129,7 @@ pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String,
     .bind(user.profile.phone)
     .bind(user.profile.location)
     .bind(now)
+    .bind(search_key(user.username, user.email))
     .execute(db)
     .await;
     match result {
@@ -136,6 +137,11 @@ pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String,
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(CreateUserError::Taken),
         Err(e) => Err(e.into()),
     }
+}
+
+/// What the admin's user search matches (`users.search_key`).
+fn search_key(username: &str, email: &str) -> String {
+    format!("{} {}", username.trim().to_lowercase(), email.trim().to_lowercase())
 }
 
 pub async fn username_exists(db: &Db, username: &str) -> Result<bool, sqlx::Error> {

@@ -66,10 +66,7 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
     let built_in = state.web.texts.site_name(lang);
     let identity = state.settings.site.get(&state.db).await.unwrap_or_default();
     let site_name = identity.name_or(built_in);
-    // The locale's titles end with the built-in name; the admin's name replaces it.
-    if let Some(page_part) = head.title.strip_suffix(built_in) {
-        head.title = format!("{page_part}{site_name}");
-    }
+    head.title = with_site_name(&head.title, built_in, site_name);
     let html = template
         .replacen(HTML_TAG, &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }), 1)
         .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, site_name), 1);
@@ -93,6 +90,17 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
         .into_response()
 }
 
+/// The locale's title (which starts or ends with the built-in name) with the admin's name instead.
+fn with_site_name(title: &str, built_in: &str, site_name: &str) -> String {
+    if let Some(page_part) = title.strip_suffix(built_in) {
+        format!("{page_part}{site_name}")
+    } else if let Some(page_part) = title.strip_prefix(built_in) {
+        format!("{site_name}{page_part}")
+    } else {
+        title.to_owned()
+    }
+}
+
 /// Where Cloudflare serves Turnstile's script and the frame it draws the check in.
 const TURNSTILE_ORIGIN: &str = "https://challenges.cloudflare.com";
 
@@ -105,9 +113,10 @@ async fn page_sources(state: &AppState) -> Result<ExtraSources, sqlx::Error> {
         sources.scripts.push(TURNSTILE_ORIGIN);
         sources.frames.push(TURNSTILE_ORIGIN);
     }
-    let (scripts, connects) = state.settings.analytics.get(&state.db).await?.sources();
-    sources.scripts.extend(scripts);
-    sources.connects.extend(connects);
+    let analytics = state.settings.analytics.get(&state.db).await?.sources();
+    sources.scripts.extend(analytics.scripts);
+    sources.connects.extend(analytics.connects);
+    sources.images.extend(analytics.images);
     Ok(sources)
 }
 

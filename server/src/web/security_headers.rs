@@ -20,6 +20,7 @@ pub struct ExtraSources {
     pub scripts: Vec<&'static str>,
     pub frames: Vec<&'static str>,
     pub connects: Vec<&'static str>,
+    pub images: Vec<&'static str>,
 }
 
 /// Scripts, frames and connections only to this origin (no inline script) plus `extra`. Inline styles
@@ -28,9 +29,10 @@ pub fn content_security_policy(extra: &ExtraSources) -> HeaderValue {
     let with = |sources: &[&str]| sources.iter().map(|source| format!(" {source}")).collect::<String>();
     let frames = if extra.frames.is_empty() { String::new() } else { format!("frame-src 'self'{}; ", with(&extra.frames)) };
     let policy = format!(
-        "default-src 'self'; script-src 'self'{}; {frames}style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+        "default-src 'self'; script-src 'self'{}; {frames}style-src 'self' 'unsafe-inline'; img-src 'self' data:{}; \
          font-src 'self' data:; connect-src 'self'{}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
         with(&extra.scripts),
+        with(&extra.images),
         with(&extra.connects),
     );
     HeaderValue::try_from(policy).expect("the policy is ASCII")

@@ -30,7 +30,11 @@ export function usePageTitle(page: PageKey, name = '') {
   const siteName = useSiteIdentity(false).name;
   const builtIn = t('site.name');
   const localeTitle = t(`meta.${page}.title`, { name });
-  const title = localeTitle.endsWith(builtIn) ? localeTitle.slice(0, localeTitle.length - builtIn.length) + siteName : localeTitle;
+  const title = localeTitle.endsWith(builtIn)
+    ? localeTitle.slice(0, localeTitle.length - builtIn.length) + siteName
+    : localeTitle.startsWith(builtIn)
+      ? siteName + localeTitle.slice(builtIn.length)
+      : localeTitle;
   useEffect(() => {
     document.title = title;
   }, [title, i18n.language]);

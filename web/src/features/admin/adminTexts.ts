@@ -40,6 +40,7 @@ const EXACT: Record<string, string> = {
   'You cannot delete your own account': 'ownDelete',
   'The last admin cannot be demoted': 'lastAdminDemote',
   'The last admin cannot be deleted': 'lastAdminDelete',
+  'The last admin cannot be disabled': 'lastAdminDisable',
   'This group cannot be changed by hand': 'groupNotByHand',
   'Unknown role': 'unknownRole',
   'The role and the admin state disagree': 'roleConflict',

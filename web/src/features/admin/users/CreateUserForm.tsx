@@ -85,6 +85,7 @@ export function CreateUserForm({ onClose }: { onClose: () => void }) {
           data={GENDERS.map((gender) => ({ value: gender, label: t(`users.genders.${gender}`) }))}
           value={values.gender || null}
           onChange={(value) => form.setValue('gender', value ?? '')}
+          error={form.errorOf('gender')}
           clearable
         />
         <TextInput label={t('users.birthDate')} type="date" {...form.textField('birthDate')} />
@@ -96,6 +97,7 @@ export function CreateUserForm({ onClose }: { onClose: () => void }) {
           data={USER_ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
           value={isAdmin ? 'admin' : values.role}
           onChange={(value) => form.setValue('role', value ?? 'user')}
+          error={form.errorOf('role')}
           allowDeselect={false}
           disabled={!canGrant || values.isAdmin}
         />

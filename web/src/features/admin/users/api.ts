@@ -73,10 +73,14 @@ export function useUserList(query: UserListQuery) {
   });
 }
 
-/** After a change: the user lists, the dashboard's counts and the audit log (which records it) are fetched again. */
+/**
+ * After a change: the user lists, the dashboard's counts, the audit log (which records it) and the
+ * sessions (disabling or deleting ends them) are fetched again.
+ */
 export function useRefreshUsers() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: ({ queryKey }) => ['users', 'stats', 'auditLogs'].some((part) => queryKey.includes(part)) });
+  return () =>
+    client.invalidateQueries({ predicate: ({ queryKey }) => ['users', 'stats', 'auditLogs', 'sessions'].some((part) => queryKey.includes(part)) });
 }
 
 /** Saves the users the filters leave (every page) as CSV. */
