@@ -12,7 +12,7 @@ use crate::{lang::Lang, AppState};
 
 /// Renders `mail` in `lang` and queues it for `recipient`; the worker is woken at once.
 pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
-    let rendered = templates::render(&mail, lang)?;
+    let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
     outbox::enqueue(state, recipient, &rendered).await?;
     state.mail_ready.notify_one();
     Ok(())
@@ -21,7 +21,7 @@ pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>)
 /// Renders and sends `mail` at once with the provider in force, bypassing the outbox (the admin's
 /// test message: its error is the answer).
 pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
-    let rendered = templates::render(&mail, lang)?;
+    let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
     let mailer = match state.settings.email.get(&state.db).await?.as_ref() {
         Some(settings) => Mailer::from_settings(settings)?,
         None => Mailer::from_config(&state.config.mail)?,
@@ -35,4 +35,9 @@ pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<
         attempts: 0,
     };
     mailer.send(&queued).await
+}
+
+/// The name e-mails sign with: the admin's, else the built-in one of `lang`.
+async fn site_name(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
+    Ok(state.settings.site.get(&state.db).await?.name_or(state.web.texts.site_name(lang)).to_owned())
 }

@@ -47,7 +47,8 @@ pub struct Rendered {
     pub html: String,
 }
 
-pub fn render(mail: &Mail<'_>, lang: Lang) -> anyhow::Result<Rendered> {
+/// `site` is the site's name as the admin set it (or the built-in one).
+pub fn render(mail: &Mail<'_>, lang: Lang, site: &str) -> anyhow::Result<Rendered> {
     let (key, username, code, link, minutes) = match *mail {
         Mail::SignupCode { username, code, minutes } => ("signupCode", username, Some(code), None, minutes),
         Mail::LoginCode { username, code, minutes } => ("loginCode", username, Some(code), None, minutes),
@@ -56,7 +57,7 @@ pub fn render(mail: &Mail<'_>, lang: Lang) -> anyhow::Result<Rendered> {
         Mail::TestMessage { username } => ("testMessage", username, None, None, 0),
     };
     let texts = &TEXTS[&lang];
-    let values = context! { username, code, link, minutes, site => "Pointe" };
+    let values = context! { username, code, link, minutes, site };
     let text = |name: &str| -> anyhow::Result<String> {
         let template = texts[key][name].as_str().or_else(|| texts[name].as_str()).with_context(|| format!("no e-mail text {key}.{name}"))?;
         Ok(LAYOUTS.render_str(template, &values)?)
@@ -90,17 +91,19 @@ mod tests {
     #[test]
     fn every_mail_renders_in_every_language_with_its_values() {
         for lang in Lang::ALL {
-            let code = render(&Mail::LoginCode { username: "odette", code: "123456", minutes: 10 }, lang).unwrap();
+            let code = render(&Mail::LoginCode { username: "odette", code: "123456", minutes: 10 }, lang, "Pointe").unwrap();
             assert!(code.subject.contains("123456"), "{lang:?}: {}", code.subject);
             assert!(code.text.contains("odette") && code.html.contains("123456"));
             assert!(code.text.contains("10"));
-            let reset = render(&Mail::PasswordReset { username: "odette", link: "http://x/reset-password#t=a&b", minutes: 60 }, lang).unwrap();
+            let reset = render(&Mail::PasswordReset { username: "odette", link: "http://x/reset-password#t=a&b", minutes: 60 }, lang, "Pointe").unwrap();
             assert!(reset.html.contains("#t=a&amp;b") && !reset.html.contains("#t=a&b"), "links are escaped in HTML");
             assert!(reset.text.contains("http://x/reset-password#t=a&b"));
-            render(&Mail::SignupCode { username: "odette", code: "000001", minutes: 10 }, lang).unwrap();
-            let changed = render(&Mail::PasswordChanged { username: "<b>odette</b>" }, lang).unwrap();
+            render(&Mail::SignupCode { username: "odette", code: "000001", minutes: 10 }, lang, "Pointe").unwrap();
+            let changed = render(&Mail::PasswordChanged { username: "<b>odette</b>" }, lang, "Pointe").unwrap();
             assert!(changed.html.contains("&lt;b&gt;odette"), "names are escaped in HTML");
-            assert!(render(&Mail::TestMessage { username: "odette" }, lang).unwrap().text.contains("odette"));
+            assert!(render(&Mail::TestMessage { username: "odette" }, lang, "Pointe").unwrap().text.contains("odette"));
+            let renamed = render(&Mail::PasswordChanged { username: "odette" }, lang, "Studio").unwrap();
+            assert!(renamed.subject.contains("Studio") && !renamed.text.contains("Pointe"), "{lang:?}: the admin's site name");
         }
     }
 }

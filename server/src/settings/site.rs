@@ -74,7 +74,7 @@ impl SiteIdentity {
         self
     }
 
-    /// The name the pages' heads use: the admin's, else `built_in` (the locale's).
+    /// The name pages' heads and e-mails use: the admin's, else `built_in` (the locale's).
     pub fn name_or<'a>(&'a self, built_in: &'a str) -> &'a str {
         if self.site_name.trim().is_empty() { built_in } else { self.site_name.trim() }
     }

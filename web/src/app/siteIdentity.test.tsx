@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { mockApi, renderWithSession } from '../test/auth';
 import { localeText } from '../test/locales';
+import { usePageTitle, type PageKey } from '../components/usePageTitle';
 import { Layout } from './Layout';
 import type { SiteConfig } from './siteConfig';
 
@@ -17,9 +18,14 @@ const configured: SiteConfig = {
 };
 const unset: SiteConfig = { siteName: '', slogan: blank, location: blank, contactEmail: '', websiteUrl: '' };
 
-function renderSite(site: SiteConfig) {
+function TitledPage({ page }: { page: PageKey }) {
+  usePageTitle(page);
+  return <p>Page</p>;
+}
+
+function renderSite(site: SiteConfig, page: PageKey = 'home') {
   const api = mockApi({ 'GET /config/site': site });
-  renderWithSession([{ element: <Layout />, children: [{ path: '/', element: <p>Home</p> }] }]);
+  renderWithSession([{ element: <Layout />, children: [{ path: '/', element: <TitledPage page={page} /> }] }]);
   return api;
 }
 
@@ -58,5 +64,17 @@ describe('site identity in the header and footer', () => {
     expect(footer().getByText(localeText('he', 'footer.location'))).toBeInTheDocument();
     await i18n.changeLanguage('ru');
     expect(await header().findByText(localeText('ru', 'site.slogan'))).toBeInTheDocument();
+  });
+
+  it('puts the configured name in the page title, at its start or its end', async () => {
+    renderSite(configured);
+    await vi.waitFor(() => expect(document.title).toBe(localeText('en', 'meta.home.title').replace('Pointe', 'Grand Jeté')));
+    expect(document.title.startsWith('Grand Jeté')).toBe(true);
+  });
+
+  it('keeps the built-in name in titles while none is set', async () => {
+    renderSite(unset, 'tips');
+    expect(await header().findByRole('heading', { name: 'Pointe' })).toBeInTheDocument();
+    expect(document.title).toBe(localeText('en', 'meta.tips.title'));
   });
 });
