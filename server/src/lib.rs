@@ -1,6 +1,7 @@
 //! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
 
 pub mod admin;
+pub mod assistant;
 mod audit;
 pub mod auth;
 pub mod blog;
@@ -63,6 +64,7 @@ pub struct AppState {
     pub mail_ready: Arc<Notify>,
     rate_limits: ratelimit::Store,
     pub settings: Arc<settings::Settings>,
+    pub assistant: Arc<assistant::Assistant>,
 }
 
 impl AppState {
@@ -87,7 +89,8 @@ impl AppState {
         let web = Arc::new(WebApp::load(config.web_dist.clone())?);
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
-        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()), rate_limits, settings: Arc::default() })
+        let assistant = Arc::new(assistant::Assistant::start(&db).await?);
+        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()), rate_limits, settings: Arc::default(), assistant })
     }
 }
 
@@ -112,6 +115,7 @@ pub fn app(state: AppState) -> Router {
         .merge(tips::routes())
         .merge(crash_reports::routes())
         .merge(admin::routes())
+        .merge(assistant::routes())
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::api_method_not_allowed);

@@ -2,7 +2,7 @@ use std::io::Read;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use pointe_server::{app, cleanup, config::MailTransport, db, email, settings, users, AppState, Config};
+use pointe_server::{app, assistant, blog, catalogue, cleanup, config::MailTransport, db, email, settings, users, AppState, Config};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -27,6 +27,11 @@ enum Command {
         /// Read the password from standard input instead of generating one.
         #[arg(long)]
         password_stdin: bool,
+    },
+    /// Print the assistant's retrieval recall@3 per language on an evaluation set (`make bench` runs it).
+    AssistantEval {
+        #[arg(long, default_value = "server/tests/data/assistant_eval.json")]
+        file: std::path::PathBuf,
     },
     /// Forget a setting saved in the admin (e.g. botCheck after a wrong Turnstile secret); applies within 30 s.
     ResetSetting {
@@ -71,6 +76,23 @@ async fn main() -> anyhow::Result<()> {
             println!("Created admin {username}.");
             if !password_stdin {
                 println!("Password (shown once, keep it safe): {password}");
+            }
+            Ok(())
+        }
+        Command::AssistantEval { file } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            catalogue::seed::seed_catalogue(&pool).await?;
+            blog::seed::seed_blog(&pool).await?;
+            let set = serde_json::from_str(&std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?)?;
+            let retrieval = assistant::retrieval::Retrieval::build(&pool, |lang| assistant::texts::of(lang).price.as_str()).await?;
+            println!("| language | recall@{} | questions |\n|---|---|---|", assistant::evaluation::TOP);
+            let results = assistant::evaluation::evaluate(&retrieval, &set)?;
+            for recall in &results {
+                println!("| {} | {:.0} % | {} |", recall.lang.code(), recall.share() * 100.0, recall.questions);
+            }
+            for (question, found) in results.iter().flat_map(|recall| &recall.misses) {
+                println!("missed: {question} → {}", found.join(", "));
             }
             Ok(())
         }

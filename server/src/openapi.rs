@@ -6,7 +6,7 @@ use utoipa::{
 };
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{admin, audit, auth, blog, botcheck, catalogue, crash_reports, health, sessions, settings, tips, uploads, users, AppState};
+use crate::{admin, assistant, audit, auth, blog, botcheck, catalogue, crash_reports, health, sessions, settings, tips, uploads, users, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -46,6 +46,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         .into_iter()
         .chain(blog::api_docs())
         .chain(settings::api_docs())
+        .chain(assistant::api_docs())
         .fold(ApiDoc::openapi(), utoipa::openapi::OpenApi::merge_from)
 }
 

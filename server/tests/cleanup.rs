@@ -5,7 +5,7 @@ mod common;
 use axum::http::StatusCode;
 use common::{each_backend, TestApp};
 use pointe_server::{
-    cleanup::{self, Removed, CODE_GRACE_MS, SESSION_KEEP_MS},
+    cleanup::{self, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, SESSION_KEEP_MS},
     time::Clock,
     users::admin::create_admin,
 };
@@ -50,6 +50,15 @@ async fn add_session(app: &TestApp, id: &str, user: &str, expires_at: i64, ended
     sqlx::query(sql).bind(id).bind(user).bind(expires_at).bind(ended_at).execute(&app.state.db).await.unwrap();
 }
 
+/// An assistant request with one provider error, both made at `created_at`.
+async fn add_ai_request(app: &TestApp, id: &str, created_at: i64) {
+    let sql = "INSERT INTO ai_requests (id, created_at, route, lang, provider, model, outcome, success, cached, duration_ms, context_chars,
+                   sources, prompt_tokens, completion_tokens) VALUES ($1, $2, 'hybrid', 'en', 'basic', 'basic', 'answered', 0, 0, 5, 0, 0, 0, 0)";
+    sqlx::query(sql).bind(id).bind(created_at).execute(&app.state.db).await.unwrap();
+    let sql = "INSERT INTO ai_errors (id, request_id, created_at, provider, error_type, message) VALUES ($1, $1, $2, 'gateway', 'timeout', '')";
+    sqlx::query(sql).bind(id).bind(created_at).execute(&app.state.db).await.unwrap();
+}
+
 #[tokio::test]
 async fn each_kind_of_row_goes_once_its_time_is_over() {
     each_backend(async |app| {
@@ -69,18 +78,21 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
         add_session(app, "expired-new", &user, now - SESSION_KEEP_MS + 1, None).await;
         add_session(app, "ended-new", &user, now + HOUR, Some(now - SESSION_KEEP_MS + 1)).await;
         add_session(app, "live", &user, now + HOUR, None).await;
+        add_ai_request(app, "old", now - AI_RECORDS_KEEP_MS - 1).await;
+        add_ai_request(app, "new", now - AI_RECORDS_KEEP_MS).await;
 
         let removed = cleanup::run(&app.state).await.unwrap();
-        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0 });
+        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0, ai_records: 2 });
         assert_eq!(ids(app, "SELECT id FROM verification_codes").await, ["new"]);
         assert_eq!(ids(app, "SELECT token_hash FROM password_resets").await, ["new"]);
         assert_eq!(ids(app, "SELECT signature FROM bot_check_uses").await, ["new"]);
         assert_eq!(ids(app, "SELECT key FROM rate_limits").await, ["new"]);
         assert_eq!(ids(app, "SELECT id FROM sessions ORDER BY id").await, ["ended-new", "expired-new", "live"]);
+        assert_eq!(ids(app, "SELECT id FROM ai_requests").await, ["new"]);
 
         app.clock.advance_ms(1);
         let removed = cleanup::run(&app.state).await.unwrap();
-        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0 });
+        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0, ai_records: 2 });
         assert_eq!(ids(app, "SELECT id FROM sessions").await, ["live"]);
         assert_eq!(cleanup::run(&app.state).await.unwrap(), Removed::default());
     })

@@ -17,7 +17,7 @@ async fn get(app: &TestApp, uri: &str, token: &str) -> Value {
     response.json()
 }
 
-const PATHS: [&str; 7] = ["social-embeds", "site", "email", "analytics", "ai-models", "bot-check", "audit"];
+const PATHS: [&str; 8] = ["social-embeds", "site", "email", "analytics", "ai-models", "ai-providers", "bot-check", "audit"];
 
 #[tokio::test]
 async fn only_the_settings_permission_reads_or_changes_settings() {
@@ -188,8 +188,10 @@ async fn ai_models_and_audit_retention_are_checked() {
         models["he"] = choice.clone();
         let saved = put(app, "/api/admin/settings/ai-models", &admin, models.clone()).await.json();
         assert_eq!(saved["models"]["he"], choice);
-        models["fr"] = json!("gpt-unknown");
-        assert_field_error(&put(app, "/api/admin/settings/ai-models", &admin, models).await, StatusCode::BAD_REQUEST, "fr", "Choose one of the offered models");
+        models["en"] = json!("gpt-4o-mini");
+        assert_eq!(put(app, "/api/admin/settings/ai-models", &admin, models.clone()).await.json()["models"]["en"], "gpt-4o-mini", "any model name the gateway knows");
+        models["fr"] = json!("  ");
+        assert_field_error(&put(app, "/api/admin/settings/ai-models", &admin, models).await, StatusCode::BAD_REQUEST, "fr", "This field is required");
 
         assert_eq!(get(app, "/api/admin/settings/audit", &admin).await, json!({ "retentionDays": 365 }));
         assert_field_error(&put(app, "/api/admin/settings/audit", &admin, json!({ "retentionDays": 3 })).await, StatusCode::BAD_REQUEST,

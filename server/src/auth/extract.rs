@@ -38,3 +38,21 @@ where
         Ok(Self { user: live.user, session_id: live.claims.sid })
     }
 }
+
+/// The signed-in user when the request carries a live session's token; a visitor otherwise (a missing,
+/// expired or revoked token is not an error here).
+pub struct MaybeSignedIn(pub Option<SignedIn>);
+
+impl<S: Send + Sync> FromRequestParts<S> for MaybeSignedIn
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let Some(token) = bearer(&parts.headers) else { return Ok(Self(None)) };
+        let live = sessions::check(&state, token).await?;
+        Ok(Self(live.map(|live| SignedIn { user: live.user, session_id: live.claims.sid })))
+    }
+}

@@ -11,6 +11,7 @@ pub mod store;
 mod write;
 
 pub use model::{Post, PostSummary};
+pub use render::plain_paragraphs;
 
 use axum::Router;
 

@@ -88,6 +88,35 @@ fn embed_of(content: &[Event]) -> Option<Embed> {
     embeds::recognise(&text)
 }
 
+/// The text of `markdown` without its markup, one string per paragraph, heading or list item (what
+/// the assistant searches and quotes); a paragraph that stands for an embed is left out.
+pub fn plain_paragraphs(markdown: &str) -> Vec<String> {
+    let mut paragraphs = Vec::new();
+    let mut current = String::new();
+    let mut events: Vec<Event> = Vec::new();
+    for event in Parser::new_ext(markdown, options()) {
+        match &event {
+            Event::Text(text) | Event::Code(text) => current.push_str(text),
+            Event::SoftBreak | Event::HardBreak => current.push(' '),
+            Event::Start(Tag::Paragraph) => {
+                events.clear();
+                continue;
+            }
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item | TagEnd::TableCell) => {
+                let text = std::mem::take(&mut current);
+                if !text.trim().is_empty() && embed_of(&events).is_none() {
+                    paragraphs.push(text.trim().to_owned());
+                }
+                events.clear();
+                continue;
+            }
+            _ => {}
+        }
+        events.push(event);
+    }
+    paragraphs
+}
+
 fn flush(events: &mut Vec<Event>, blocks: &mut Vec<Block>) {
     if events.is_empty() {
         return;
@@ -141,6 +170,12 @@ mod tests {
         assert_eq!(kinds, ["html", "Youtube", "Twitter", "html"]);
         let Block::Embed(embed) = &blocks[1] else { unreachable!() };
         assert_eq!((embed.provider, embed.id.as_str()), (Provider::Youtube, "dQw4w9WgXcQ"));
+    }
+
+    #[test]
+    fn plain_paragraphs_drop_markup_and_embeds() {
+        let text = plain_paragraphs("## Fit\n\nA **firm** `shank`,\nlong.\n\nhttps://youtu.be/dQw4w9WgXcQ\n\n- one\n- [two](https://example.org)");
+        assert_eq!(text, ["Fit", "A firm shank, long.", "one", "two"]);
     }
 
     #[test]

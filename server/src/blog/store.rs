@@ -86,6 +86,21 @@ pub async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Po
     Ok(Some(Post { summary, updated_at, body: render(&body) }))
 }
 
+/// Every published post with its Markdown source in `lang` (or Hebrew where the post lacks it): what
+/// the assistant searches.
+pub async fn published_sources(db: &Db, lang: Lang) -> Result<Vec<(PostSummary, String)>, sqlx::Error> {
+    let mut sources = Vec::new();
+    for post in all_published(db, lang).await? {
+        let markdown: String = sqlx::query_scalar("SELECT body_markdown FROM blog_post_translations WHERE post_slug = $1 AND lang = $2")
+            .bind(&post.slug)
+            .bind(post.lang.code())
+            .fetch_one(db)
+            .await?;
+        sources.push((post, markdown));
+    }
+    Ok(sources)
+}
+
 pub async fn categories(db: &Db, lang: Lang) -> Result<Vec<Category>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT c.slug, COALESCE(t.name, h.name, c.slug) AS name, COALESCE(t.description, h.description, '') AS description,

@@ -27,6 +27,8 @@ pub const SIGNUP_PER_IP: Limit = Limit { name: "signup-ip", max_hits: 10, window
 pub const RESET_PER_IP: Limit = Limit { name: "reset-ip", max_hits: 10, window_secs: 60 * 60 };
 /// Guessing the current password from a stolen session.
 pub const PASSWORD_CHANGE_PER_ACCOUNT: Limit = Limit { name: "password-change", max_hits: 10, window_secs: 15 * 60 };
+/// Questions to the assistant, all three ask calls together (the widget may try all three for one).
+pub const AI_PER_IP: Limit = Limit { name: "ai-ip", max_hits: 30, window_secs: 5 * 60 };
 pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 
 /// Longest account name kept in a key (the longest e-mail address).

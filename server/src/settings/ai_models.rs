@@ -1,5 +1,5 @@
-//! Which AI model answers the chat in each language (spec §3); the assistant (issue 6) will read it
-//! per question.
+//! Which model the assistant's gateway asks in each language (spec §3): any name the configured
+//! OpenAI-compatible endpoint knows; `CHOICES` are suggestions.
 
 use axum::{extract::State, routing::get, Json, Router};
 use serde::{Deserialize, Serialize};
@@ -8,9 +8,7 @@ use utoipa::{OpenApi, ToSchema};
 use super::{editable, Editable, Setting, Settings};
 use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
 
-pub const NOT_OFFERED: &str = "Choose one of the offered models";
-
-/// The models the assistant can use (the gateway's multilingual instruction models).
+/// Multilingual instruction models to suggest (Workers AI's names, as Cloudflare's AI Gateway takes them).
 pub const CHOICES: [&str; 4] = [
     "@cf/meta/llama-3.1-8b-instruct",
     "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
@@ -42,9 +40,7 @@ impl Editable for AiModels {
 
     fn check(&self, errors: &mut FieldErrors) {
         for (field, model) in [("en", &self.en), ("he", &self.he), ("es", &self.es), ("fr", &self.fr), ("ru", &self.ru)] {
-            if !CHOICES.contains(&model.as_str()) {
-                errors.fail(field, NOT_OFFERED);
-            }
+            errors.required(field, model, 200);
         }
     }
 }
@@ -52,7 +48,7 @@ impl Editable for AiModels {
 #[derive(Serialize, ToSchema)]
 pub struct AiModelChoice {
     models: AiModels,
-    /// The models one may choose.
+    /// Suggested models.
     choices: Vec<&'static str>,
 }
 
@@ -72,7 +68,7 @@ async fn admin_models(State(state): State<AppState>, signed_in: SignedIn) -> Api
 }
 
 #[utoipa::path(put, path = "/api/admin/settings/ai-models", tag = "admin", security(("bearer" = [])), request_body = AiModels,
-    responses((status = 200, body = AiModelChoice), (status = 400, description = "Choose one of the offered models, in `fields`"), (status = 401), (status = 403)))]
+    responses((status = 200, body = AiModelChoice), (status = 400, description = "A blank or too long model name, in `fields`"), (status = 401), (status = 403)))]
 async fn save_models(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(value): ApiJson<AiModels>) -> ApiResult<Json<AiModelChoice>> {
     let Json(models) = editable::save(&state, &signed_in, &client, value).await?;
     Ok(Json(AiModelChoice { models, choices: CHOICES.to_vec() }))

@@ -48,6 +48,16 @@ pub fn keep(sent: &mut String, stored: &str) {
     }
 }
 
+/// `keep` when the secret's destination is unchanged; else a sent mask means blank, so an admin
+/// cannot send a stored secret to a server of their choosing.
+pub fn keep_for(same_destination: bool, sent: &mut String, stored: &str) {
+    if same_destination {
+        keep(sent, stored);
+    } else if sent == SECRET_MASK {
+        sent.clear();
+    }
+}
+
 /// The setting for the admin's form (the `settings` permission).
 pub async fn read<T: Editable>(state: &AppState, signed_in: &SignedIn) -> ApiResult<Json<T>> {
     permissions::require(&signed_in.user, Permission::Settings)?;

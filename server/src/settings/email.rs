@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use super::{
-    editable::{self, keep, mask},
-    Editable, Setting, Settings, SECRET_MASK,
+    editable::{self, keep, keep_for, mask},
+    Editable, Setting, Settings,
 };
 use crate::{
     admin::fields::FieldErrors,
@@ -105,15 +105,6 @@ pub struct EmailSettings {
     pub sendgrid: SendgridSettings,
     pub mailgun: MailgunSettings,
     pub ses: SesSettings,
-}
-
-/// `keep` when the secret's destination is unchanged; else a sent mask means blank.
-fn keep_for(same_destination: bool, sent: &mut String, stored: &str) {
-    if same_destination {
-        keep(sent, stored);
-    } else if sent == SECRET_MASK {
-        sent.clear();
-    }
 }
 
 pub const FROM_RULE: &str = "Enter an address, or a name and <address>";

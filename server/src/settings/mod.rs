@@ -3,6 +3,7 @@
 //! at once, and other instances see it within `FRESH_FOR`.
 
 pub mod ai_models;
+pub mod ai_providers;
 pub mod analytics;
 pub mod audit_retention;
 pub mod bot_check;
@@ -79,6 +80,8 @@ pub struct Settings {
     pub email: Setting<Option<email::EmailSettings>>,
     pub analytics: Setting<analytics::Analytics>,
     pub ai_models: Setting<ai_models::AiModels>,
+    /// `None` until an admin saves them: the environment's providers apply.
+    pub ai_providers: Setting<Option<ai_providers::AiProviders>>,
     /// `None` until an admin saves one: the environment's bot-check applies.
     pub bot_check: Setting<Option<bot_check::BotCheckSettings>>,
     pub audit_retention: Setting<audit_retention::AuditRetention>,
@@ -92,6 +95,7 @@ impl Default for Settings {
             email: Setting::new("email"),
             analytics: Setting::new("analytics"),
             ai_models: Setting::new("aiModels"),
+            ai_providers: Setting::new("aiProviders"),
             bot_check: Setting::new("botCheck"),
             audit_retention: Setting::new("auditRetention"),
         }
@@ -99,13 +103,14 @@ impl Default for Settings {
 }
 
 impl Settings {
-    fn keys(&self) -> [&'static str; 7] {
+    fn keys(&self) -> [&'static str; 8] {
         [
             self.social_embeds.key,
             self.site.key,
             self.email.key,
             self.analytics.key,
             self.ai_models.key,
+            self.ai_providers.key,
             self.bot_check.key,
             self.audit_retention.key,
         ]
@@ -131,11 +136,12 @@ pub fn routes() -> axum::Router<crate::AppState> {
         .merge(email::routes())
         .merge(analytics::routes())
         .merge(ai_models::routes())
+        .merge(ai_providers::routes())
         .merge(bot_check::routes())
         .merge(audit_retention::routes())
 }
 
-pub fn api_docs() -> [utoipa::openapi::OpenApi; 7] {
+pub fn api_docs() -> [utoipa::openapi::OpenApi; 8] {
     use utoipa::OpenApi;
     [
         social_embeds::ApiDoc::openapi(),
@@ -143,6 +149,7 @@ pub fn api_docs() -> [utoipa::openapi::OpenApi; 7] {
         email::ApiDoc::openapi(),
         analytics::ApiDoc::openapi(),
         ai_models::ApiDoc::openapi(),
+        ai_providers::ApiDoc::openapi(),
         bot_check::ApiDoc::openapi(),
         audit_retention::ApiDoc::openapi(),
     ]

@@ -61,15 +61,20 @@ pub fn routes() -> Router<AppState> {
     responses((status = 200, body = Tips), (status = 401, description = "Authentication required")))]
 async fn tips(_user: SignedIn, ApiQuery(query): ApiQuery<LangQuery>) -> Json<Tips> {
     let lang = Lang::from_tag(query.lang.as_deref());
-    let sections = CONTENT
-        .sections
-        .iter()
-        .filter_map(|section| {
-            let text = section.translations.get(lang.code()).or_else(|| section.translations.get(Lang::DEFAULT.code()))?;
-            Some(Section { id: section.id.clone(), text: text.clone() })
-        })
-        .collect();
-    Json(Tips { sections })
+    Json(Tips { sections: sections(lang).map(|(id, text)| Section { id: id.to_owned(), text: text.clone() }).collect() })
+}
+
+/// Each section's id and text in `lang`, falling back to Hebrew.
+fn sections(lang: Lang) -> impl Iterator<Item = (&'static str, &'static SectionText)> {
+    CONTENT.sections.iter().filter_map(move |section| {
+        let text = section.translations.get(lang.code()).or_else(|| section.translations.get(Lang::DEFAULT.code()))?;
+        Some((section.id.as_str(), text))
+    })
+}
+
+/// Each section's id, title and pieces of text (paragraphs, then points) in `lang`, for the assistant.
+pub fn searchable(lang: Lang) -> Vec<(String, String, Vec<String>)> {
+    sections(lang).map(|(id, text)| (id.to_owned(), text.title.clone(), text.paragraphs.iter().chain(&text.points).cloned().collect())).collect()
 }
 
 #[cfg(test)]

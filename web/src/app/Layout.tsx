@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import { PageLoader } from '../components/PageLoader';
+import { ChatLauncher } from '../features/chat/ChatLauncher';
 import { NetworkStatus } from '../features/network/NetworkStatus';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import classes from './Layout.module.css';
 
-/** The main layout (spec §2): indicator, header with navigation, the page, footer. */
+/** The main layout (spec §2): indicator, header with navigation, the page, footer, the floating chat. */
 export function Layout() {
   const { t } = useTranslation();
   return (
@@ -25,6 +26,7 @@ export function Layout() {
         </Suspense>
       </Container>
       <Footer />
+      <ChatLauncher />
     </div>
   );
 }

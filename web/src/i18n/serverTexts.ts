@@ -41,6 +41,8 @@ export const SERVER_TEXTS = {
   'This account has been disabled': 'accountDisabled',
   'Invalid birth date': 'invalidBirthDate',
   'You must agree to the terms of service and privacy policy': 'termsRequired',
+  'Please enter a question': 'questionRequired',
+  'Questions can be at most 500 characters': 'questionTooLong',
   'Request failed': 'requestFailed',
   'Internal server error': 'internalError',
 } as const;

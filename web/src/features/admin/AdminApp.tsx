@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { Grid, NavLink as MantineNavLink, Paper, Stack, Text } from '@mantine/core';
@@ -8,6 +9,7 @@ import { NavLink, Route, Routes } from 'react-router';
 
 import { useCurrentUser } from '../auth/session';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { AiScreen } from './ai/AiScreen';
 import { AuditLogsScreen } from './auditLogs/AuditLogsScreen';
 import { BlogScreen } from './blog/BlogScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
@@ -29,6 +31,7 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   sessions: SessionsScreen,
   auditLogs: AuditLogsScreen,
   settings: SettingsScreen,
+  ai: AiScreen,
 };
 
 /**

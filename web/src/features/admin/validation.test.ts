@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { adminTextKey } from './adminTexts';
-import { between, required, slug, webAddress } from './validation';
+import { between, endpointAddress, required, slug, webAddress } from './validation';
 
 describe('admin field rules', () => {
   it('match the server on slugs and addresses', () => {
@@ -16,6 +16,17 @@ describe('admin field rules', () => {
     }
     expect(webAddress('', true)).toBe('This field is required');
     expect(webAddress('', false)).toBeUndefined();
+  });
+
+  it('take any http(s) address for an API, a local one included', () => {
+    expect(endpointAddress('http://127.0.0.1:8081/v1', true)).toBeUndefined();
+    expect(endpointAddress('https://openrouter.ai/api/v1', true)).toBeUndefined();
+    for (const bad of ['localhost:8081', 'ftp://models.example', 'not an address']) {
+      expect(endpointAddress(bad, false), bad).toBe('Enter an address starting with http:// or https://');
+    }
+    expect(endpointAddress(' ', true)).toBe('This field is required');
+    expect(endpointAddress('', false)).toBeUndefined();
+    expect(endpointAddress(`https://${'a'.repeat(500)}`, true)).toBe('Must be at most 500 characters');
   });
 
   it('give lengths and ranges with their numbers, which the texts carry over', () => {

@@ -39,3 +39,18 @@ export function httpAddress(raw: string | undefined): string | undefined {
   if (value === '') return undefined;
   return maxLength(value, 2000) ?? (/^https?:\/\/[^\s/?#@"<>]+([/?#][^\s"<>]*)?$/i.test(value) ? undefined : 'Must be a web address starting with http:// or https://');
 }
+
+/** An API's base address (server/src/settings/ai_providers.rs): an http(s) URL of up to 500 characters. */
+export function endpointAddress(raw: string | undefined, isRequired: boolean): string | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '') return isRequired ? REQUIRED : undefined;
+  return maxLength(value, 500) ?? (isHttpUrl(value) ? undefined : 'Enter an address starting with http:// or https://');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}

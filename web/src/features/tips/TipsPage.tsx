@@ -1,8 +1,9 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../api/client';
@@ -33,6 +34,11 @@ export function TipsPage() {
   usePageTitle('tips');
   const { state } = useSession();
   const tips = useTips(state.status === 'signedIn');
+  const { hash } = useLocation();
+  // A link to one section (the assistant cites them) lands on it once the sections are drawn.
+  useEffect(() => {
+    if (tips.data && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [tips.data, hash]);
 
   if (state.status === 'loading') return <PageLoader />;
   if (state.status === 'signedOut') {

@@ -2,14 +2,14 @@ import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { expectFieldError } from '../../../test/admin';
+import { expectFieldError, fill } from '../../../test/admin';
 import type { ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
 import { renderSettingsCard, sentBody } from '../../../test/settings';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const models = { en: 'gpt-small', he: 'gpt-large', es: 'gpt-small', fr: 'gpt-small', ru: 'retired-model' };
+const models = { en: 'gpt-small', he: 'gpt-large', es: 'gpt-small', fr: 'gpt-small', ru: 'my-own-model' };
 const choices = ['gpt-small', 'gpt-large'];
 const renderCard = (routes: Record<string, unknown> = {}) =>
   renderSettingsCard('AI model per language', {
@@ -21,33 +21,40 @@ const renderCard = (routes: Record<string, unknown> = {}) =>
 describe('AiModelSettings', () => {
   beforeEach(() => i18n.changeLanguage('en'));
 
-  it('shows each language with its model, offering the choices', async () => {
-    const { card, user } = await renderCard();
+  it('shows each language with its model, a model the suggestions do not hold included', async () => {
+    const { card } = await renderCard();
     expect(card.getByRole('combobox', { name: 'English' })).toHaveValue('gpt-small');
     expect(card.getByRole('combobox', { name: 'עברית' })).toHaveValue('gpt-large');
-    await user.click(card.getByRole('combobox', { name: 'Français' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(choices);
+    expect(card.getByRole('combobox', { name: 'Русский' })).toHaveValue('my-own-model');
   });
 
-  it('asks for an offered model where the stored one is no longer offered', async () => {
+  it('suggests the choices and takes any model name typed, trimmed', async () => {
     const { api, card, user } = await renderCard();
-    await user.click(card.getByRole('button', { name: 'Save' }));
-    expectFieldError(card.getByRole('combobox', { name: 'Русский' }), 'Choose one of the offered models');
-    expect(api.callsTo('PUT /admin/settings/ai-models')).toEqual([]);
-
-    await user.click(card.getByRole('combobox', { name: 'Русский' }));
+    const french = card.getByRole('combobox', { name: 'Français' });
+    await user.clear(french);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(choices);
     await user.click(await screen.findByRole('option', { name: 'gpt-large' }));
+    expect(french).toHaveValue('gpt-large');
+
+    await fill(user, card.getByRole('combobox', { name: 'Español' }), '  qwen2.5:7b-instruct ');
     await user.click(card.getByRole('button', { name: 'Save' }));
-    expect(await sentBody(api, 'PUT /admin/settings/ai-models')).toStrictEqual({ ...models, ru: 'gpt-large' });
+    expect(await sentBody(api, 'PUT /admin/settings/ai-models')).toStrictEqual({ ...models, fr: 'gpt-large', es: 'qwen2.5:7b-instruct' });
     expect(await screen.findByText('AI models saved')).toBeInTheDocument();
+  });
+
+  it('asks for a model where a language has none', async () => {
+    const { api, card, user } = await renderCard();
+    await user.clear(card.getByRole('combobox', { name: 'Русский' }));
+    await user.click(card.getByRole('button', { name: 'Save' }));
+    expectFieldError(card.getByRole('combobox', { name: 'Русский' }), 'This field is required');
+    expect(api.callsTo('PUT /admin/settings/ai-models')).toEqual([]);
   });
 
   it("shows the server's field message at the language", async () => {
     const { card, user } = await renderCard({
-      'GET /admin/settings/ai-models': { models: { ...models, ru: 'gpt-small' }, choices },
-      'PUT /admin/settings/ai-models': jsonResponse({ error: 'Invalid settings', fields: { es: 'Choose one of the offered models' } }, 400),
+      'PUT /admin/settings/ai-models': jsonResponse({ error: 'Invalid settings', fields: { es: 'Must be at most 200 characters' } }, 400),
     });
     await user.click(card.getByRole('button', { name: 'Save' }));
-    expectFieldError(await card.findByRole('combobox', { name: 'Español' }), 'Choose one of the offered models');
+    expectFieldError(await card.findByRole('combobox', { name: 'Español' }), 'Must be at most 200 characters');
   });
 });

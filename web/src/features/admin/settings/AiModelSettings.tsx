@@ -1,19 +1,26 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { Autocomplete, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { ADMIN_NAMESPACE } from '../i18n';
+import { required } from '../validation';
 import { useSaveSettings, useSettings } from './api';
 import { SettingsCard, SettingsForm } from './SettingsCard';
 import { useSettingsForm } from './useSettingsForm';
+
+/** The server's limit on a model name. */
+const MAX_MODEL_LENGTH = 200;
 
 const aiModelsSchema = z.object({
   models: z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])) as Record<Language, z.ZodMiniString>),
   choices: z.array(z.string()),
 });
 
-/** The model the chat assistant answers with in each language (spec §1, §3), one of the server's choices. */
+/**
+ * The model the assistant's gateway answers with in each language (spec §1, §3): any name the gateway
+ * knows, typed or picked from the server's suggestions.
+ */
 export function AiModelSettings() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const stored = useSettings('ai-models', aiModelsSchema);
@@ -24,26 +31,29 @@ export function AiModelSettings() {
   );
 }
 
-function AiModelsForm({ initial, choices }: { initial: Record<Language, string>; choices: string[] }) {
+type Models = Record<Language, string>;
+
+const byLanguage = <T,>(value: (language: Language) => T) => Object.fromEntries(LANGUAGES.map((language) => [language, value(language)])) as Record<Language, T>;
+
+function AiModelsForm({ initial, choices }: { initial: Models; choices: string[] }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { t: tCommon } = useTranslation();
   const save = useSaveSettings('ai-models', aiModelsSchema);
-  const check = (values: Record<Language, string>) =>
-    Object.fromEntries(LANGUAGES.map((language) => [language, choices.includes(values[language]) ? undefined : 'Choose one of the offered models']));
-  const form = useSettingsForm(initial, check, (values) => save(values), t('settings.aiModels.saved'));
+  const check = (values: Models) => byLanguage((language) => required(values[language], MAX_MODEL_LENGTH));
+  const form = useSettingsForm(initial, check, (values) => save(byLanguage((language) => values[language].trim())), t('settings.aiModels.saved'));
   return (
     <SettingsForm onSubmit={form.submit} error={form.error} busy={form.busy} formRef={form.formRef}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {LANGUAGES.map((language) => (
-          <Select
+          <Autocomplete
             key={language}
             label={tCommon(`languages.${language}`)}
             name={language}
             data={choices}
-            value={choices.includes(form.values[language]) ? form.values[language] : null}
-            onChange={(value) => form.setValue(language, value ?? '')}
-            allowDeselect={false}
-            searchable
+            value={form.values[language]}
+            onChange={(value) => form.setValue(language, value)}
+            required
+            autoComplete="off"
             error={form.errorOf(language)}
             aria-invalid={form.errorOf(language) ? true : undefined}
           />

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { ApiError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from '../../../api/errors';
+import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from '../../../api/errors';
 import { tokenRejected } from '../../../api/token';
 import { fetchOnce, readJson } from '../../../api/transport';
 import { MEMBER_QUERY_KEY } from '../../auth/limits';
@@ -11,7 +11,7 @@ import { MEMBER_QUERY_KEY } from '../../auth/limits';
 export const STORED_SECRET = '********';
 
 /** The settings groups under /api/admin/settings/, one card each. */
-export type SettingsName = 'site' | 'email' | 'analytics' | 'ai-models' | 'bot-check' | 'audit' | 'social-embeds';
+export type SettingsName = 'site' | 'email' | 'analytics' | 'ai-models' | 'ai-providers' | 'bot-check' | 'audit' | 'social-embeds';
 
 export const settingsKey = (name: SettingsName) => [...MEMBER_QUERY_KEY, 'admin', 'settings', name];
 
@@ -34,17 +34,31 @@ export function useSaveSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>)
 }
 
 /**
- * Sends a test e-mail with the saved settings, in one attempt: its 502 answer is the mail server's refusal,
- * which the client's retries on 5xx would only repeat (each a new try at sending) while the admin waits.
+ * Sends a test e-mail with the saved settings. Its 502 answer is the mail server's refusal, which the
+ * client's retries on 5xx would only repeat (each a new try at sending) while the admin waits.
  */
 export async function sendTestEmail(to: string): Promise<void> {
+  const answer = await postOnce('/admin/settings/email/test', { to });
+  if (serverErrorText(answer) !== undefined) throw errorFromAnswer(answer, 200);
+}
+
+/**
+ * POSTs a test (an e-mail, an AI question) in one attempt: a test's failure is what the admin wants to
+ * see, not something to try again. Only an error status raises: an `error` in a 200 answer is left to
+ * the caller, as the AI test answers a provider's failure that way, beside its details.
+ */
+export async function postOnce<T = unknown>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
   let response: Response;
   try {
-    response = await fetchOnce({ method: 'POST', path: '/admin/settings/email/test', body: { to } });
+    response = await fetchOnce({ method: 'POST', path, body });
   } catch (cause) {
     throw new ApiError(REQUEST_FAILED, undefined, { cause });
   }
-  const body = await readJson(response);
+  const answer = await readJson(response);
   if (response.status === 401) tokenRejected();
-  if (!response.ok || serverErrorText(body) !== undefined) throw errorFromAnswer(body, response.status);
+  if (!response.ok) throw errorFromAnswer(answer, response.status);
+  if (!schema) return answer as T;
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new ContractError(path, parsed.error.issues);
+  return parsed.data;
 }

@@ -1,0 +1,297 @@
+//! Answering one question: the cache, retrieval, the subject check, then the providers in order
+//! (gateway, edge, basic), each model's answer guarded as it streams, and the request recorded.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{
+    basic::{self, Suggestion, SUGGESTIONS},
+    guard::{self, Grounding, GuardedAnswer},
+    monitoring::record::{self, Outcome, Record},
+    prompt,
+    providers::{edge, gateway, Failure, Finished, ProviderKind, Request},
+    retrieval::{corpus::Kind, Hit, Retrieval},
+    stream::Output,
+    texts,
+};
+use crate::{lang::Lang, settings::ai_providers::AiProviders, AppState};
+
+/// How many documents an answer draws on.
+const SOURCES: usize = 3;
+/// A document scoring under this share of the best one is not a source.
+const RELATIVE_SCORE: f32 = 0.5;
+/// A question none of the subject's words name is on the subject when a document scores this much.
+const TOPIC_SCORE: f32 = 8.0;
+const ANSWER_TOKENS: u32 = 400;
+
+/// The three ask calls (docs/assistant.md), and the admin's test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Passages and the model's own knowledge.
+    Hybrid,
+    /// Passages only.
+    Rag,
+    /// No retrieval.
+    Ask,
+}
+
+impl Route {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Hybrid => "hybrid",
+            Self::Rag => "rag",
+            Self::Ask => "ask",
+        }
+    }
+
+    /// The route of a recorded request (the admin's tests ran as hybrid).
+    pub fn from_code(code: &str) -> Self {
+        match code {
+            "rag" => Self::Rag,
+            "ask" => Self::Ask,
+            _ => Self::Hybrid,
+        }
+    }
+
+    pub fn rag_type(self) -> &'static str {
+        match self {
+            Self::Hybrid => "hybrid",
+            Self::Rag => "strict",
+            Self::Ask => "none",
+        }
+    }
+}
+
+pub struct Question {
+    pub route: Route,
+    pub text: String,
+    pub lang: Lang,
+    /// Signed-in askers also get the members' tips.
+    pub signed_in: bool,
+    pub include_sources: bool,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Source {
+    pub kind: Kind,
+    /// `brand:<id>`, `product:<id>`, `post:<slug>` or `tips:<section>`.
+    pub id: String,
+    pub title: String,
+    /// A path on the site, or a product's page at its maker.
+    pub link: String,
+}
+
+/// The answer (spec §7's fields, with `id`, `sources`, `suggestions` and `cached`).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Answer {
+    /// For feedback (`POST /api/ai/feedback`).
+    pub id: String,
+    pub answer: String,
+    pub hybrid_mode: bool,
+    pub rag_enabled: bool,
+    /// hybrid, strict or none
+    pub rag_type: &'static str,
+    pub provider: ProviderKind,
+    pub model: String,
+    pub sources: Vec<Source>,
+    /// Keys of suggested questions, when nothing matched.
+    pub suggestions: Vec<Suggestion>,
+    pub cached: bool,
+}
+
+/// What retrieval gave a question.
+pub struct Found {
+    hits: Vec<Hit>,
+    /// The basic response's quotes of the passages found.
+    quoted: Option<String>,
+    pub context: String,
+    pub grounding: Grounding,
+    pub on_topic: bool,
+    pub pain: bool,
+}
+
+impl Found {
+    pub fn sources(&self) -> Vec<Source> {
+        self.hits
+            .iter()
+            .map(|hit| Source { kind: hit.document.kind, id: hit.document.id.clone(), title: hit.document.title.clone(), link: hit.document.link.clone() })
+            .collect()
+    }
+}
+
+/// A provider's guarded answer.
+pub struct Generated {
+    pub text: String,
+    pub model: String,
+    pub finished: Finished,
+    pub first_text_ms: Option<i64>,
+}
+
+pub async fn answer(state: &AppState, question: Question, output: &Output) -> anyhow::Result<Answer> {
+    let began = Instant::now();
+    let assistant = &state.assistant;
+    let (retrieval, rebuilt) = assistant.index.get(&state.db).await?;
+    if rebuilt {
+        assistant.cache.clear();
+    }
+    let key = super::cache::key(&question);
+    if let Some(cached) = assistant.cache.get(&key) {
+        output.start(cached.provider, &cached.model);
+        output.delta(&cached.answer);
+        let answer = Answer { id: record::new_id(), cached: true, ..cached };
+        let record = Record::for_answer(question.route.code(), question.lang, &answer, Outcome::Answered, began);
+        record::save(state, &record, &[]).await?;
+        return Ok(answer);
+    }
+    let found = find(&retrieval, &question)?;
+    let mut failures = Vec::new();
+    // A configured provider passed over while its circuit is open: this answer is not the best one.
+    let mut passed_over = false;
+    let mut generated = None;
+    let ready_for_models = found.on_topic && !(question.route == Route::Rag && found.hits.is_empty());
+    if ready_for_models {
+        let providers = AiProviders::current(state).await?;
+        for provider in [ProviderKind::Gateway, ProviderKind::Edge] {
+            if !configured(provider, &providers) {
+                continue;
+            }
+            if !assistant.breakers.allow(provider, state.clock.now_ms()) {
+                passed_over = true;
+                continue;
+            }
+            match generate(state, provider, &providers, &question, &found, output).await {
+                Ok(done) => {
+                    assistant.breakers.succeeded(provider);
+                    generated = Some((provider, done));
+                    break;
+                }
+                Err(failure) => {
+                    tracing::warn!(provider = provider.code(), kind = failure.kind.code(), message = %failure.message, "an AI provider failed");
+                    assistant.breakers.failed(provider, state.clock.now_ms());
+                    failures.push((provider, failure));
+                }
+            }
+        }
+    }
+    let (mut answer, outcome, generated) = match generated {
+        Some((provider, done)) => {
+            let mut text = done.text.clone();
+            if found.pain {
+                let safety = format!("\n\n{}", texts::of(question.lang).safety);
+                output.delta(&safety);
+                text.push_str(&safety);
+            }
+            (compose(&question, &found, provider, done.model.clone(), text, Vec::new()), Outcome::Answered, Some(done))
+        }
+        None => {
+            let (text, outcome) = basic(question.lang, &found);
+            output.start(ProviderKind::Basic, "basic");
+            output.delta(&text);
+            let suggestions = if outcome == Outcome::Answered { Vec::new() } else { SUGGESTIONS.to_vec() };
+            (compose(&question, &found, ProviderKind::Basic, "basic".to_owned(), text, suggestions), outcome, None)
+        }
+    };
+    if outcome != Outcome::Answered || !question.include_sources {
+        answer.sources.clear();
+    }
+    let mut record = Record::for_answer(question.route.code(), question.lang, &answer, outcome, began);
+    record.context_chars = if ready_for_models && generated.is_some() { found.context.chars().count() as i64 } else { 0 };
+    if let Some(done) = &generated {
+        (record.prompt_tokens, record.completion_tokens, record.first_token_ms) =
+            (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_text_ms);
+    }
+    record::save(state, &record, &failures).await?;
+    if failures.is_empty() && !passed_over {
+        assistant.cache.put(key, answer.clone());
+    }
+    Ok(answer)
+}
+
+/// Retrieval for `question` (none for plain ask, beyond telling whether it is on the subject).
+pub fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result<Found> {
+    let lang = question.lang;
+    let mut hits = retrieval.search(lang, &question.text, question.signed_in, SOURCES)?;
+    let best = hits.first().map_or(0.0, |hit| hit.score);
+    let on_topic = guard::on_topic(lang, &question.text) || best >= TOPIC_SCORE;
+    hits.retain(|hit| hit.score >= best * RELATIVE_SCORE);
+    if question.route == Route::Ask {
+        hits.clear();
+    }
+    let passages = retrieval.passages(lang, &question.text, &hits)?;
+    let context = prompt::context(&passages);
+    let quoted = basic::from_passages(lang, &passages);
+    let links: Vec<&str> = hits.iter().map(|hit| hit.document.link.as_str()).collect();
+    let grounding = Grounding::new(retrieval.product_names(lang), &context, links, &prompt::rules(question.route, lang));
+    Ok(Found { hits, quoted, context, grounding, on_topic, pain: guard::about_pain(lang, &question.text) })
+}
+
+fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
+    match provider {
+        ProviderKind::Gateway => providers.gateway.enabled && !providers.gateway.base_url.is_empty(),
+        ProviderKind::Edge => providers.edge.enabled && !providers.edge.account_id.is_empty() && !providers.edge.api_token.is_empty(),
+        ProviderKind::Basic => true,
+    }
+}
+
+/// One provider's answer to `question`, guarded as it streams to `output`.
+pub async fn generate(state: &AppState, provider: ProviderKind, providers: &AiProviders, question: &Question, found: &Found, output: &Output) -> Result<Generated, Failure> {
+    if !configured(provider, providers) {
+        return Err(Failure::new(super::providers::ErrorType::Connection, NOT_CONFIGURED));
+    }
+    let models = state.settings.ai_models.get(&state.db).await.map_err(|err| Failure::new(super::providers::ErrorType::Connection, err.to_string()))?;
+    let model = match provider {
+        ProviderKind::Gateway => match question.lang {
+            Lang::He => models.he.clone(),
+            Lang::En => models.en.clone(),
+            Lang::Ru => models.ru.clone(),
+            Lang::Fr => models.fr.clone(),
+            Lang::Es => models.es.clone(),
+        },
+        _ => providers.edge.model.clone(),
+    };
+    let messages = prompt::messages(prompt::rules(question.route, question.lang), &found.context, &question.text);
+    let (timeout, http) = (Duration::from_secs(u64::from(timeout_seconds(provider, providers))), &state.assistant.http);
+    let request = Request { messages: &messages, model: &model, max_tokens: ANSWER_TOKENS, stream: output.is_streaming(), idle_timeout: timeout };
+    let mut guarded = GuardedAnswer::new(question.lang, &found.grounding, output, provider, &model);
+    let finished = match provider {
+        ProviderKind::Gateway => gateway::generate(http, &providers.gateway, &request, &mut guarded).await?,
+        _ => edge::generate(http, &providers.edge, &request, &mut guarded).await?,
+    };
+    let (text, first_text_ms) = guarded.finish(finished.truncated)?;
+    Ok(Generated { text, model, finished, first_text_ms })
+}
+
+pub const NOT_CONFIGURED: &str = "This provider is not configured";
+
+fn timeout_seconds(provider: ProviderKind, providers: &AiProviders) -> u32 {
+    if provider == ProviderKind::Gateway { providers.gateway.timeout_seconds } else { providers.edge.timeout_seconds }
+}
+
+/// The basic response and what became of the question.
+pub fn basic(lang: Lang, found: &Found) -> (String, Outcome) {
+    if !found.on_topic {
+        return (basic::off_topic(lang), Outcome::OffTopic);
+    }
+    match &found.quoted {
+        None => (basic::no_match(lang), Outcome::NoMatch),
+        Some(quoted) if found.pain => (format!("{}\n\n{quoted}", texts::of(lang).safety), Outcome::Answered),
+        Some(quoted) => (quoted.clone(), Outcome::Answered),
+    }
+}
+
+fn compose(question: &Question, found: &Found, provider: ProviderKind, model: String, text: String, suggestions: Vec<Suggestion>) -> Answer {
+    Answer {
+        id: record::new_id(),
+        answer: text,
+        hybrid_mode: question.route == Route::Hybrid,
+        rag_enabled: question.route != Route::Ask,
+        rag_type: question.route.rag_type(),
+        provider,
+        model,
+        sources: found.sources(),
+        suggestions,
+        cached: false,
+    }
+}

@@ -1,0 +1,46 @@
+//! The AI assistant: questions answered from the site's content (retrieval) by a chain of providers
+//! (the gateway, the edge service, the built-in basic response), guarded, streamed, cached and
+//! recorded for the admin's monitoring. The calls are described in docs/assistant.md.
+
+pub mod answer;
+mod basic;
+mod cache;
+pub mod evaluation;
+pub mod guard;
+pub mod monitoring;
+pub mod prompt;
+pub mod providers;
+pub mod retrieval;
+mod routes;
+mod sentences;
+pub mod stream;
+pub mod texts;
+
+use std::time::Duration;
+
+use self::{cache::AnswerCache, providers::breaker::Breakers, retrieval::LiveIndex};
+use crate::db::Db;
+
+/// The assistant's share of the app state.
+pub struct Assistant {
+    pub index: LiveIndex,
+    pub breakers: Breakers,
+    cache: AnswerCache,
+    http: reqwest::Client,
+}
+
+impl Assistant {
+    pub async fn start(db: &Db) -> anyhow::Result<Self> {
+        let http = reqwest::Client::builder().connect_timeout(Duration::from_secs(5)).build()?;
+        Ok(Self { index: LiveIndex::build(db).await?, breakers: Breakers::default(), cache: AnswerCache::default(), http })
+    }
+}
+
+pub fn routes() -> axum::Router<crate::AppState> {
+    routes::routes().merge(monitoring::routes())
+}
+
+pub fn api_docs() -> [utoipa::openapi::OpenApi; 2] {
+    use utoipa::OpenApi;
+    [routes::ApiDoc::openapi(), monitoring::ApiDoc::openapi()]
+}

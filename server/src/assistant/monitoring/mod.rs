@@ -1,0 +1,9 @@
+//! The AI monitoring of the admin (`/admin/ai`): every request recorded (record.rs), the providers'
+//! status (status.rs), the metrics over a range (report.rs), and the admin's test of one provider.
+
+pub mod record;
+mod report;
+mod routes;
+mod status;
+
+pub use routes::{routes, ApiDoc};

@@ -1,0 +1,113 @@
+//! Every question answered (or refused) is recorded, with each provider failure met on the way: what
+//! the admin's AI monitoring reads. The question itself is not kept.
+
+use std::time::Instant;
+
+use super::super::{answer::Answer, providers::{Failure, ProviderKind}};
+use crate::{lang::Lang, AppState};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Answered,
+    /// On the subject, but nothing was found.
+    NoMatch,
+    OffTopic,
+}
+
+impl Outcome {
+    fn code(self) -> &'static str {
+        match self {
+            Self::Answered => "answered",
+            Self::NoMatch => "no_match",
+            Self::OffTopic => "off_topic",
+        }
+    }
+}
+
+pub struct Record {
+    pub id: String,
+    /// hybrid, rag, ask or test
+    pub route: &'static str,
+    pub lang: Lang,
+    pub provider: ProviderKind,
+    pub model: String,
+    pub outcome: Outcome,
+    pub cached: bool,
+    pub duration_ms: i64,
+    pub first_token_ms: Option<i64>,
+    pub context_chars: i64,
+    pub sources: i64,
+    pub prompt_tokens: i64,
+    pub completion_tokens: i64,
+}
+
+pub fn new_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+impl Record {
+    pub fn for_answer(route: &'static str, lang: Lang, answer: &Answer, outcome: Outcome, began: Instant) -> Self {
+        Self {
+            id: answer.id.clone(),
+            route,
+            lang,
+            provider: answer.provider,
+            model: answer.model.clone(),
+            outcome,
+            cached: answer.cached,
+            duration_ms: began.elapsed().as_millis() as i64,
+            first_token_ms: None,
+            context_chars: 0,
+            sources: answer.sources.len() as i64,
+            prompt_tokens: 0,
+            completion_tokens: 0,
+        }
+    }
+}
+
+/// Stores `record` and the provider failures met while answering it.
+pub async fn save(state: &AppState, record: &Record, failures: &[(ProviderKind, Failure)]) -> Result<(), sqlx::Error> {
+    let now = state.clock.now_ms();
+    let mut transaction = state.db.begin().await?;
+    sqlx::query(
+        "INSERT INTO ai_requests (id, created_at, route, lang, provider, model, outcome, success, cached, duration_ms, first_token_ms,
+            context_chars, sources, prompt_tokens, completion_tokens)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+    )
+    .bind(&record.id)
+    .bind(now)
+    .bind(record.route)
+    .bind(record.lang.code())
+    .bind(record.provider.code())
+    .bind(&record.model)
+    .bind(record.outcome.code())
+    .bind(i64::from(failures.is_empty()))
+    .bind(i64::from(record.cached))
+    .bind(record.duration_ms)
+    .bind(record.first_token_ms)
+    .bind(record.context_chars)
+    .bind(record.sources)
+    .bind(record.prompt_tokens)
+    .bind(record.completion_tokens)
+    .execute(&mut *transaction)
+    .await?;
+    for (provider, failure) in failures {
+        let message: String = failure.message.chars().take(500).collect();
+        sqlx::query("INSERT INTO ai_errors (id, request_id, created_at, provider, error_type, message) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(new_id())
+            .bind(&record.id)
+            .bind(now)
+            .bind(provider.code())
+            .bind(failure.kind.code())
+            .bind(message)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    transaction.commit().await
+}
+
+/// Stores a thumbs up (1) or down (-1) for an answer; `false` when there is no such answer.
+pub async fn rate(state: &AppState, id: &str, rating: i64) -> Result<bool, sqlx::Error> {
+    let updated = sqlx::query("UPDATE ai_requests SET feedback = $1 WHERE id = $2").bind(rating).bind(id).execute(&state.db).await?;
+    Ok(updated.rows_affected() > 0)
+}

@@ -1,0 +1,250 @@
+//! The numbers of the AI monitoring screen, read from the recorded requests (so every instance
+//! reports the same): totals and rates over a range, a timeline, breakdowns, errors, feedback.
+
+use serde::{Deserialize, Serialize};
+use sqlx::{any::AnyRow, Row};
+use utoipa::ToSchema;
+
+use crate::{db::Db, time::DAY_MS};
+
+const HOUR_MS: i64 = 60 * 60_000;
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, ToSchema)]
+pub enum Range {
+    #[serde(rename = "1h")]
+    Hour,
+    #[default]
+    #[serde(rename = "24h")]
+    Day,
+    #[serde(rename = "7d")]
+    Week,
+    #[serde(rename = "30d")]
+    Month,
+}
+
+impl Range {
+    /// The range's length and its timeline's bucket.
+    fn spans(self) -> (i64, i64) {
+        match self {
+            Self::Hour => (HOUR_MS, 5 * 60_000),
+            Self::Day => (DAY_MS, HOUR_MS),
+            Self::Week => (7 * DAY_MS, 6 * HOUR_MS),
+            Self::Month => (30 * DAY_MS, DAY_MS),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Metrics {
+    range: Range,
+    total_requests: i64,
+    /// Share (0–1) of requests no provider failed on.
+    success_rate: f64,
+    average_response_ms: f64,
+    total_tokens: i64,
+    cache_hit_rate: f64,
+    context_usage: ContextUsage,
+    timeline: Vec<Bucket>,
+    providers: Vec<Count>,
+    languages: Vec<LanguageCount>,
+    timing: Timing,
+    models: Vec<ModelPerformance>,
+    errors: Vec<ErrorSummary>,
+    feedback: Feedback,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ContextUsage {
+    with_context: i64,
+    without_context: i64,
+    average_context_chars: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Bucket {
+    /// The bucket's start (epoch ms).
+    at: i64,
+    requests: i64,
+    /// Requests a provider failed on.
+    errors: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Count {
+    provider: String,
+    requests: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+struct LanguageCount {
+    lang: String,
+    requests: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Timing {
+    with_context_ms: f64,
+    without_context_ms: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ModelPerformance {
+    provider: String,
+    model: String,
+    requests: i64,
+    success_rate: f64,
+    average_ms: f64,
+    tokens: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ErrorSummary {
+    provider: String,
+    error_type: String,
+    occurrences: i64,
+    last_occurred: i64,
+    last_message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Feedback {
+    up: i64,
+    down: i64,
+}
+
+fn share(part: i64, whole: i64) -> f64 {
+    if whole == 0 { 0.0 } else { part as f64 / whole as f64 }
+}
+
+/// `SUM` as a BIGINT on both databases (PostgreSQL sums BIGINTs as NUMERIC).
+fn sum(expression: &str, name: &str) -> String {
+    format!("CAST(COALESCE(SUM({expression}), 0) AS BIGINT) AS {name}")
+}
+
+fn int(row: &AnyRow, name: &str) -> Result<i64, sqlx::Error> {
+    row.try_get(name)
+}
+
+pub async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, sqlx::Error> {
+    let (length, bucket) = range.spans();
+    // Buckets line up with the bucket size, so a refresh keeps the same ones.
+    let first = (now - length) / bucket * bucket + bucket;
+    let totals = sqlx::query(&format!(
+        "SELECT COUNT(*) AS total, {}, {}, {}, {}, {}, {}, {}, {}, {} FROM ai_requests WHERE created_at >= $1",
+        sum("success", "successes"),
+        sum("duration_ms", "duration"),
+        sum("prompt_tokens + completion_tokens", "tokens"),
+        sum("cached", "cached"),
+        sum("CASE WHEN context_chars > 0 THEN 1 ELSE 0 END", "with_context"),
+        sum("context_chars", "context_chars"),
+        sum("CASE WHEN context_chars > 0 THEN duration_ms ELSE 0 END", "with_context_ms"),
+        sum("CASE WHEN feedback = 1 THEN 1 ELSE 0 END", "up"),
+        sum("CASE WHEN feedback = -1 THEN 1 ELSE 0 END", "down"),
+    ))
+    .bind(first)
+    .fetch_one(db)
+    .await?;
+    let total = int(&totals, "total")?;
+    let with_context = int(&totals, "with_context")?;
+    let (duration, with_context_ms) = (int(&totals, "duration")?, int(&totals, "with_context_ms")?);
+    Ok(Metrics {
+        range,
+        total_requests: total,
+        success_rate: share(int(&totals, "successes")?, total),
+        average_response_ms: share(duration, total),
+        total_tokens: int(&totals, "tokens")?,
+        cache_hit_rate: share(int(&totals, "cached")?, total),
+        context_usage: ContextUsage {
+            with_context,
+            without_context: total - with_context,
+            average_context_chars: share(int(&totals, "context_chars")?, with_context),
+        },
+        timeline: timeline(db, first, bucket, now).await?,
+        providers: grouped(db, "provider", first).await?.into_iter().map(|(provider, requests)| Count { provider, requests }).collect(),
+        languages: grouped(db, "lang", first).await?.into_iter().map(|(lang, requests)| LanguageCount { lang, requests }).collect(),
+        timing: Timing { with_context_ms: share(with_context_ms, with_context), without_context_ms: share(duration - with_context_ms, total - with_context) },
+        models: models(db, first).await?,
+        errors: errors(db, first).await?,
+        feedback: Feedback { up: int(&totals, "up")?, down: int(&totals, "down")? },
+    })
+}
+
+/// Every bucket from `first` to now, empty ones included, oldest first.
+async fn timeline(db: &Db, first: i64, bucket: i64, now: i64) -> Result<Vec<Bucket>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT (created_at - $1) / $2 AS slot, COUNT(*) AS requests, {} FROM ai_requests WHERE created_at >= $1 GROUP BY 1",
+        sum("1 - success", "errors")
+    ))
+    .bind(first)
+    .bind(bucket)
+    .fetch_all(db)
+    .await?;
+    let mut buckets: Vec<Bucket> = (0..=(now - first) / bucket).map(|slot| Bucket { at: first + slot * bucket, requests: 0, errors: 0 }).collect();
+    for row in rows {
+        if let Some(found) = usize::try_from(int(&row, "slot")?).ok().and_then(|slot| buckets.get_mut(slot)) {
+            (found.requests, found.errors) = (int(&row, "requests")?, int(&row, "errors")?);
+        }
+    }
+    Ok(buckets)
+}
+
+/// Requests per value of `column` (provider or lang), most first.
+async fn grouped(db: &Db, column: &str, first: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    let sql = format!("SELECT {column} AS value, COUNT(*) AS requests FROM ai_requests WHERE created_at >= $1 GROUP BY {column} ORDER BY requests DESC, value");
+    let rows = sqlx::query(&sql).bind(first).fetch_all(db).await?;
+    rows.iter().map(|row| Ok((row.try_get("value")?, int(row, "requests")?))).collect()
+}
+
+async fn models(db: &Db, first: i64) -> Result<Vec<ModelPerformance>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT provider, model, COUNT(*) AS requests, {}, {}, {} FROM ai_requests WHERE created_at >= $1 AND cached = 0
+         GROUP BY provider, model ORDER BY requests DESC, provider, model",
+        sum("success", "successes"),
+        sum("duration_ms", "duration"),
+        sum("prompt_tokens + completion_tokens", "tokens"),
+    ))
+    .bind(first)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            let requests = int(row, "requests")?;
+            Ok(ModelPerformance {
+                provider: row.try_get("provider")?,
+                model: row.try_get("model")?,
+                requests,
+                success_rate: share(int(row, "successes")?, requests),
+                average_ms: share(int(row, "duration")?, requests),
+                tokens: int(row, "tokens")?,
+            })
+        })
+        .collect()
+}
+
+async fn errors(db: &Db, first: i64) -> Result<Vec<ErrorSummary>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT provider, error_type, COUNT(*) AS occurrences, MAX(created_at) AS last_occurred,
+            (SELECT latest.message FROM ai_errors latest WHERE latest.provider = e.provider AND latest.error_type = e.error_type
+             ORDER BY latest.created_at DESC LIMIT 1) AS last_message
+         FROM ai_errors e WHERE created_at >= $1 GROUP BY provider, error_type ORDER BY last_occurred DESC",
+    )
+    .bind(first)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(ErrorSummary {
+                provider: row.try_get("provider")?,
+                error_type: row.try_get("error_type")?,
+                occurrences: int(row, "occurrences")?,
+                last_occurred: int(row, "last_occurred")?,
+                last_message: row.try_get::<Option<String>, _>("last_message")?.unwrap_or_default(),
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,68 @@
+//! The index kept in step with the content: each question first reads a fingerprint of the content
+//! (counts and last changes of brands, products and posts, one small query) and the index is rebuilt
+//! when it moved, so an admin's change, on this instance or another, shows in the next answer.
+
+use std::sync::{Arc, RwLock};
+
+use sqlx::Row;
+use tokio::sync::Mutex;
+
+use super::Retrieval;
+use crate::{assistant::texts, db::Db, time};
+
+const FINGERPRINT: &str = "SELECT
+    (SELECT COUNT(*) FROM brands) AS brands, (SELECT COALESCE(MAX(updated_at), 0) FROM brands) AS brands_changed,
+    (SELECT COUNT(*) FROM products) AS products, (SELECT COALESCE(MAX(updated_at), 0) FROM products) AS products_changed,
+    (SELECT COUNT(*) FROM blog_posts WHERE status = 'published') AS posts, (SELECT COALESCE(MAX(updated_at), 0) FROM blog_posts) AS posts_changed";
+
+type Fingerprint = [i64; 6];
+
+pub struct LiveIndex {
+    current: RwLock<(Arc<Retrieval>, Fingerprint, i64)>,
+    /// One rebuild at a time.
+    rebuilding: Mutex<()>,
+}
+
+impl LiveIndex {
+    pub async fn build(db: &Db) -> anyhow::Result<Self> {
+        let fingerprint = fingerprint(db).await?;
+        let retrieval = Retrieval::build(db, |lang| texts::of(lang).price.as_str()).await?;
+        Ok(Self { current: RwLock::new((Arc::new(retrieval), fingerprint, time::now_ms())), rebuilding: Mutex::new(()) })
+    }
+
+    /// The index of the content as it is now; `true` with it when it was rebuilt for this call.
+    pub async fn get(&self, db: &Db) -> anyhow::Result<(Arc<Retrieval>, bool)> {
+        let now = fingerprint(db).await?;
+        if let Some(current) = self.if_current(&now) {
+            return Ok((current, false));
+        }
+        let _one_at_a_time = self.rebuilding.lock().await;
+        if let Some(current) = self.if_current(&now) {
+            return Ok((current, false));
+        }
+        let retrieval = Arc::new(Retrieval::build(db, |lang| texts::of(lang).price.as_str()).await?);
+        *self.current.write().expect("index lock") = (retrieval.clone(), now, time::now_ms());
+        tracing::info!("the assistant's index was rebuilt after a content change");
+        Ok((retrieval, true))
+    }
+
+    /// The index without checking the content (for the admin's status).
+    pub fn snapshot(&self) -> (Arc<Retrieval>, i64) {
+        let current = self.current.read().expect("index lock");
+        (current.0.clone(), current.2)
+    }
+
+    fn if_current(&self, fingerprint: &Fingerprint) -> Option<Arc<Retrieval>> {
+        let current = self.current.read().expect("index lock");
+        (current.1 == *fingerprint).then(|| current.0.clone())
+    }
+}
+
+async fn fingerprint(db: &Db) -> Result<Fingerprint, sqlx::Error> {
+    let row = sqlx::query(FINGERPRINT).fetch_one(db).await?;
+    let mut values = [0; 6];
+    for (at, name) in ["brands", "brands_changed", "products", "products_changed", "posts", "posts_changed"].into_iter().enumerate() {
+        values[at] = row.try_get(name)?;
+    }
+    Ok(values)
+}

@@ -1,0 +1,137 @@
+//! The public calls: the three ask calls (spec §7; what each does is in docs/assistant.md), answered as
+//! server-sent events for a client that asks for them and as one JSON answer otherwise, and feedback.
+
+use axum::{
+    extract::State,
+    http::{header, HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+    routing::post,
+    Json, Router,
+};
+use serde::Deserialize;
+use utoipa::{OpenApi, ToSchema};
+
+use super::{
+    answer::{self, Answer, Question, Route, Source},
+    basic::Suggestion,
+    guard,
+    monitoring::record,
+    providers::ProviderKind,
+    retrieval::corpus::Kind,
+    stream::{self, Event, Output},
+};
+use crate::{
+    auth::extract::MaybeSignedIn,
+    client_info::ClientInfo,
+    error::{ApiError, ApiResult},
+    extract::ApiJson,
+    lang::Lang,
+    ratelimit::{self, AI_PER_IP},
+    AppState,
+};
+
+pub const ANSWER_NOT_FOUND: &str = "Answer not found";
+pub const RATING_RULE: &str = "Rating must be up or down";
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Ask {
+    #[schema(example = "How do I know my pointe shoes are dead?")]
+    question: String,
+    /// he, en, ru, fr or es; anything else gives Hebrew.
+    #[schema(example = "en")]
+    language: Option<String>,
+    /// ask-hybrid only: list the sources with the answer (the default).
+    includes_sources: Option<bool>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct Rating {
+    id: String,
+    /// up or down
+    rating: String,
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(ask_hybrid, ask_with_rag, ask, feedback), components(schemas(Ask, Answer, Source, Kind, Suggestion, ProviderKind, Rating)))]
+pub struct ApiDoc;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/ai/ask-hybrid", post(ask_hybrid))
+        .route("/api/ai/ask-with-rag", post(ask_with_rag))
+        .route("/api/ai/ask", post(ask))
+        .route("/api/ai/feedback", post(feedback))
+}
+
+const STREAM_NOTE: &str = "With `Accept: text/event-stream` the answer streams as server-sent events: `start` {provider, model} \
+    (drop any text so far), `delta` {text}, then `done` (this answer) or `error` {error}.";
+
+/// The site's passages and the model's own knowledge (then the edge service, then the basic response).
+#[utoipa::path(post, path = "/api/ai/ask-hybrid", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
+    responses((status = 200, body = Answer), (status = 400, description = "Please enter a question / Questions can be at most 500 characters"),
+        (status = 429, description = "Too many attempts. Please wait and try again.")))]
+async fn ask_hybrid(state: State<AppState>, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, body: ApiJson<Ask>) -> ApiResult<Response> {
+    respond(state, Route::Hybrid, asker, client, headers, body).await
+}
+
+/// The site's passages only.
+#[utoipa::path(post, path = "/api/ai/ask-with-rag", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
+    responses((status = 200, body = Answer), (status = 400), (status = 429)))]
+async fn ask_with_rag(state: State<AppState>, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, body: ApiJson<Ask>) -> ApiResult<Response> {
+    respond(state, Route::Rag, asker, client, headers, body).await
+}
+
+/// No retrieval: the model's own knowledge, guarded.
+#[utoipa::path(post, path = "/api/ai/ask", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
+    responses((status = 200, body = Answer), (status = 400), (status = 429)))]
+async fn ask(state: State<AppState>, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, body: ApiJson<Ask>) -> ApiResult<Response> {
+    respond(state, Route::Ask, asker, client, headers, body).await
+}
+
+async fn respond(State(state): State<AppState>, route: Route, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, ApiJson(body): ApiJson<Ask>) -> ApiResult<Response> {
+    let text = guard::question(&body.question)?.to_owned();
+    ratelimit::hit(&state, &AI_PER_IP, &client.ip).await?;
+    let question = Question {
+        route,
+        text,
+        lang: Lang::from_tag(body.language.as_deref()),
+        signed_in: asker.0.is_some(),
+        include_sources: route != Route::Hybrid || body.includes_sources.unwrap_or(true),
+    };
+    let streaming = headers.get(header::ACCEPT).and_then(|accept| accept.to_str().ok()).is_some_and(|accept| accept.contains("text/event-stream"));
+    // The answer runs on its own task: a client that leaves does not cut a provider off mid-answer
+    // (which would leave its circuit breaker's trial unsettled) nor the request unrecorded.
+    if streaming {
+        let (output, events) = Output::streaming();
+        tokio::spawn(async move {
+            let event = match answer::answer(&state, question, &output).await {
+                Ok(answer) => Event::Done(Box::new(answer)),
+                Err(err) => {
+                    tracing::error!(error = %format!("{err:#}"), "the assistant failed");
+                    Event::Failed("Internal server error".to_owned())
+                }
+            };
+            output.send(event);
+        });
+        return Ok(stream::response(events).into_response());
+    }
+    let answered = tokio::spawn(async move { answer::answer(&state, question, &Output::default()).await });
+    let answer = answered.await.map_err(|err| ApiError::Internal(err.into()))??;
+    Ok(Json(answer).into_response())
+}
+
+/// Thumbs up or down on an answer; a second rating replaces the first.
+#[utoipa::path(post, path = "/api/ai/feedback", tag = "assistant", request_body = Rating,
+    responses((status = 204), (status = 400, description = "Rating must be up or down"), (status = 404, description = "Answer not found")))]
+async fn feedback(State(state): State<AppState>, ApiJson(body): ApiJson<Rating>) -> ApiResult<StatusCode> {
+    let rating = match body.rating.as_str() {
+        "up" => 1,
+        "down" => -1,
+        _ => return Err(ApiError::invalid_field("rating", RATING_RULE)),
+    };
+    if !record::rate(&state, &body.id, rating).await? {
+        return Err(ApiError::NotFound(ANSWER_NOT_FOUND));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,63 @@
+//! How an answer reaches a client that streams (`Accept: text/event-stream`): server-sent events
+//! `start` (a provider starts; drop any text so far), `delta` (the next piece), then `done` (the whole
+//! checked answer) or `error`.
+
+use std::convert::Infallible;
+
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use serde_json::json;
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+use tokio_stream::{wrappers::UnboundedReceiverStream, Stream, StreamExt};
+
+use super::{answer::Answer, providers::ProviderKind};
+
+pub enum Event {
+    Start { provider: ProviderKind, model: String },
+    Delta(String),
+    Done(Box<Answer>),
+    Failed(String),
+}
+
+/// Where an answer's events go: a streaming client, or nowhere (a plain JSON answer).
+#[derive(Clone, Default)]
+pub struct Output(Option<UnboundedSender<Event>>);
+
+impl Output {
+    pub fn streaming() -> (Self, UnboundedReceiver<Event>) {
+        let (sender, receiver) = unbounded_channel();
+        (Self(Some(sender)), receiver)
+    }
+
+    pub fn is_streaming(&self) -> bool {
+        self.0.is_some()
+    }
+
+    pub fn start(&self, provider: ProviderKind, model: &str) {
+        self.send(Event::Start { provider, model: model.to_owned() });
+    }
+
+    pub fn delta(&self, text: &str) {
+        self.send(Event::Delta(text.to_owned()));
+    }
+
+    pub fn send(&self, event: Event) {
+        if let Some(sender) = &self.0 {
+            // A client that went away no longer reads; the answer is still finished and recorded.
+            let _ = sender.send(event);
+        }
+    }
+}
+
+/// The events as the client reads them.
+pub fn response(events: UnboundedReceiver<Event>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
+    let stream = UnboundedReceiverStream::new(events).map(|event| {
+        Ok(match event {
+            Event::Start { provider, model } => SseEvent::default().event("start").json_data(json!({ "provider": provider, "model": model })),
+            Event::Delta(text) => SseEvent::default().event("delta").json_data(json!({ "text": text })),
+            Event::Done(answer) => SseEvent::default().event("done").json_data(answer),
+            Event::Failed(error) => SseEvent::default().event("error").json_data(json!({ "error": error })),
+        }
+        .expect("events serialise"))
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}

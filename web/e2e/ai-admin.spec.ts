@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+import { asOwnVisitor, newAccount, setRole, signUp } from './accounts';
+import { adminEn } from './fixtures';
+
+// A sign-up with its bot-check and e-mailed code takes longer than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+test('after a few questions the AI monitoring shows them in its numbers and charts, and the AI test answers', async ({ page }) => {
+  const admin = await signUp(page, newAccount());
+  setRole(admin.username, 'admin');
+  await asOwnVisitor(page);
+  for (const [question, language] of [
+    ['How do I sew ribbons on my pointe shoes?', 'en'],
+    ['איך שוברים נעלי פוינט חדשות?', 'he'],
+    ['Comment faire durer mes pointes ?', 'fr'],
+  ]) {
+    const answer = await page.request.post('/api/ai/ask-hybrid', { data: { question, language, includesSources: true } });
+    expect(answer.ok()).toBe(true);
+  }
+
+  await page.goto('/admin/ai?lang=en');
+  await page.getByRole('tab', { name: adminEn.ai.tabs.metrics }).click();
+  await expect(page.getByRole('group', { name: adminEn.ai.metrics.totalRequests })).toContainText('3');
+  await expect(page.getByRole('group', { name: adminEn.ai.metrics.successRate })).toContainText('100');
+  // The charts are drawn: the area of requests over time, the provider donut and the language bars.
+  await expect(page.locator('.recharts-area-area').first()).toBeVisible();
+  await expect(page.locator('.recharts-pie-sector').first()).toBeVisible();
+  await expect(page.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+
+  await page.getByRole('tab', { name: adminEn.ai.tabs.gateway }).click();
+  await expect(page.getByText(adminEn.ai.lastAnswer.title)).toBeVisible();
+  await expect(page.getByText(adminEn.ai.ragTypes.hybrid).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: adminEn.ai.tabs.models }).click();
+  await page.getByRole('textbox', { name: adminEn.ai.test.question }).fill('How long do pointe shoes last?');
+  await page.getByRole('button', { name: adminEn.ai.test.run }).click();
+  const result = page.getByRole('status', { name: adminEn.ai.test.answer });
+  await expect(result).toContainText('Here is what I found on the site:');
+});
