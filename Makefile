@@ -99,8 +99,18 @@ e2e: e2e-deps smtp-deps build
 	cd web && E2E_PORT=$$port E2E_SMTP_PORT=$$smtp_port E2E_SERVER=$(SERVER) E2E_AIOSMTPD=$(AIOSMTPD) \
 		E2E_DATABASE_URL="sqlite://$$dir/e2e.db" E2E_MAILDIR="$$dir/mail" npx playwright test $(E2E_ARGS)
 
-bench: build ## Load-test the release server beside nginx serving the same bytes
-	./bench/run.sh $(SERVER)
+# make run with the assistant's gateway on a local model: SmolLM2-135M-Instruct behind llama-cpp-python's
+# OpenAI-compatible server on 127.0.0.1:$(AI_LOCAL_PORT) (a demo: a 135M model writes poor answers, which the
+# guardrails trim or replace with the basic response).
+AI_LOCAL_PORT ?= 8081
+ai-local: build llm-deps ## Serve like `make run`, the assistant answering through a local model
+	trap 'kill 0' EXIT; \
+	$(LLM_PYTHON) -m llama_cpp.server --model "$$($(LLM_PYTHON) bench/llm_model.py)" --host 127.0.0.1 --port $(AI_LOCAL_PORT) \
+		--n_ctx 4096 --seed 0 & \
+	AI_GATEWAY_URL=http://127.0.0.1:$(AI_LOCAL_PORT)/v1 $(SERVER) serve
+
+bench: build llm-deps ## Load-test the release server beside nginx serving the same bytes; the assistant's numbers
+	LLM_PYTHON=$(LLM_PYTHON) ./bench/run.sh $(SERVER)
 
 clean:
 	rm -rf web/dist web/node_modules

@@ -189,7 +189,8 @@ async fn openapi_document_and_offline_docs_page() {
             "/api/users/groups/{group}/members", "/api/account", "/api/account/password", "/api/account/sessions",
             "/api/account/sessions/others", "/api/admin/audit-logs", "/api/admin/audit-logs/export", "/api/admin/settings/site",
             "/api/admin/settings/email", "/api/admin/settings/email/test", "/api/admin/settings/analytics", "/api/config/analytics",
-            "/api/config/cloudflare-analytics", "/api/admin/settings/ai-models", "/api/admin/settings/ai-providers", "/api/admin/settings/bot-check", "/api/admin/settings/audit"];
+            "/api/config/cloudflare-analytics", "/api/admin/settings/ai-models", "/api/admin/settings/ai-providers", "/api/admin/settings/bot-check", "/api/admin/settings/audit",
+            "/api/ai/ask-hybrid", "/api/ai/ask-with-rag", "/api/ai/ask", "/api/ai/feedback", "/api/admin/ai/status", "/api/admin/ai/metrics", "/api/admin/ai/test"];
         for path in paths {
             assert!(document["paths"][path].is_object(), "{path} is not documented");
         }

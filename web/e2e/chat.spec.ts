@@ -126,11 +126,11 @@ test('a thumbs-up on an answer is sent and stays pressed', async ({ page }) => {
   const widget = await openEnglishChat(page);
   await ask(widget, QUESTION);
   const answer = widget.messages.nth(2);
-  const up = answer.getByRole('button', { name: en.chat.helpful });
+  const up = answer.getByRole('button', { name: en.chat.helpful, exact: true });
   await expect(up).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
   const feedback = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/ai/feedback');
   await up.click();
   expect((await feedback).status()).toBe(204);
   await expect(up).toHaveAttribute('aria-pressed', 'true');
-  await expect(answer.getByRole('button', { name: en.chat.notHelpful })).toHaveAttribute('aria-pressed', 'false');
+  await expect(answer.getByRole('button', { name: en.chat.notHelpful, exact: true })).toHaveAttribute('aria-pressed', 'false');
 });

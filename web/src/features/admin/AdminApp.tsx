@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { Grid, NavLink as MantineNavLink, Paper, Stack, Text } from '@mantine/core';

@@ -110,10 +110,11 @@ describe('AiScreen', () => {
     ]);
     const errors = within(screen.getByRole('table', { name: 'Error types' })).getAllByRole('row');
     expect([...errors[1]!.children].map((cell) => cell.textContent)).toEqual(['AI gateway', 'Timed out', '2', dateTime(NOW - 3_600_000), 'No answer within 20 seconds']);
-    // The charts draw, with their series named in the interface language.
+    // The charts (a chunk of their own) draw, with their series named in the interface language.
+    await screen.findByRole('region', { name: 'Requests and errors over time' });
     const chart = (name: string) => screen.getByRole('region', { name });
     for (const name of ['Requests and errors over time', 'Provider breakdown', 'Language usage', 'Response time with and without context']) {
-      expect(chart(name).querySelector('svg.recharts-surface'), name).not.toBeNull();
+      await waitFor(() => expect(chart(name).querySelector('svg.recharts-surface'), name).not.toBeNull());
     }
     expect(within(chart('Requests and errors over time')).getByText('Requests')).toBeInTheDocument();
     expect(within(chart('Requests and errors over time')).getByText('Errors')).toBeInTheDocument();

@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

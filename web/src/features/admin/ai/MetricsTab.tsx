@@ -1,15 +1,17 @@
 import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { RANGES, useAiMetrics, type Range } from './api';
-import { MetricsCharts } from './MetricsCharts';
 import { FeedbackStats, MetricsStats } from './MetricsStats';
 import { MetricsTables } from './MetricsTables';
 import { RefreshButton } from './RefreshButton';
+
+// The charts library is most of the admin's weight: only this tab loads it.
+const MetricsCharts = lazy(() => import('./MetricsCharts').then((module) => ({ default: module.MetricsCharts })));
 
 /** The assistant's use over a chosen period (refreshed every 30 s while shown). */
 export function MetricsTab() {
@@ -44,7 +46,9 @@ export function MetricsTab() {
             <Alert color="gray">{t('ai.metrics.empty')}</Alert>
           ) : (
             <>
-              <MetricsCharts metrics={metrics.data} range={metrics.data.range} />
+              <Suspense fallback={<PageLoader />}>
+                <MetricsCharts metrics={metrics.data} range={metrics.data.range} />
+              </Suspense>
               <MetricsTables metrics={metrics.data} />
               <FeedbackStats feedback={metrics.data.feedback} />
             </>
