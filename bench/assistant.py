@@ -4,12 +4,14 @@ basic URL EVAL_FILE: every question of the evaluation set once to ask-with-rag (
 response answers while no provider is configured), each from its own address; prints median and p95,
 then the same questions again (answered from the cache).
 
-gateway URL MODEL_URL EVAL_FILE: the English questions streamed through ask-hybrid with the gateway
-configured; prints the median and p95 time to the first streamed text, beside the model server's own
-time to its first token for the same prompt size (asked directly).
+gateway URL MODEL_URL DATABASE EVAL_FILE: the English questions streamed through ask-hybrid with the
+gateway configured; prints the median and p95 time to the first streamed text, the model's own time to
+its first token within those answers (as the server recorded it: the prompt with the site's passages),
+and the model's time to first token for the bare question asked directly.
 """
 import http.client
 import json
+import sqlite3
 import statistics
 import sys
 import time
@@ -59,7 +61,7 @@ def first_text(response, marker):
             return time.perf_counter() - began
 
 
-def gateway(base, model_url, questions):
+def gateway(base, model_url, database, questions):
     english = [q["question"] for q in questions if q["lang"] == "en"]
     through, direct = [], []
     for at, question in enumerate(english):
@@ -78,8 +80,10 @@ def gateway(base, model_url, questions):
         response.read()
         conn.close()
     print("| assistant through the gateway (SmolLM2-135M, llama-cpp-python) | questions | median | p95 |\n|---|---|---|---|")
-    report("first streamed text to the client (retrieval, prompt with context, first checked sentence)", through)
-    report("the model server's own first token (question alone, asked directly)", direct)
+    recorded = sqlite3.connect(database).execute("SELECT first_token_ms FROM ai_requests WHERE provider = 'gateway'").fetchall()
+    report("first streamed text at the client (retrieval, prompt, first checked sentence)", through)
+    report("the model's first token within those answers (prompt with the passages)", [ms / 1000 for (ms,) in recorded])
+    report("the model's first token for the bare question, asked directly", direct)
 
 
 if __name__ == "__main__":
@@ -88,4 +92,4 @@ if __name__ == "__main__":
     if mode == "basic":
         basic(sys.argv[2], questions)
     else:
-        gateway(sys.argv[2], sys.argv[3], questions)
+        gateway(sys.argv[2], sys.argv[3], sys.argv[4], questions)

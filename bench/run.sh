@@ -146,7 +146,7 @@ gateway_pid=$!
 for _ in $(seq 300); do curl -fsS "http://127.0.0.1:$model_port/v1/models" >/dev/null 2>&1 && break; sleep 0.2; done
 for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$gateway_port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
 echo
-python3 bench/assistant.py gateway "http://127.0.0.1:$gateway_port" "http://127.0.0.1:$model_port/v1" "$eval_set"
+python3 bench/assistant.py gateway "http://127.0.0.1:$gateway_port" "http://127.0.0.1:$model_port/v1" "$work/gateway.db" "$eval_set"
 kill "$gateway_pid" "$model_pid"
 
 peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")

@@ -126,7 +126,7 @@ pub struct Generated {
     pub text: String,
     pub model: String,
     pub finished: Finished,
-    pub first_text_ms: Option<i64>,
+    pub first_token_ms: Option<i64>,
 }
 
 pub async fn answer(state: &AppState, question: Question, output: &Output) -> anyhow::Result<Answer> {
@@ -200,7 +200,7 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
     record.context_chars = if ready_for_models && generated.is_some() { found.context.chars().count() as i64 } else { 0 };
     if let Some(done) = &generated {
         (record.prompt_tokens, record.completion_tokens, record.first_token_ms) =
-            (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_text_ms);
+            (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_token_ms);
     }
     record::save(state, &record, &failures).await?;
     if failures.is_empty() && !passed_over {
@@ -259,8 +259,8 @@ pub async fn generate(state: &AppState, provider: ProviderKind, providers: &AiPr
         ProviderKind::Gateway => gateway::generate(http, &providers.gateway, &request, &mut guarded).await?,
         _ => edge::generate(http, &providers.edge, &request, &mut guarded).await?,
     };
-    let (text, first_text_ms) = guarded.finish(finished.truncated)?;
-    Ok(Generated { text, model, finished, first_text_ms })
+    let (text, first_token_ms) = guarded.finish(finished.truncated)?;
+    Ok(Generated { text, model, finished, first_token_ms })
 }
 
 pub const NOT_CONFIGURED: &str = "This provider is not configured";

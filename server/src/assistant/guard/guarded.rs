@@ -33,8 +33,8 @@ pub struct GuardedAnswer<'a> {
     language_known: bool,
     dropped: usize,
     started: bool,
-    /// Milliseconds from `began` to the first released text.
-    pub first_text_ms: Option<i64>,
+    /// Milliseconds from `began` (the provider's call) to its first piece: the model's time to first token.
+    first_token_ms: Option<i64>,
     began: std::time::Instant,
 }
 
@@ -52,12 +52,13 @@ impl<'a> GuardedAnswer<'a> {
             language_known: false,
             dropped: 0,
             started: false,
-            first_text_ms: None,
+            first_token_ms: None,
             began: std::time::Instant::now(),
         }
     }
 
-    /// The checked answer once the model is done; `truncated` drops a sentence it did not finish.
+    /// The checked answer once the model is done, with its time to first token; `truncated` drops a
+    /// sentence it did not finish.
     pub fn finish(mut self, truncated: bool) -> Result<(String, Option<i64>), Failure> {
         if !self.language_known && verdict(self.lang, &self.pending) == Verdict::Differs {
             return Err(language_failure());
@@ -72,7 +73,7 @@ impl<'a> GuardedAnswer<'a> {
             let kind = if self.dropped > 0 { ErrorType::Grounding } else { ErrorType::Empty };
             return Err(Failure::new(kind, format!("nothing usable in the answer ({} sentences left out)", self.dropped)));
         }
-        Ok((answer.to_owned(), self.first_text_ms))
+        Ok((answer.to_owned(), self.first_token_ms))
     }
 
     fn release(&mut self) {
@@ -92,7 +93,6 @@ impl<'a> GuardedAnswer<'a> {
         }
         if !self.started {
             self.started = true;
-            self.first_text_ms = Some(self.began.elapsed().as_millis() as i64);
             self.output.start(self.provider, self.model);
         }
         self.released.push_str(sentence);
@@ -102,6 +102,7 @@ impl<'a> GuardedAnswer<'a> {
 
 impl Receiver for GuardedAnswer<'_> {
     fn piece(&mut self, text: &str) -> Result<(), Failure> {
+        self.first_token_ms.get_or_insert_with(|| self.began.elapsed().as_millis() as i64);
         self.pending.push_str(text);
         if !self.language_known {
             let letters = self.pending.chars().filter(|c| c.is_alphabetic()).count();

@@ -58,7 +58,7 @@ pub struct AiTestResult {
     provider: ProviderKind,
     model: String,
     duration_ms: i64,
-    /// When the first checked text was ready (models only).
+    /// The model's time to its first token (models only).
     first_token_ms: Option<i64>,
     sources: Vec<Source>,
     /// The provider's own error when `ok` is false.
@@ -109,7 +109,7 @@ async fn ai_test(State(state): State<AppState>, signed_in: SignedIn, ApiJson(tes
         ProviderKind::Basic => Ok((answer::basic(question.lang, &found).0, "basic".to_owned(), None, Default::default())),
         provider => answer::generate(&state, provider, &AiProviders::current(&state).await?, &question, &found, &Output::default())
             .await
-            .map(|done| (done.text, done.model, done.first_text_ms, done.finished)),
+            .map(|done| (done.text, done.model, done.first_token_ms, done.finished)),
     };
     let duration_ms = began.elapsed().as_millis() as i64;
     let sources = found.sources();
