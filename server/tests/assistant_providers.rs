@@ -76,7 +76,7 @@ async fn the_gateway_streams_a_real_models_grounded_answer() {
 
         // Not streamed, the gateway reports exact token counts.
         let whole = ask(app, "Why do pointe shoes have a hard box?", "en", false).await;
-        assert_eq!(whole["provider"], "gateway", "{whole}");
+        assert_eq!(whole["provider"], "gateway", "{whole} {}", admin_get(app, &admin, "/api/admin/ai/metrics?range=1h").await["errors"]);
         assert_grounded(whole["answer"].as_str().unwrap());
         let metrics = admin_get(app, &admin, "/api/admin/ai/metrics?range=1h").await;
         assert_eq!(metrics["totalRequests"], 2);
@@ -214,6 +214,11 @@ async fn sentences_naming_what_retrieval_did_not_return_are_left_out() {
         edge.answer_with(EdgeReply::Text(vec!["This is a long enough answer written in English about the ribbons of pointe shoes.".into()]));
         let russian = ask(app, "Как пришить ленты к пуантам?", "ru", false).await;
         assert_eq!(russian["provider"], "basic", "an English answer to a Russian question: {russian}");
+
+        // An answer cut at the token limit loses the sentence it did not finish.
+        edge.answer_with(EdgeReply::Cut(vec!["Sew the ribbons at the arch. ".into(), "Then tie them behind".into()]));
+        let cut = ask(app, "How should I tie my ribbons?", "en", false).await;
+        assert_eq!((cut["provider"].as_str(), cut["answer"].as_str()), (Some("edge"), Some("Sew the ribbons at the arch.")));
 
         edge.answer_with(EdgeReply::Text(vec!["Stop dancing and rest your foot.".into()]));
         let pain = ask(app, "My toe hurts after class, what should I do?", "en", false).await;

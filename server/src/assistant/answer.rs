@@ -227,7 +227,8 @@ pub fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result<Found>
     Ok(Found { hits, quoted, context, grounding, on_topic, pain: guard::about_pain(lang, &question.text) })
 }
 
-fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
+/// Whether `provider` has what it needs to be asked.
+pub fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
     match provider {
         ProviderKind::Gateway => providers.gateway.enabled && !providers.gateway.base_url.is_empty(),
         ProviderKind::Edge => providers.edge.enabled && !providers.edge.account_id.is_empty() && !providers.edge.api_token.is_empty(),

@@ -80,6 +80,8 @@ impl Drop for ModelServer {
 pub enum EdgeReply {
     /// These pieces, streamed (or joined when not streaming), with usage counts.
     Text(Vec<String>),
+    /// These pieces, reported as cut at the token limit (400, what the server asks for).
+    Cut(Vec<String>),
     /// An error status with Cloudflare's error body.
     Status(u16),
 }
@@ -133,13 +135,14 @@ async fn run(State(state): State<EdgeState>, Path((account, model)): Path<(Strin
     }
     state.requests.lock().unwrap().push(body.clone());
     let reply = state.reply.lock().unwrap().clone();
-    match reply {
+    match &reply {
         EdgeReply::Status(status) => {
             let error = json!({ "success": false, "errors": [{ "code": 3040, "message": "Capacity temporarily exceeded" }], "result": null });
-            (StatusCode::from_u16(status).unwrap(), Json(error)).into_response()
+            (StatusCode::from_u16(*status).unwrap(), Json(error)).into_response()
         }
-        EdgeReply::Text(pieces) => {
-            let usage = json!({ "prompt_tokens": 42, "completion_tokens": pieces.len(), "total_tokens": 42 + pieces.len() });
+        EdgeReply::Text(pieces) | EdgeReply::Cut(pieces) => {
+            let completion = if matches!(reply, EdgeReply::Cut(_)) { 400 } else { pieces.len() };
+            let usage = json!({ "prompt_tokens": 42, "completion_tokens": completion, "total_tokens": 42 + completion });
             if body["stream"] == json!(true) {
                 let mut events: String = pieces.iter().map(|piece| format!("data: {}\n\n", json!({ "response": piece }))).collect();
                 events.push_str(&format!("data: {}\n\ndata: [DONE]\n\n", json!({ "response": "", "usage": usage })));

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use crate::{
     assistant::{
-        answer::Route,
+        answer::{self, Route},
         providers::{breaker::Circuit, ProviderKind},
     },
     settings::ai_providers::AiProviders,
@@ -70,10 +70,11 @@ pub async fn status(state: &AppState) -> anyhow::Result<Status> {
     let now = state.clock.now_ms();
     let mut list = Vec::new();
     for provider in ProviderKind::ALL {
-        let (configured, model) = match provider {
-            ProviderKind::Gateway => (providers.gateway.enabled && !providers.gateway.base_url.is_empty(), models.en.clone()),
-            ProviderKind::Edge => (providers.edge.enabled && !providers.edge.account_id.is_empty(), providers.edge.model.clone()),
-            ProviderKind::Basic => (true, "basic".to_owned()),
+        let configured = answer::configured(provider, &providers);
+        let model = match provider {
+            ProviderKind::Gateway => models.en.clone(),
+            ProviderKind::Edge => providers.edge.model.clone(),
+            ProviderKind::Basic => "basic".to_owned(),
         };
         let circuit = state.assistant.breakers.circuit(provider, now);
         let recent: Vec<(i64, i64)> = sqlx::query("SELECT duration_ms, created_at FROM ai_requests WHERE provider = $1 AND cached = 0 ORDER BY created_at DESC LIMIT $2")

@@ -33,7 +33,7 @@ pub async fn generate(http: &reqwest::Client, settings: &EdgeSettings, request: 
         "seed": 0,
         "stream": request.stream,
     });
-    let response = send(http.post(url).bearer_auth(&settings.api_token).json(&body), request.idle_timeout).await?;
+    let response = send(http.post(url).bearer_auth(&settings.api_token).json(&body), request.head_timeout()).await?;
     let mut finished = Finished::default();
     let mut usage = None;
     let mut take = |piece: Piece| -> Result<(), Failure> {
@@ -54,7 +54,7 @@ pub async fn generate(http: &reqwest::Client, settings: &EdgeSettings, request: 
         })
         .await?;
     } else {
-        let whole: Whole = whole_json(response, request.idle_timeout).await?;
+        let whole: Whole = whole_json(response, request.head_timeout()).await?;
         match whole.result {
             Some(result) if whole.success => take(result)?,
             _ => return Err(Failure::new(ErrorType::Status, format!("Workers AI reported: {:?}", whole.errors))),

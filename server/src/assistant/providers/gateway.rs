@@ -45,7 +45,7 @@ pub async fn generate(http: &reqwest::Client, settings: &GatewaySettings, reques
     if !settings.api_key.is_empty() {
         call = call.bearer_auth(&settings.api_key);
     }
-    let response = send(call, request.idle_timeout).await?;
+    let response = send(call, request.head_timeout()).await?;
     let mut finished = Finished::default();
     let mut usage = None;
     if request.stream {
@@ -59,7 +59,7 @@ pub async fn generate(http: &reqwest::Client, settings: &GatewaySettings, reques
         })
         .await?;
     } else {
-        take(whole_json(response, request.idle_timeout).await?, receiver, &mut finished, &mut usage)?;
+        take(whole_json(response, request.head_timeout()).await?, receiver, &mut finished, &mut usage)?;
     }
     if let Some(usage) = usage {
         (finished.prompt_tokens, finished.completion_tokens) = (usage.prompt_tokens, usage.completion_tokens);

@@ -96,6 +96,16 @@ pub struct Request<'a> {
     pub idle_timeout: Duration,
 }
 
+/// A whole answer (not streamed) starts only once it is all written: it may take this many timeouts.
+const WHOLE_ANSWER_TIMEOUTS: u32 = 3;
+
+impl Request<'_> {
+    /// How long to wait for the answer's head.
+    fn head_timeout(&self) -> Duration {
+        if self.stream { self.idle_timeout } else { self.idle_timeout * WHOLE_ANSWER_TIMEOUTS }
+    }
+}
+
 /// How an answer ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Finished {
