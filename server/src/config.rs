@@ -143,7 +143,8 @@ fn flag(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> 
     }
 }
 
-fn number<T: std::str::FromStr>(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: T) -> anyhow::Result<T> {
+/// A number variable, or `default` when it is unset.
+pub fn number<T: std::str::FromStr>(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: T) -> anyhow::Result<T> {
     match lookup(name) {
         None => Ok(default),
         Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("{name} must be a number, not {v}")),

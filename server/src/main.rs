@@ -85,7 +85,7 @@ async fn main() -> anyhow::Result<()> {
             catalogue::seed::seed_catalogue(&pool).await?;
             blog::seed::seed_blog(&pool).await?;
             let set = serde_json::from_str(&std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?)?;
-            let retrieval = assistant::retrieval::Retrieval::build(&pool, |lang| assistant::texts::of(lang).price.as_str()).await?;
+            let retrieval = assistant::retrieval::Retrieval::build(&pool).await?;
             println!("| language | recall@{} | questions |\n|---|---|---|", assistant::evaluation::TOP);
             let results = assistant::evaluation::evaluate(&retrieval, &set)?;
             for recall in &results {

@@ -11,12 +11,16 @@ use super::{
     guard::{self, Grounding, GuardedAnswer},
     monitoring::record::{self, Outcome, Record},
     prompt,
-    providers::{edge, gateway, Failure, Finished, ProviderKind, Request},
+    providers::{edge, gateway, ErrorType, Failure, Finished, ProviderKind, Request},
     retrieval::{corpus::Kind, Hit, Retrieval},
     stream::Output,
     texts,
 };
-use crate::{lang::Lang, settings::ai_providers::AiProviders, AppState};
+use crate::{
+    lang::Lang,
+    settings::{ai_models::AiModels, ai_providers::AiProviders},
+    AppState,
+};
 
 /// How many documents an answer draws on.
 const SOURCES: usize = 3;
@@ -107,6 +111,8 @@ pub struct Found {
     /// The basic response's quotes of the passages found.
     quoted: Option<String>,
     pub context: String,
+    /// The system prompt for the question's call and language.
+    rules: String,
     pub grounding: Grounding,
     pub on_topic: bool,
     pub pain: bool,
@@ -137,11 +143,11 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
         assistant.cache.clear();
     }
     let key = super::cache::key(&question);
-    if let Some(cached) = assistant.cache.get(&key) {
+    if let Some((cached, outcome)) = assistant.cache.get(&key) {
         output.start(cached.provider, &cached.model);
         output.delta(&cached.answer);
         let answer = Answer { id: record::new_id(), cached: true, ..cached };
-        let record = Record::for_answer(question.route.code(), question.lang, &answer, Outcome::Answered, began);
+        let record = Record::for_answer(question.route.code(), question.lang, &answer, outcome, began);
         record::save(state, &record, &[]).await?;
         return Ok(answer);
     }
@@ -153,6 +159,7 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
     let ready_for_models = found.on_topic && !(question.route == Route::Rag && found.hits.is_empty());
     if ready_for_models {
         let providers = AiProviders::current(state).await?;
+        let models = state.settings.ai_models.get(&state.db).await?;
         for provider in [ProviderKind::Gateway, ProviderKind::Edge] {
             if !configured(provider, &providers) {
                 continue;
@@ -161,7 +168,7 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
                 passed_over = true;
                 continue;
             }
-            match generate(state, provider, &providers, &question, &found, output).await {
+            match generate(state, provider, &providers, &models, &question, &found, output).await {
                 Ok(done) => {
                     assistant.breakers.succeeded(provider);
                     generated = Some((provider, done));
@@ -187,24 +194,22 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
         }
         None => {
             let (text, outcome) = basic(question.lang, &found);
-            output.start(ProviderKind::Basic, "basic");
+            output.start(ProviderKind::Basic, basic::MODEL);
             output.delta(&text);
             let suggestions = if outcome == Outcome::Answered { Vec::new() } else { SUGGESTIONS.to_vec() };
-            (compose(&question, &found, ProviderKind::Basic, "basic".to_owned(), text, suggestions), outcome, None)
+            (compose(&question, &found, ProviderKind::Basic, basic::MODEL.to_owned(), text, suggestions), outcome, None)
         }
     };
     if outcome != Outcome::Answered || !question.include_sources {
         answer.sources.clear();
     }
     let mut record = Record::for_answer(question.route.code(), question.lang, &answer, outcome, began);
-    record.context_chars = if ready_for_models && generated.is_some() { found.context.chars().count() as i64 } else { 0 };
     if let Some(done) = &generated {
-        (record.prompt_tokens, record.completion_tokens, record.first_token_ms) =
-            (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_token_ms);
+        record.generated(done, found.context.chars().count());
     }
     record::save(state, &record, &failures).await?;
     if failures.is_empty() && !passed_over {
-        assistant.cache.put(key, answer.clone());
+        assistant.cache.put(key, answer.clone(), outcome);
     }
     Ok(answer)
 }
@@ -223,8 +228,18 @@ pub fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result<Found>
     let context = prompt::context(&passages);
     let quoted = basic::from_passages(lang, &passages);
     let links: Vec<&str> = hits.iter().map(|hit| hit.document.link.as_str()).collect();
-    let grounding = Grounding::new(retrieval.product_names(lang), &context, links, &prompt::rules(question.route, lang));
-    Ok(Found { hits, quoted, context, grounding, on_topic, pain: guard::about_pain(lang, &question.text) })
+    let rules = prompt::rules(question.route, lang);
+    let grounding = Grounding::new(retrieval.product_names(lang), &context, links, &rules);
+    Ok(Found { hits, quoted, context, rules, grounding, on_topic, pain: guard::about_pain(lang, &question.text) })
+}
+
+/// The model `provider` is asked with for questions in `lang`.
+pub fn model<'a>(provider: ProviderKind, providers: &'a AiProviders, models: &'a AiModels, lang: Lang) -> &'a str {
+    match provider {
+        ProviderKind::Gateway => models.for_lang(lang),
+        ProviderKind::Edge => &providers.edge.model,
+        ProviderKind::Basic => basic::MODEL,
+    }
 }
 
 /// Whether `provider` has what it needs to be asked.
@@ -237,22 +252,20 @@ pub fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
 }
 
 /// One provider's answer to `question`, guarded as it streams to `output`.
-pub async fn generate(state: &AppState, provider: ProviderKind, providers: &AiProviders, question: &Question, found: &Found, output: &Output) -> Result<Generated, Failure> {
+pub async fn generate(
+    state: &AppState,
+    provider: ProviderKind,
+    providers: &AiProviders,
+    models: &AiModels,
+    question: &Question,
+    found: &Found,
+    output: &Output,
+) -> Result<Generated, Failure> {
     if !configured(provider, providers) {
-        return Err(Failure::new(super::providers::ErrorType::Connection, NOT_CONFIGURED));
+        return Err(Failure::new(ErrorType::Connection, NOT_CONFIGURED));
     }
-    let models = state.settings.ai_models.get(&state.db).await.map_err(|err| Failure::new(super::providers::ErrorType::Connection, err.to_string()))?;
-    let model = match provider {
-        ProviderKind::Gateway => match question.lang {
-            Lang::He => models.he.clone(),
-            Lang::En => models.en.clone(),
-            Lang::Ru => models.ru.clone(),
-            Lang::Fr => models.fr.clone(),
-            Lang::Es => models.es.clone(),
-        },
-        _ => providers.edge.model.clone(),
-    };
-    let messages = prompt::messages(prompt::rules(question.route, question.lang), &found.context, &question.text);
+    let model = model(provider, providers, models, question.lang).to_owned();
+    let messages = prompt::messages(found.rules.clone(), &found.context, &question.text);
     let (timeout, http) = (Duration::from_secs(u64::from(timeout_seconds(provider, providers))), &state.assistant.http);
     let request = Request { messages: &messages, model: &model, max_tokens: ANSWER_TOKENS, stream: output.is_streaming(), idle_timeout: timeout };
     let mut guarded = GuardedAnswer::new(question.lang, &found.grounding, output, provider, &model);

@@ -7,6 +7,9 @@ use utoipa::ToSchema;
 use super::{retrieval::corpus::Document, sentences, texts};
 use crate::lang::Lang;
 
+/// The model name the basic response reports.
+pub const MODEL: &str = "basic";
+
 /// How much of each document's best passage is quoted.
 const QUOTE_CHARS: usize = 320;
 

@@ -6,12 +6,16 @@ use std::time::Duration;
 
 use moka::sync::Cache;
 
-use super::answer::{Answer, Question};
+use super::{
+    answer::{Answer, Question},
+    monitoring::record::Outcome,
+};
 
 const KEEP: Duration = Duration::from_secs(10 * 60);
 const CAPACITY: u64 = 2_000;
 
-pub struct AnswerCache(Cache<String, Answer>);
+/// Each answer with what became of its question, for the records of the questions it answers again.
+pub struct AnswerCache(Cache<String, (Answer, Outcome)>);
 
 impl Default for AnswerCache {
     fn default() -> Self {
@@ -20,12 +24,12 @@ impl Default for AnswerCache {
 }
 
 impl AnswerCache {
-    pub fn get(&self, key: &str) -> Option<Answer> {
+    pub fn get(&self, key: &str) -> Option<(Answer, Outcome)> {
         self.0.get(key)
     }
 
-    pub fn put(&self, key: String, answer: Answer) {
-        self.0.insert(key, answer);
+    pub fn put(&self, key: String, answer: Answer, outcome: Outcome) {
+        self.0.insert(key, (answer, outcome));
     }
 
     pub fn clear(&self) {

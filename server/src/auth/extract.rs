@@ -32,10 +32,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
-        let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        let live = sessions::check(&state, token).await?.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        Ok(Self { user: live.user, session_id: live.claims.sid })
+        MaybeSignedIn::from_request_parts(parts, state).await?.0.ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))
     }
 }
 

@@ -9,12 +9,13 @@ use super::{
 };
 use crate::{db::Db, lang::Lang};
 
-const SUMMARY_SELECT: &str = "SELECT p.slug, p.cover, p.author, p.published_at, p.updated_at, p.category_slug,
+const SUMMARY_COLUMNS: &str = "p.slug, p.cover, p.author, p.published_at, p.updated_at, p.category_slug,
         CASE WHEN t.title IS NULL THEN 'he' ELSE $1 END AS text_lang,
         COALESCE(t.title, h.title) AS title,
         COALESCE(t.excerpt, h.excerpt) AS excerpt,
-        COALESCE(ct.name, ch.name) AS category_name
-    FROM blog_posts p
+        COALESCE(ct.name, ch.name) AS category_name";
+/// Published posts, `t` their texts in the language `$1`, `h` in Hebrew.
+const SUMMARY_FROM: &str = "FROM blog_posts p
     JOIN blog_post_translations h ON h.post_slug = p.slug AND h.lang = 'he'
     LEFT JOIN blog_post_translations t ON t.post_slug = p.slug AND t.lang = $1
     LEFT JOIN blog_category_translations ct ON ct.category_slug = p.category_slug AND ct.lang = $1
@@ -49,7 +50,7 @@ pub async fn published_page(db: &Db, lang: Lang, page: i64, category: Option<&st
         Some(offset) if offset < total => offset,
         _ => return Ok((Vec::new(), total)),
     };
-    let sql = format!("{SUMMARY_SELECT} AND ($2 IS NULL OR p.category_slug = $2) ORDER BY p.published_at DESC, p.slug LIMIT $3 OFFSET $4");
+    let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} AND ($2 IS NULL OR p.category_slug = $2) ORDER BY p.published_at DESC, p.slug LIMIT $3 OFFSET $4");
     let rows = sqlx::query(&sql)
         .bind(lang.code())
         .bind(category)
@@ -62,7 +63,7 @@ pub async fn published_page(db: &Db, lang: Lang, page: i64, category: Option<&st
 
 /// Every published post (for the sitemap and feeds), newest first.
 pub async fn all_published(db: &Db, lang: Lang) -> Result<Vec<PostSummary>, sqlx::Error> {
-    let sql = format!("{SUMMARY_SELECT} ORDER BY p.published_at DESC, p.slug");
+    let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} ORDER BY p.published_at DESC, p.slug");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
     rows.iter().map(summary_from_row).collect()
 }
@@ -70,7 +71,7 @@ pub async fn all_published(db: &Db, lang: Lang) -> Result<Vec<PostSummary>, sqlx
 /// A published post's summary and when it last changed (epoch ms), without its body: what a page's
 /// head needs. `None` for an unknown or draft post.
 pub async fn published_summary(db: &Db, slug: &str, lang: Lang) -> Result<Option<(PostSummary, i64)>, sqlx::Error> {
-    let sql = format!("{SUMMARY_SELECT} AND p.slug = $2");
+    let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} AND p.slug = $2");
     let Some(row) = sqlx::query(&sql).bind(lang.code()).bind(slug).fetch_optional(db).await? else { return Ok(None) };
     Ok(Some((summary_from_row(&row)?, row.try_get("updated_at")?)))
 }
@@ -89,16 +90,9 @@ pub async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Po
 /// Every published post with its Markdown source in `lang` (or Hebrew where the post lacks it): what
 /// the assistant searches.
 pub async fn published_sources(db: &Db, lang: Lang) -> Result<Vec<(PostSummary, String)>, sqlx::Error> {
-    let mut sources = Vec::new();
-    for post in all_published(db, lang).await? {
-        let markdown: String = sqlx::query_scalar("SELECT body_markdown FROM blog_post_translations WHERE post_slug = $1 AND lang = $2")
-            .bind(&post.slug)
-            .bind(post.lang.code())
-            .fetch_one(db)
-            .await?;
-        sources.push((post, markdown));
-    }
-    Ok(sources)
+    let sql = format!("SELECT {SUMMARY_COLUMNS}, COALESCE(t.body_markdown, h.body_markdown) AS body_markdown {SUMMARY_FROM} ORDER BY p.slug");
+    let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
+    rows.iter().map(|row| Ok((summary_from_row(row)?, row.try_get("body_markdown")?))).collect()
 }
 
 pub async fn categories(db: &Db, lang: Lang) -> Result<Vec<Category>, sqlx::Error> {

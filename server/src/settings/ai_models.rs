@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use super::{editable, Editable, Setting, Settings};
-use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+use crate::{admin::fields::FieldErrors, lang::Lang, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
 
 /// Multilingual instruction models to suggest (Workers AI's names, as Cloudflare's AI Gateway takes them).
 pub const CHOICES: [&str; 4] = [
@@ -33,14 +33,27 @@ impl Default for AiModels {
     }
 }
 
+impl AiModels {
+    /// The model asked for questions in `lang`.
+    pub fn for_lang(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::He => &self.he,
+            Lang::En => &self.en,
+            Lang::Ru => &self.ru,
+            Lang::Fr => &self.fr,
+            Lang::Es => &self.es,
+        }
+    }
+}
+
 impl Editable for AiModels {
     fn slot(settings: &Settings) -> &Setting<Self> {
         &settings.ai_models
     }
 
     fn check(&self, errors: &mut FieldErrors) {
-        for (field, model) in [("en", &self.en), ("he", &self.he), ("es", &self.es), ("fr", &self.fr), ("ru", &self.ru)] {
-            errors.required(field, model, 200);
+        for lang in Lang::ALL {
+            errors.required(lang.code(), self.for_lang(lang), 200);
         }
     }
 }

@@ -11,7 +11,7 @@ use super::{
     editable::{self, keep_for, mask},
     Editable, Setting, Settings,
 };
-use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, config, error::ApiResult, extract::ApiJson, AppState};
 
 pub const DEFAULT_EDGE_URL: &str = "https://api.cloudflare.com/client/v4";
 pub const DEFAULT_EDGE_MODEL: &str = "@cf/meta/llama-3.1-8b-instruct";
@@ -73,10 +73,7 @@ impl AiProviders {
     /// The starting values from the environment: a provider is on when its address (gateway) or
     /// account and token (edge) are set.
     pub fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
-        let timeout = match lookup("AI_TIMEOUT_SECONDS") {
-            None => DEFAULT_TIMEOUT_SECONDS,
-            Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("AI_TIMEOUT_SECONDS must be a number, not {v}"))?,
-        };
+        let timeout = config::number(lookup, "AI_TIMEOUT_SECONDS", DEFAULT_TIMEOUT_SECONDS)?;
         let gateway_url = lookup("AI_GATEWAY_URL").unwrap_or_default();
         let (account_id, api_token) = (lookup("AI_EDGE_ACCOUNT_ID").unwrap_or_default(), lookup("AI_EDGE_TOKEN").unwrap_or_default());
         Ok(Self {

@@ -1,9 +1,9 @@
 import type { z } from 'zod/mini';
 
-import { ApiError, ContractError, errorFromAnswer, serverErrorText } from './errors';
+import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from './errors';
 import { enqueue } from './offlineQueue';
 import { storedToken, tokenRejected } from './token';
-import { fetchWithRetry, readJson, type Call, type Method } from './transport';
+import { fetchOnce, fetchWithRetry, readJson, type Call, type Method } from './transport';
 
 export interface RequestOptions<T> {
   method?: Method;
@@ -24,12 +24,25 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return parsed.data;
 }
 
-/** The call's answer as it came (with retries); a refused token signs the user out. */
-export async function apiFetch(call: Call, signal?: AbortSignal): Promise<Response> {
+/**
+ * The call's answer as it came, with retries unless `once` (a caller with its own fallback, as the chat,
+ * or whose failure is the point, as an admin's test); a refused token signs the user out.
+ */
+export async function apiFetch(call: Call, signal?: AbortSignal, once = false): Promise<Response> {
   const sentToken = storedToken() !== null;
-  const response = await fetchWithRetry(call, signal);
+  const response = once ? await fetchOnceOrFail(call, signal) : await fetchWithRetry(call, signal);
   if (response.status === 401 && sentToken) tokenRejected();
   return response;
+}
+
+/** One attempt; no answer at all (network, timeout) is the client's "Request failed". */
+async function fetchOnceOrFail(call: Call, signal?: AbortSignal): Promise<Response> {
+  try {
+    return await fetchOnce(call, signal);
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(REQUEST_FAILED, undefined, { cause });
+  }
 }
 
 export type SendResult<T> = { queued: false; data: T } | { queued: true };

@@ -15,6 +15,8 @@ use crate::{
     lang::Lang,
 };
 
+/// The longest answer taken: a provider that goes on past it ignored the token limit it was given.
+const MAX_ANSWER_BYTES: usize = 64 * 1024;
 /// Letters the language is first judged on (a Hebrew answer may well open with a Latin brand name).
 const LANGUAGE_SAMPLE: usize = 60;
 /// Letters after which an unsure language check lets the answer through.
@@ -104,6 +106,9 @@ impl Receiver for GuardedAnswer<'_> {
     fn piece(&mut self, text: &str) -> Result<(), Failure> {
         self.first_token_ms.get_or_insert_with(|| self.began.elapsed().as_millis() as i64);
         self.pending.push_str(text);
+        if self.pending.len() + self.released.len() > MAX_ANSWER_BYTES {
+            return Err(Failure::new(ErrorType::Invalid, "the answer went on past 64 KiB"));
+        }
         if !self.language_known {
             let letters = self.pending.chars().filter(|c| c.is_alphabetic()).count();
             if letters < LANGUAGE_SAMPLE {

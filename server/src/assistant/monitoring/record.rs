@@ -3,7 +3,10 @@
 
 use std::time::Instant;
 
-use super::super::{answer::Answer, providers::{Failure, ProviderKind}};
+use super::super::{
+    answer::{Answer, Generated},
+    providers::{Failure, ProviderKind},
+};
 use crate::{lang::Lang, AppState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,22 +49,38 @@ pub fn new_id() -> String {
 }
 
 impl Record {
-    pub fn for_answer(route: &'static str, lang: Lang, answer: &Answer, outcome: Outcome, began: Instant) -> Self {
+    /// A request that took from `began` until now.
+    pub fn new(route: &'static str, lang: Lang, provider: ProviderKind, model: String, outcome: Outcome, began: Instant) -> Self {
         Self {
-            id: answer.id.clone(),
+            id: new_id(),
             route,
             lang,
-            provider: answer.provider,
-            model: answer.model.clone(),
+            provider,
+            model,
             outcome,
-            cached: answer.cached,
+            cached: false,
             duration_ms: began.elapsed().as_millis() as i64,
             first_token_ms: None,
             context_chars: 0,
-            sources: answer.sources.len() as i64,
+            sources: 0,
             prompt_tokens: 0,
             completion_tokens: 0,
         }
+    }
+
+    pub fn for_answer(route: &'static str, lang: Lang, answer: &Answer, outcome: Outcome, began: Instant) -> Self {
+        Self {
+            id: answer.id.clone(),
+            cached: answer.cached,
+            sources: answer.sources.len() as i64,
+            ..Self::new(route, lang, answer.provider, answer.model.clone(), outcome, began)
+        }
+    }
+
+    /// A model's answer given `context_chars` of passages: its token counts and time to first token.
+    pub fn generated(&mut self, done: &Generated, context_chars: usize) {
+        (self.prompt_tokens, self.completion_tokens, self.first_token_ms) = (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_token_ms);
+        self.context_chars = context_chars as i64;
     }
 }
 

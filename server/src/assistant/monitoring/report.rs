@@ -39,11 +39,12 @@ impl Range {
 pub struct Metrics {
     range: Range,
     total_requests: i64,
-    /// Share (0–1) of requests no provider failed on.
-    success_rate: f64,
-    average_response_ms: f64,
+    /// Share (0–1) of requests no provider failed on; null before the first request, as every rate
+    /// and average here.
+    success_rate: Option<f64>,
+    average_response_ms: Option<f64>,
     total_tokens: i64,
-    cache_hit_rate: f64,
+    cache_hit_rate: Option<f64>,
     context_usage: ContextUsage,
     timeline: Vec<Bucket>,
     providers: Vec<Count>,
@@ -59,7 +60,7 @@ pub struct Metrics {
 struct ContextUsage {
     with_context: i64,
     without_context: i64,
-    average_context_chars: f64,
+    average_context_chars: Option<f64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -86,8 +87,8 @@ struct LanguageCount {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Timing {
-    with_context_ms: f64,
-    without_context_ms: f64,
+    with_context_ms: Option<f64>,
+    without_context_ms: Option<f64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -96,8 +97,8 @@ struct ModelPerformance {
     provider: String,
     model: String,
     requests: i64,
-    success_rate: f64,
-    average_ms: f64,
+    success_rate: Option<f64>,
+    average_ms: Option<f64>,
     tokens: i64,
 }
 
@@ -117,8 +118,9 @@ struct Feedback {
     down: i64,
 }
 
-fn share(part: i64, whole: i64) -> f64 {
-    if whole == 0 { 0.0 } else { part as f64 / whole as f64 }
+/// `part / whole`; none of nothing (an average or a rate before anything was counted).
+fn share(part: i64, whole: i64) -> Option<f64> {
+    (whole != 0).then(|| part as f64 / whole as f64)
 }
 
 /// `SUM` as a BIGINT on both databases (PostgreSQL sums BIGINTs as NUMERIC).

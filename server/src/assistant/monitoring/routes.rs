@@ -56,6 +56,7 @@ pub struct AiTestResult {
     ok: bool,
     answer: Option<String>,
     provider: ProviderKind,
+    /// The model the provider was (or would have been) asked with.
     model: String,
     duration_ms: i64,
     /// The model's time to its first token (models only).
@@ -103,42 +104,44 @@ async fn ai_test(State(state): State<AppState>, signed_in: SignedIn, ApiJson(tes
         signed_in: true,
         include_sources: true,
     };
+    let providers = AiProviders::current(&state).await?;
+    let models = state.settings.ai_models.get(&state.db).await?;
+    let model = answer::model(test.provider, &providers, &models, question.lang).to_owned();
     let (retrieval, _) = state.assistant.index.get(&state.db).await?;
     let found = answer::find(&retrieval, &question)?;
-    let outcome = match test.provider {
-        ProviderKind::Basic => Ok((answer::basic(question.lang, &found).0, "basic".to_owned(), None, Default::default())),
-        provider => answer::generate(&state, provider, &AiProviders::current(&state).await?, &question, &found, &Output::default())
-            .await
-            .map(|done| (done.text, done.model, done.first_token_ms, done.finished)),
+    let generated = match test.provider {
+        ProviderKind::Basic => Ok(None),
+        provider => answer::generate(&state, provider, &providers, &models, &question, &found, &Output::default()).await.map(Some),
     };
-    let duration_ms = began.elapsed().as_millis() as i64;
+    let (text, outcome) = match &generated {
+        Ok(Some(done)) => (Some(done.text.clone()), Outcome::Answered),
+        Ok(None) => {
+            let (text, outcome) = answer::basic(question.lang, &found);
+            (Some(text), outcome)
+        }
+        Err(_) => (None, Outcome::Answered),
+    };
     let sources = found.sources();
-    let mut record = Record {
-        id: record::new_id(),
-        route: "test",
-        lang: question.lang,
+    let mut record = Record::new("test", question.lang, test.provider, model.clone(), outcome, began);
+    record.sources = sources.len() as i64;
+    let failures = match generated {
+        Ok(Some(done)) => {
+            record.generated(&done, found.context.chars().count());
+            Vec::new()
+        }
+        Ok(None) => Vec::new(),
+        Err(failure) => vec![(test.provider, failure)],
+    };
+    record::save(&state, &record, &failures).await?;
+    let error = failures.first().map(|(_, failure)| failure.message.clone());
+    Ok(Json(AiTestResult {
+        ok: error.is_none(),
+        answer: text,
         provider: test.provider,
-        model: String::new(),
-        outcome: Outcome::Answered,
-        cached: false,
-        duration_ms,
-        first_token_ms: None,
-        context_chars: found.context.chars().count() as i64,
-        sources: sources.len() as i64,
-        prompt_tokens: 0,
-        completion_tokens: 0,
-    };
-    let result = match outcome {
-        Ok((text, model, first_token_ms, finished)) => {
-            (record.model, record.first_token_ms, record.prompt_tokens, record.completion_tokens) =
-                (model.clone(), first_token_ms, finished.prompt_tokens, finished.completion_tokens);
-            record::save(&state, &record, &[]).await?;
-            AiTestResult { ok: true, answer: Some(text), provider: test.provider, model, duration_ms, first_token_ms, sources, error: None }
-        }
-        Err(failure) => {
-            record::save(&state, &record, &[(test.provider, failure.clone())]).await?;
-            AiTestResult { ok: false, answer: None, provider: test.provider, model: String::new(), duration_ms, first_token_ms: None, sources, error: Some(failure.message) }
-        }
-    };
-    Ok(Json(result))
+        model,
+        duration_ms: record.duration_ms,
+        first_token_ms: record.first_token_ms,
+        sources,
+        error,
+    }))
 }

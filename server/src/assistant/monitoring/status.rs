@@ -13,6 +13,7 @@ use crate::{
         answer::{self, Route},
         providers::{breaker::Circuit, ProviderKind},
     },
+    lang::Lang,
     settings::ai_providers::AiProviders,
     AppState,
 };
@@ -71,11 +72,7 @@ pub async fn status(state: &AppState) -> anyhow::Result<Status> {
     let mut list = Vec::new();
     for provider in ProviderKind::ALL {
         let configured = answer::configured(provider, &providers);
-        let model = match provider {
-            ProviderKind::Gateway => models.en.clone(),
-            ProviderKind::Edge => providers.edge.model.clone(),
-            ProviderKind::Basic => "basic".to_owned(),
-        };
+        let model = answer::model(provider, &providers, &models, Lang::En).to_owned();
         let circuit = state.assistant.breakers.circuit(provider, now);
         let recent: Vec<(i64, i64)> = sqlx::query("SELECT duration_ms, created_at FROM ai_requests WHERE provider = $1 AND cached = 0 ORDER BY created_at DESC LIMIT $2")
             .bind(provider.code())

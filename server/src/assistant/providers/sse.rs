@@ -5,6 +5,9 @@ use std::time::Duration;
 
 use super::{ErrorType, Failure};
 
+/// The longest line read: a provider that sends more without a line break is not speaking the protocol.
+const MAX_LINE_BYTES: usize = 1 << 20;
+
 /// Calls `on_data` with each event's data until it answers `true` (the end) or the stream ends.
 pub async fn each_data(mut response: reqwest::Response, idle: Duration, mut on_data: impl FnMut(&str) -> Result<bool, Failure>) -> Result<(), Failure> {
     let mut pending: Vec<u8> = Vec::new();
@@ -15,6 +18,9 @@ pub async fn each_data(mut response: reqwest::Response, idle: Duration, mut on_d
             .map_err(|err| Failure::from_http(&err))?;
         let Some(chunk) = chunk else { return Ok(()) };
         pending.extend_from_slice(&chunk);
+        if pending.len() > MAX_LINE_BYTES && !pending.contains(&b'\n') {
+            return Err(Failure::new(ErrorType::Invalid, "an event line went on past 1 MiB"));
+        }
         // Only whole lines are decoded, so a character split between chunks stays whole.
         while let Some(end) = pending.iter().position(|b| *b == b'\n') {
             let line: Vec<u8> = pending.drain(..=end).collect();

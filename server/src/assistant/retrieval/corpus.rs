@@ -2,7 +2,7 @@
 //! tips, each as one document with a title (names, which weigh more) and its text cut into passages
 //! (what answers quote and models are given).
 
-use crate::{blog, catalogue, db::Db, lang::Lang, tips};
+use crate::{assistant::texts, blog, catalogue, db::Db, lang::Lang, tips};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -61,9 +61,9 @@ const BRAND_ALIASES: &[(&str, &str)] = &[
     ("suffolk", "סאפוק Саффолк"),
 ];
 
-/// Every document in `lang` (texts missing in it fall back to Hebrew, as the site shows them);
-/// `price` labels a product's price.
-pub async fn documents(db: &Db, lang: Lang, price: &str) -> Result<Vec<Document>, sqlx::Error> {
+/// Every document in `lang` (texts missing in it fall back to Hebrew, as the site shows them).
+pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error> {
+    let price = &texts::of(lang).price;
     let brands = catalogue::list_brands(db, lang).await?;
     let brand_names = |brand_id: &str| {
         brands.iter().find(|brand| brand.id == brand_id).map(|brand| aliases(&brand.id, &brand.name, &brand.other_names)).unwrap_or_default()

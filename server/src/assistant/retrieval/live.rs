@@ -8,7 +8,7 @@ use sqlx::Row;
 use tokio::sync::Mutex;
 
 use super::Retrieval;
-use crate::{assistant::texts, db::Db, time};
+use crate::{db::Db, time};
 
 const FINGERPRINT: &str = "SELECT
     (SELECT COUNT(*) FROM brands) AS brands, (SELECT COALESCE(MAX(updated_at), 0) FROM brands) AS brands_changed,
@@ -26,7 +26,7 @@ pub struct LiveIndex {
 impl LiveIndex {
     pub async fn build(db: &Db) -> anyhow::Result<Self> {
         let fingerprint = fingerprint(db).await?;
-        let retrieval = Retrieval::build(db, |lang| texts::of(lang).price.as_str()).await?;
+        let retrieval = Retrieval::build(db).await?;
         Ok(Self { current: RwLock::new((Arc::new(retrieval), fingerprint, time::now_ms())), rebuilding: Mutex::new(()) })
     }
 
@@ -40,7 +40,7 @@ impl LiveIndex {
         if let Some(current) = self.if_current(&now) {
             return Ok((current, false));
         }
-        let retrieval = Arc::new(Retrieval::build(db, |lang| texts::of(lang).price.as_str()).await?);
+        let retrieval = Arc::new(Retrieval::build(db).await?);
         *self.current.write().expect("index lock") = (retrieval.clone(), now, time::now_ms());
         tracing::info!("the assistant's index was rebuilt after a content change");
         Ok((retrieval, true))

@@ -60,11 +60,10 @@ pub struct Retrieval {
 }
 
 impl Retrieval {
-    /// `price_label` gives each language's word for a product's price.
-    pub async fn build(db: &Db, price_label: impl Fn(Lang) -> &'static str) -> anyhow::Result<Self> {
+    pub async fn build(db: &Db) -> anyhow::Result<Self> {
         let mut languages = HashMap::new();
         for lang in Lang::ALL {
-            languages.insert(lang, LanguageIndex::build(lang, corpus::documents(db, lang, price_label(lang)).await?)?);
+            languages.insert(lang, LanguageIndex::build(lang, corpus::documents(db, lang).await?)?);
         }
         Ok(Self { languages })
     }

@@ -1,10 +1,9 @@
 import { z } from 'zod/mini';
 
-import { apiRequest } from '../../api/client';
+import { apiFetch, apiRequest } from '../../api/client';
 import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from '../../api/errors';
 import { REQUEST_TIMEOUT_MS } from '../../api/limits';
-import { storedToken, tokenRejected } from '../../api/token';
-import { fetchOnce, readJson } from '../../api/transport';
+import { readJson } from '../../api/transport';
 import type { Language } from '../../i18n/languages';
 import type { Rating } from './message';
 import { EventStreamParser } from './sse';
@@ -66,10 +65,7 @@ export async function askAssistant(question: string, language: Language, { signa
 }
 
 async function askOnce(path: string, body: object, signal: AbortSignal, onText: (text: string) => void): Promise<Answer> {
-  const sentToken = storedToken() !== null;
-  const response = await fetchOnce({ method: 'POST', path, body, accept: 'text/event-stream' }, signal);
-  // As every call made with the token: the server refusing it means the session has ended.
-  if (response.status === 401 && sentToken) tokenRejected();
+  const response = await apiFetch({ method: 'POST', path, body, accept: 'text/event-stream' }, signal, true);
   if (!response.ok) throw errorFromAnswer(await readJson(response), response.status);
   // A server (or proxy) that does not stream answers the plain answer.
   if (response.headers.get('Content-Type')?.startsWith('application/json') || !response.body) return checkedAnswer(path, await readJson(response));

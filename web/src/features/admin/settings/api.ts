@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 
-import { apiRequest } from '../../../api/client';
-import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from '../../../api/errors';
-import { tokenRejected } from '../../../api/token';
-import { fetchOnce, readJson } from '../../../api/transport';
+import { apiFetch, apiRequest } from '../../../api/client';
+import { ContractError, errorFromAnswer, serverErrorText } from '../../../api/errors';
+import { readJson } from '../../../api/transport';
 import { MEMBER_QUERY_KEY } from '../../auth/limits';
 
 /** What the server shows in place of a stored secret; sending it back keeps the secret. */
@@ -48,14 +47,8 @@ export async function sendTestEmail(to: string): Promise<void> {
  * the caller, as the AI test answers a provider's failure that way, beside its details.
  */
 export async function postOnce<T = unknown>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetchOnce({ method: 'POST', path, body });
-  } catch (cause) {
-    throw new ApiError(REQUEST_FAILED, undefined, { cause });
-  }
+  const response = await apiFetch({ method: 'POST', path, body }, undefined, true);
   const answer = await readJson(response);
-  if (response.status === 401) tokenRejected();
   if (!response.ok) throw errorFromAnswer(answer, response.status);
   if (!schema) return answer as T;
   const parsed = schema.safeParse(answer);
