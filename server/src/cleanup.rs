@@ -37,7 +37,8 @@ pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
         reset_links: delete(db, "DELETE FROM password_resets WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
         bot_checks: delete(db, "DELETE FROM bot_check_uses WHERE expires_at <= $1", now).await?,
         rate_limits: delete(db, "DELETE FROM rate_limits WHERE window_end <= $1", now).await?,
-        sessions: delete(db, "DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1", now - SESSION_KEEP_MS).await?,
+        sessions: delete(db, "DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1", now - SESSION_KEEP_MS)
+            .await?,
         audit_entries: delete(db, "DELETE FROM audit_log WHERE created_at < $1", now - audit_keep_ms).await?,
         ai_records: delete(db, "DELETE FROM ai_errors WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?
             + delete(db, "DELETE FROM ai_requests WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?,

@@ -39,14 +39,23 @@ pub struct Config {
 pub enum RateLimitStore {
     Database,
     /// `key_prefix` starts every key, so several sites (or test runs) can share one Redis.
-    Redis { url: String, key_prefix: String },
+    Redis {
+        url: String,
+        key_prefix: String,
+    },
 }
 
 #[derive(Clone, Debug)]
 pub enum BotCheck {
     /// Self-hosted proof of work: the browser finds a number below `max_number`.
-    Altcha { max_number: u64 },
-    Turnstile { site_key: String, secret: String, verify_url: String },
+    Altcha {
+        max_number: u64,
+    },
+    Turnstile {
+        site_key: String,
+        secret: String,
+        verify_url: String,
+    },
     Off,
 }
 
@@ -102,10 +111,8 @@ impl Config {
             Some(p) => p.parse().with_context(|| format!("PORT is not a port number: {p}"))?,
             None => 8080,
         };
-        let public_url = lookup("PUBLIC_URL")
-            .unwrap_or_else(|| format!("http://{host}:{port}"))
-            .trim_end_matches('/')
-            .to_owned();
+        let public_url =
+            lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://{host}:{port}")).trim_end_matches('/').to_owned();
         let bootstrap_admin = match (lookup("ADMIN_USERNAME"), lookup("ADMIN_EMAIL"), lookup("ADMIN_PASSWORD")) {
             (Some(username), Some(email), Some(password)) => Some(BootstrapAdmin { username, email, password }),
             (None, None, None) => None,
@@ -120,7 +127,10 @@ impl Config {
             mail: mail(&lookup)?,
             ai_providers: AiProviders::from_lookup(&lookup)?,
             rate_limit_store: match lookup("REDIS_URL") {
-                Some(url) => RateLimitStore::Redis { url, key_prefix: lookup("REDIS_KEY_PREFIX").unwrap_or_else(|| "pointe:".to_owned()) },
+                Some(url) => RateLimitStore::Redis {
+                    url,
+                    key_prefix: lookup("REDIS_KEY_PREFIX").unwrap_or_else(|| "pointe:".to_owned()),
+                },
                 None => RateLimitStore::Database,
             },
             host,
@@ -144,7 +154,11 @@ fn flag(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> 
 }
 
 /// A number variable, or `default` when it is unset.
-pub fn number<T: std::str::FromStr>(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: T) -> anyhow::Result<T> {
+pub fn number<T: std::str::FromStr>(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: T,
+) -> anyhow::Result<T> {
     match lookup(name) {
         None => Ok(default),
         Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("{name} must be a number, not {v}")),

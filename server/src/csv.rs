@@ -27,7 +27,8 @@ impl Csv {
             if index > 0 {
                 self.text.push(',');
             }
-            let guarded = if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{cell}") } else { cell.to_owned() };
+            let guarded =
+                if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{cell}") } else { cell.to_owned() };
             if guarded.contains([',', '"', '\r', '\n']) {
                 self.text.push('"');
                 self.text.push_str(&guarded.replace('"', "\"\""));
@@ -44,7 +45,10 @@ impl Csv {
         (
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
-                (header::CONTENT_DISPOSITION, HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")).expect("ASCII name")),
+                (
+                    header::CONTENT_DISPOSITION,
+                    HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")).expect("ASCII name"),
+                ),
                 (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
             ],
             self.text,

@@ -37,7 +37,10 @@ impl Filter {
     }
 
     /// Binds the values, in order, to a query made from this filter's text.
-    pub fn apply<'q, O>(&self, mut query: QueryAs<'q, Any, O, AnyArguments<'q>>) -> QueryAs<'q, Any, O, AnyArguments<'q>> {
+    pub fn apply<'q, O>(
+        &self,
+        mut query: QueryAs<'q, Any, O, AnyArguments<'q>>,
+    ) -> QueryAs<'q, Any, O, AnyArguments<'q>> {
         for value in &self.values {
             query = match value {
                 Value::Text(text) => query.bind(text.clone()),

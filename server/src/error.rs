@@ -52,7 +52,10 @@ impl ApiError {
     /// Runs the field rules: `Ok` when every one passes, else `Invalid` with each failing field's message.
     pub fn check_fields(checks: impl IntoIterator<Item = (&'static str, Result<(), &'static str>)>) -> ApiResult<()> {
         Self::from_fields(
-            checks.into_iter().filter_map(|(field, outcome)| outcome.err().map(|m| (field.to_owned(), m.to_owned()))).collect(),
+            checks
+                .into_iter()
+                .filter_map(|(field, outcome)| outcome.err().map(|m| (field.to_owned(), m.to_owned())))
+                .collect(),
         )
     }
 
@@ -91,7 +94,12 @@ impl IntoResponse for ApiError {
             Self::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, json!({ "error": text })),
             Self::TooManyRequests { retry_after_secs } => {
                 let body = json!({ "error": text, "code": "rate_limited", "retryAfter": retry_after_secs });
-                return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(body)).into_response();
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    [(header::RETRY_AFTER, retry_after_secs.to_string())],
+                    Json(body),
+                )
+                    .into_response();
             }
             Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, json!({ "error": text })),
             Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, json!({ "error": text })),

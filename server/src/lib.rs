@@ -10,8 +10,8 @@ pub mod catalogue;
 pub mod cleanup;
 pub mod client_info;
 pub mod config;
-mod csv;
 mod crash_reports;
+mod csv;
 pub mod db;
 mod db_filter;
 pub mod email;
@@ -24,18 +24,17 @@ mod openapi;
 mod ratelimit;
 mod secrets;
 mod seo;
-pub mod settings;
 mod sessions;
+pub mod settings;
 pub mod time;
-mod uploads;
 mod tips;
+mod uploads;
 pub mod users;
 pub mod web;
 
 use std::sync::Arc;
 
 use axum::{middleware, routing::any, Router};
-use tracing::Level;
 use tower_http::{
     compression::{
         predicate::{DefaultPredicate, Predicate, SizeAbove},
@@ -44,6 +43,7 @@ use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
 };
+use tracing::Level;
 
 pub use config::Config;
 use db::Db;
@@ -90,7 +90,17 @@ impl AppState {
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
         let assistant = Arc::new(assistant::Assistant::start(&db).await?);
-        Ok(Self { db, config: Arc::new(config), web, clock, keys, mail_ready: Arc::new(Notify::new()), rate_limits, settings: Arc::default(), assistant })
+        Ok(Self {
+            db,
+            config: Arc::new(config),
+            web,
+            clock,
+            keys,
+            mail_ready: Arc::new(Notify::new()),
+            rate_limits,
+            settings: Arc::default(),
+            assistant,
+        })
     }
 }
 

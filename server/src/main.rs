@@ -2,7 +2,9 @@ use std::io::Read;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use pointe_server::{app, assistant, blog, catalogue, cleanup, config::MailTransport, db, email, settings, users, AppState, Config};
+use pointe_server::{
+    app, assistant, blog, catalogue, cleanup, config::MailTransport, db, email, settings, users, AppState, Config,
+};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -84,7 +86,9 @@ async fn main() -> anyhow::Result<()> {
             db::migrate(&pool).await?;
             catalogue::seed::seed_catalogue(&pool).await?;
             blog::seed::seed_blog(&pool).await?;
-            let set = serde_json::from_str(&std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?)?;
+            let set = serde_json::from_str(
+                &std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?,
+            )?;
             let retrieval = assistant::retrieval::Retrieval::build(&pool).await?;
             println!("| language | recall@{} | questions |\n|---|---|---|", assistant::evaluation::TOP);
             let results = assistant::evaluation::evaluate(&retrieval, &set)?;
@@ -117,14 +121,17 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let address = std::net::SocketAddr::new(config.host, config.port);
     let public_url = config.public_url.clone();
     let mail_note = match &config.mail.transport {
-        MailTransport::File(dir) => format!("E-mails (sign-in codes, reset links) are written to {}/ as .eml files", dir.display()),
+        MailTransport::File(dir) => {
+            format!("E-mails (sign-in codes, reset links) are written to {}/ as .eml files", dir.display())
+        }
         MailTransport::Smtp(smtp) => format!("E-mails go to the SMTP server {}:{}", smtp.host, smtp.port),
     };
     let mailer = email::Mailer::from_config(&config.mail)?;
     let state = AppState::start(config).await?;
     email::outbox::spawn_worker(state.clone(), mailer);
     cleanup::spawn(state.clone());
-    let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
+    let listener =
+        tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
     println!("Pointe is serving {public_url}");
     println!("{mail_note}");
     println!("First admin: pointe-server create-admin --username NAME --email ADDRESS (or set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD)");

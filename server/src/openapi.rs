@@ -6,7 +6,10 @@ use utoipa::{
 };
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{admin, assistant, audit, auth, blog, botcheck, catalogue, crash_reports, health, sessions, settings, tips, uploads, users, AppState};
+use crate::{
+    admin, assistant, audit, auth, blog, botcheck, catalogue, crash_reports, health, sessions, settings, tips, uploads,
+    users, AppState,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -21,7 +24,8 @@ struct BearerToken;
 
 impl Modify for BearerToken {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let scheme = SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build());
+        let scheme =
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build());
         openapi.components.get_or_insert_with(Default::default).add_security_scheme("bearer", scheme);
     }
 }
@@ -43,11 +47,11 @@ pub fn document() -> utoipa::openapi::OpenApi {
         users::AccountApiDoc::openapi(),
         audit::ApiDoc::openapi(),
     ]
-        .into_iter()
-        .chain(blog::api_docs())
-        .chain(settings::api_docs())
-        .chain(assistant::api_docs())
-        .fold(ApiDoc::openapi(), utoipa::openapi::OpenApi::merge_from)
+    .into_iter()
+    .chain(blog::api_docs())
+    .chain(settings::api_docs())
+    .chain(assistant::api_docs())
+    .fold(ApiDoc::openapi(), utoipa::openapi::OpenApi::merge_from)
 }
 
 pub fn routes() -> axum::Router<AppState> {

@@ -52,6 +52,7 @@ pub async fn load(db: &Db, configured: Option<&str>) -> anyhow::Result<Keys> {
         .bind(STANDARD.encode(fresh))
         .execute(db)
         .await?;
-    let stored: String = sqlx::query_scalar("SELECT value FROM app_meta WHERE key = $1").bind(META_KEY).fetch_one(db).await?;
+    let stored: String =
+        sqlx::query_scalar("SELECT value FROM app_meta WHERE key = $1").bind(META_KEY).fetch_one(db).await?;
     Ok(Keys::derive(&STANDARD.decode(stored).context("the stored secret key is damaged")?))
 }

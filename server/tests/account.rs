@@ -18,7 +18,11 @@ async fn call(app: &TestApp, method: Method, uri: &str, token: &str) -> TestResp
 
 /// Another sign-in of the same user (a second device).
 async fn second_device(app: &TestApp, username: &str) -> String {
-    let id: String = sqlx::query_scalar("SELECT id FROM users WHERE username = $1").bind(username).fetch_one(&app.state.db).await.unwrap();
+    let id: String = sqlx::query_scalar("SELECT id FROM users WHERE username = $1")
+        .bind(username)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
     let client = ClientInfo { ip: "10.0.0.2".to_owned(), user_agent: "phone".to_owned() };
     sessions::start(&app.state, &id, &client).await.unwrap().token
 }
@@ -86,9 +90,15 @@ async fn members_see_their_sessions_and_log_out_the_others() {
         assert_eq!(sessions.len(), 2, "only their own");
         assert_eq!(sessions.iter().filter(|s| s["current"] == true).count(), 1);
         assert!(sessions.iter().any(|s| s["browser"] == "phone" || s["ip"] == "10.0.0.2"));
-        assert_eq!(call(app, Method::DELETE, "/api/account/sessions/others", &member).await.json(), json!({ "revoked": 1 }));
+        assert_eq!(
+            call(app, Method::DELETE, "/api/account/sessions/others", &member).await.json(),
+            json!({ "revoked": 1 })
+        );
         assert_eq!(call(app, Method::GET, "/api/tips", &phone).await.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(call(app, Method::GET, "/api/account/sessions", &member).await.json()["sessions"].as_array().unwrap().len(), 1);
+        assert_eq!(
+            call(app, Method::GET, "/api/account/sessions", &member).await.json()["sessions"].as_array().unwrap().len(),
+            1
+        );
     })
     .await;
 }

@@ -19,7 +19,10 @@ async fn create_admin_validates_hashes_and_refuses_duplicates() {
         assert_eq!(bad_name.to_string(), "Username must start with a letter");
 
         create_admin(db, "Odette", "Odette@Example.org", "swan-lake!").await.unwrap();
-        let row = sqlx::query("SELECT email, password_hash, is_admin, role FROM users WHERE username = 'Odette'").fetch_one(db).await.unwrap();
+        let row = sqlx::query("SELECT email, password_hash, is_admin, role FROM users WHERE username = 'Odette'")
+            .fetch_one(db)
+            .await
+            .unwrap();
         assert_eq!(row.get::<String, _>("email"), "odette@example.org");
         let hash: String = row.get("password_hash");
         assert!(hash.starts_with("$argon2id$") && password::verify("swan-lake!".to_owned(), Some(hash)).await.unwrap());
@@ -40,7 +43,23 @@ async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
             ("member", "user", false, json!([])),
             ("editor", "editor", false, json!(["catalogue", "blog"])),
             ("moderator", "moderator", false, json!(["users", "sessions", "auditLogs"])),
-            ("boss", "user", true, json!(["catalogue", "blog", "users", "sessions", "auditLogs", "settings", "email", "analytics", "ai", "cache"])),
+            (
+                "boss",
+                "user",
+                true,
+                json!([
+                    "catalogue",
+                    "blog",
+                    "users",
+                    "sessions",
+                    "auditLogs",
+                    "settings",
+                    "email",
+                    "analytics",
+                    "ai",
+                    "cache"
+                ]),
+            ),
         ];
         for (username, role, is_admin, permissions) in cases {
             let token = token_for(app, username, role, is_admin).await;
@@ -54,7 +73,10 @@ async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
                 assert_eq!(stats.status, StatusCode::OK, "{username}");
                 let counts = stats.json();
                 assert_eq!((counts["brands"].as_i64(), counts["products"].as_i64()), (Some(7), Some(6)));
-                assert!(counts["users"].as_i64() >= Some(2) && counts["activeSessions"].as_i64() >= Some(2), "{counts}");
+                assert!(
+                    counts["users"].as_i64() >= Some(2) && counts["activeSessions"].as_i64() >= Some(2),
+                    "{counts}"
+                );
                 assert_eq!(counts["posts"], 7, "the published seed posts");
             }
         }
@@ -67,11 +89,16 @@ async fn set_role_gives_and_takes_away_permissions_at_once() {
     each_backend(async |app| {
         let db = &app.state.db;
         let token = token_for(app, "clara", "user", false).await;
-        let brands = async || app.request(Method::GET, "/api/admin/brands", &[("authorization", &format!("Bearer {token}"))]).await.status;
+        let brands = async || {
+            app.request(Method::GET, "/api/admin/brands", &[("authorization", &format!("Bearer {token}"))]).await.status
+        };
         assert_eq!(brands().await, StatusCode::FORBIDDEN);
         set_role(db, "Clara", "editor").await.unwrap();
         assert_eq!(brands().await, StatusCode::OK, "the live session gets the new role");
-        assert_eq!(set_role(db, "clara", "boss").await.unwrap_err().to_string(), "Unknown role boss: use one of user, moderator, editor, admin");
+        assert_eq!(
+            set_role(db, "clara", "boss").await.unwrap_err().to_string(),
+            "Unknown role boss: use one of user, moderator, editor, admin"
+        );
         assert_eq!(set_role(db, "nobody", "editor").await.unwrap_err().to_string(), "No user named nobody");
         set_role(db, "clara", "user").await.unwrap();
         assert_eq!(brands().await, StatusCode::FORBIDDEN);

@@ -16,7 +16,14 @@ const RIBBONS: &str = "How do I sew ribbons on my pointe shoes?";
 
 async fn ask(app: &TestApp, question: &str, language: &str, stream: bool) -> Value {
     let accept = if stream { "text/event-stream" } else { "application/json" };
-    let response = app.send_json(Method::POST, "/api/ai/ask-hybrid", &json!({ "question": question, "language": language }), &[("accept", accept)]).await;
+    let response = app
+        .send_json(
+            Method::POST,
+            "/api/ai/ask-hybrid",
+            &json!({ "question": question, "language": language }),
+            &[("accept", accept)],
+        )
+        .await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
     if !stream {
         return response.json();
@@ -25,8 +32,16 @@ async fn ask(app: &TestApp, question: &str, language: &str, stream: bool) -> Val
     let (name, done) = events.last().unwrap().clone();
     assert_eq!(name, "done", "{events:?}");
     let last_start = events.iter().rposition(|(name, _)| name == "start").expect("a start event");
-    let streamed: String = events[last_start..].iter().filter(|(name, _)| name == "delta").map(|(_, data)| data["text"].as_str().unwrap()).collect();
-    assert_eq!(streamed.trim(), done["answer"].as_str().unwrap().trim(), "what streamed after the last start is the answer");
+    let streamed: String = events[last_start..]
+        .iter()
+        .filter(|(name, _)| name == "delta")
+        .map(|(_, data)| data["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        streamed.trim(),
+        done["answer"].as_str().unwrap().trim(),
+        "what streamed after the last start is the answer"
+    );
     assert_eq!(events[last_start].1["provider"], done["provider"]);
     done
 }
@@ -42,12 +57,22 @@ fn error_types(metrics: &Value) -> Vec<(String, String, i64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|error| (error["provider"].as_str().unwrap().to_owned(), error["errorType"].as_str().unwrap().to_owned(), error["occurrences"].as_i64().unwrap()))
+        .map(|error| {
+            (
+                error["provider"].as_str().unwrap().to_owned(),
+                error["errorType"].as_str().unwrap().to_owned(),
+                error["occurrences"].as_i64().unwrap(),
+            )
+        })
         .collect()
 }
 
 fn edge_vars(edge: &EdgeServer) -> Vec<(&'static str, String)> {
-    vec![("AI_EDGE_URL", edge.url.clone()), ("AI_EDGE_ACCOUNT_ID", EDGE_ACCOUNT.to_owned()), ("AI_EDGE_TOKEN", EDGE_TOKEN.to_owned())]
+    vec![
+        ("AI_EDGE_URL", edge.url.clone()),
+        ("AI_EDGE_ACCOUNT_ID", EDGE_ACCOUNT.to_owned()),
+        ("AI_EDGE_TOKEN", EDGE_TOKEN.to_owned()),
+    ]
 }
 
 fn vars<'a>(list: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
@@ -76,7 +101,12 @@ async fn the_gateway_streams_a_real_models_grounded_answer() {
 
         // Not streamed, the gateway reports exact token counts.
         let whole = ask(app, "Why do pointe shoes have a hard box?", "en", false).await;
-        assert_eq!(whole["provider"], "gateway", "{whole} {}", admin_get(app, &admin, "/api/admin/ai/metrics?range=1h").await["errors"]);
+        assert_eq!(
+            whole["provider"],
+            "gateway",
+            "{whole} {}",
+            admin_get(app, &admin, "/api/admin/ai/metrics?range=1h").await["errors"]
+        );
         assert_grounded(whole["answer"].as_str().unwrap());
         let metrics = admin_get(app, &admin, "/api/admin/ai/metrics?range=1h").await;
         assert_eq!(metrics["totalRequests"], 2);
@@ -87,8 +117,14 @@ async fn the_gateway_streams_a_real_models_grounded_answer() {
         assert_eq!(metrics["contextUsage"]["withContext"], 2);
         assert!(metrics["contextUsage"]["averageContextChars"].as_f64().unwrap() > 200.0);
         let status = admin_get(app, &admin, "/api/admin/ai/status").await;
-        assert_eq!((status["providers"][0]["configured"].as_bool(), status["providers"][0]["circuit"].as_str()), (Some(true), Some("closed")));
-        assert!(status["providers"][0]["lastUsed"].is_i64() && status["providers"][0]["responseTimeMs"].is_f64(), "{status}");
+        assert_eq!(
+            (status["providers"][0]["configured"].as_bool(), status["providers"][0]["circuit"].as_str()),
+            (Some(true), Some("closed"))
+        );
+        assert!(
+            status["providers"][0]["lastUsed"].is_i64() && status["providers"][0]["responseTimeMs"].is_f64(),
+            "{status}"
+        );
         assert_eq!(status["lastAnswer"]["provider"], "gateway");
         assert_eq!(status["lastAnswer"]["ragType"], "hybrid");
     })
@@ -101,7 +137,10 @@ async fn the_admins_test_reaches_the_real_model_and_a_looping_answer_is_said_onc
     each_backend_with(&[("AI_GATEWAY_URL", &model.url)], async |app| {
         let admin = token_for(app, "ada", "admin", true).await;
         let body = json!({ "provider": "gateway", "question": RIBBONS, "language": "en" });
-        let test = app.send_json(Method::POST, "/api/admin/ai/test", &body, &[("authorization", &format!("Bearer {admin}"))]).await.json();
+        let test = app
+            .send_json(Method::POST, "/api/admin/ai/test", &body, &[("authorization", &format!("Bearer {admin}"))])
+            .await
+            .json();
         assert_eq!(test["ok"], true, "{test}");
         assert!(test["firstTokenMs"].as_i64().unwrap() <= test["durationMs"].as_i64().unwrap());
         assert_grounded(test["answer"].as_str().unwrap());
@@ -120,7 +159,11 @@ async fn the_admins_test_reaches_the_real_model_and_a_looping_answer_is_said_onc
 
 #[tokio::test]
 async fn a_gateway_that_is_down_or_hangs_falls_back_to_the_edge_then_to_the_basic_response() {
-    let sewing = EdgeReply::Text(vec!["Sew each ribbon ".into(), "at the arch, inside the shoe. ".into(), "Use strong thread.".into()]);
+    let sewing = EdgeReply::Text(vec![
+        "Sew each ribbon ".into(),
+        "at the arch, inside the shoe. ".into(),
+        "Use strong thread.".into(),
+    ]);
     let edge = EdgeServer::start(sewing.clone()).await;
     let down = format!("http://127.0.0.1:{}/v1", free_port());
     let mut settings = edge_vars(&edge);
@@ -129,12 +172,18 @@ async fn a_gateway_that_is_down_or_hangs_falls_back_to_the_edge_then_to_the_basi
         edge.answer_with(sewing.clone());
         let admin = token_for(app, "ada", "admin", true).await;
         let answer = ask(app, RIBBONS, "en", true).await;
-        assert_eq!((answer["provider"].as_str(), answer["model"].as_str()), (Some("edge"), Some("@cf/meta/llama-3.1-8b-instruct")));
+        assert_eq!(
+            (answer["provider"].as_str(), answer["model"].as_str()),
+            (Some("edge"), Some("@cf/meta/llama-3.1-8b-instruct"))
+        );
         assert_eq!(answer["answer"], "Sew each ribbon at the arch, inside the shoe. Use strong thread.");
         let sent = edge.requests.lock().unwrap()[0].clone();
         assert_eq!(sent["stream"], true);
         assert!(sent["messages"][0]["content"].as_str().unwrap().contains("Always answer in English"));
-        assert!(sent["messages"][1]["content"].as_str().unwrap().contains("Passages from the site:"), "the context goes with the question");
+        assert!(
+            sent["messages"][1]["content"].as_str().unwrap().contains("Passages from the site:"),
+            "the context goes with the question"
+        );
 
         edge.answer_with(EdgeReply::Status(503));
         let basic = ask(app, "How long do pointe shoes last?", "en", false).await;
@@ -143,14 +192,23 @@ async fn a_gateway_that_is_down_or_hangs_falls_back_to_the_edge_then_to_the_basi
         let errors = error_types(&metrics);
         assert!(errors.contains(&("gateway".to_owned(), "connection".to_owned(), 2)), "{errors:?}");
         assert!(errors.contains(&("edge".to_owned(), "status".to_owned(), 1)), "{errors:?}");
-        assert_eq!(metrics["timeline"].as_array().unwrap().iter().map(|bucket| bucket["errors"].as_i64().unwrap()).sum::<i64>(), 2);
+        assert_eq!(
+            metrics["timeline"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|bucket| bucket["errors"].as_i64().unwrap())
+                .sum::<i64>(),
+            2
+        );
     })
     .await;
 
     let (silent, _held) = silent_port().await;
     edge.answer_with(EdgeReply::Text(vec!["Sew them at the arch.".into()]));
     let mut settings = edge_vars(&edge);
-    settings.extend([("AI_GATEWAY_URL", format!("http://127.0.0.1:{silent}/v1")), ("AI_TIMEOUT_SECONDS", "1".to_owned())]);
+    settings
+        .extend([("AI_GATEWAY_URL", format!("http://127.0.0.1:{silent}/v1")), ("AI_TIMEOUT_SECONDS", "1".to_owned())]);
     each_backend_with(&vars(&settings), async |app| {
         let admin = token_for(app, "ada", "admin", true).await;
         let answer = ask(app, RIBBONS, "en", false).await;
@@ -198,7 +256,10 @@ async fn sentences_naming_what_retrieval_did_not_return_are_left_out() {
         edge.answer_with(EdgeReply::Text(invented.clone()));
         let admin = token_for(app, "ada", "admin", true).await;
         let answer = ask(app, RIBBONS, "en", true).await;
-        assert_eq!((answer["provider"].as_str(), answer["answer"].as_str()), (Some("edge"), Some("Sew the ribbons at the arch.")));
+        assert_eq!(
+            (answer["provider"].as_str(), answer["answer"].as_str()),
+            (Some("edge"), Some("Sew the ribbons at the arch."))
+        );
 
         edge.answer_with(EdgeReply::Text(vec!["Buy the Nikolay Elite for $95.".into()]));
         let answer = ask(app, "How do I break in new pointe shoes?", "en", false).await;
@@ -209,21 +270,32 @@ async fn sentences_naming_what_retrieval_did_not_return_are_left_out() {
         // A price and a product retrieval did return may be named.
         edge.answer_with(EdgeReply::Text(vec!["The Bloch Heritage costs $85.".into()]));
         let priced = ask(app, "How much does the Bloch Heritage cost?", "en", false).await;
-        assert_eq!((priced["provider"].as_str(), priced["answer"].as_str()), (Some("edge"), Some("The Bloch Heritage costs $85.")));
+        assert_eq!(
+            (priced["provider"].as_str(), priced["answer"].as_str()),
+            (Some("edge"), Some("The Bloch Heritage costs $85."))
+        );
 
-        edge.answer_with(EdgeReply::Text(vec!["This is a long enough answer written in English about the ribbons of pointe shoes.".into()]));
+        edge.answer_with(EdgeReply::Text(vec![
+            "This is a long enough answer written in English about the ribbons of pointe shoes.".into(),
+        ]));
         let russian = ask(app, "Как пришить ленты к пуантам?", "ru", false).await;
         assert_eq!(russian["provider"], "basic", "an English answer to a Russian question: {russian}");
 
         // An answer cut at the token limit loses the sentence it did not finish.
         edge.answer_with(EdgeReply::Cut(vec!["Sew the ribbons at the arch. ".into(), "Then tie them behind".into()]));
         let cut = ask(app, "How should I tie my ribbons?", "en", false).await;
-        assert_eq!((cut["provider"].as_str(), cut["answer"].as_str()), (Some("edge"), Some("Sew the ribbons at the arch.")));
+        assert_eq!(
+            (cut["provider"].as_str(), cut["answer"].as_str()),
+            (Some("edge"), Some("Sew the ribbons at the arch."))
+        );
 
         edge.answer_with(EdgeReply::Text(vec!["Stop dancing and rest your foot.".into()]));
         let pain = ask(app, "My toe hurts after class, what should I do?", "en", false).await;
         assert_eq!(pain["provider"], "edge");
-        assert!(pain["answer"].as_str().unwrap().ends_with("Pain is a signal, not something to dance through."), "the safety advice is added: {pain}");
+        assert!(
+            pain["answer"].as_str().unwrap().ends_with("Pain is a signal, not something to dance through."),
+            "the safety advice is added: {pain}"
+        );
     })
     .await;
 }
@@ -235,7 +307,10 @@ async fn the_admin_sees_status_metrics_and_tests_each_provider() {
         let admin = token_for(app, "ada", "admin", true).await;
         let moderator = token_for(app, "mod", "moderator", false).await;
         for uri in ["/api/admin/ai/status", "/api/admin/ai/metrics"] {
-            assert_eq!(app.request(Method::GET, uri, &[("authorization", &format!("Bearer {moderator}"))]).await.status, StatusCode::FORBIDDEN);
+            assert_eq!(
+                app.request(Method::GET, uri, &[("authorization", &format!("Bearer {moderator}"))]).await.status,
+                StatusCode::FORBIDDEN
+            );
             assert_eq!(app.get(uri).await.status, StatusCode::UNAUTHORIZED);
         }
         let bearer = format!("Bearer {admin}");
@@ -244,11 +319,18 @@ async fn the_admin_sees_status_metrics_and_tests_each_provider() {
             app.send_json(Method::POST, "/api/admin/ai/test", &body, &[("authorization", &bearer)]).await.json()
         };
         let edge_test = test("edge").await;
-        assert_eq!((edge_test["ok"].as_bool(), edge_test["answer"].as_str()), (Some(true), Some("Sew them at the arch.")), "{edge_test}");
+        assert_eq!(
+            (edge_test["ok"].as_bool(), edge_test["answer"].as_str()),
+            (Some(true), Some("Sew them at the arch.")),
+            "{edge_test}"
+        );
         assert!(edge_test["durationMs"].is_i64() && edge_test["firstTokenMs"].is_i64());
         assert_eq!(edge_test["sources"][0]["id"], "post:sewing-ribbons-and-elastics");
         let gateway_test = test("gateway").await;
-        assert_eq!((gateway_test["ok"].as_bool(), gateway_test["error"].as_str()), (Some(false), Some("This provider is not configured")));
+        assert_eq!(
+            (gateway_test["ok"].as_bool(), gateway_test["error"].as_str()),
+            (Some(false), Some("This provider is not configured"))
+        );
         assert!(test("basic").await["answer"].as_str().unwrap().starts_with("Here is what I found"));
 
         for language in ["en", "he", "he"] {
@@ -258,13 +340,30 @@ async fn the_admin_sees_status_metrics_and_tests_each_provider() {
         assert_eq!(metrics["totalRequests"], 6, "three tests and three questions");
         assert_eq!(metrics["languages"][0], json!({ "lang": "en", "requests": 4 }));
         assert_eq!(metrics["timeline"].as_array().unwrap().len(), 12, "an hour in 5-minute buckets");
-        assert_eq!(metrics["timeline"].as_array().unwrap().iter().map(|bucket| bucket["requests"].as_i64().unwrap()).sum::<i64>(), 6);
-        assert_eq!(error_types(&metrics), [("gateway".to_owned(), "connection".to_owned(), 1)], "the failed test is recorded");
+        assert_eq!(
+            metrics["timeline"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|bucket| bucket["requests"].as_i64().unwrap())
+                .sum::<i64>(),
+            6
+        );
+        assert_eq!(
+            error_types(&metrics),
+            [("gateway".to_owned(), "connection".to_owned(), 1)],
+            "the failed test is recorded"
+        );
         let status = admin_get(app, &admin, "/api/admin/ai/status").await;
-        let providers: Vec<&str> = status["providers"].as_array().unwrap().iter().map(|p| p["provider"].as_str().unwrap()).collect();
+        let providers: Vec<&str> =
+            status["providers"].as_array().unwrap().iter().map(|p| p["provider"].as_str().unwrap()).collect();
         assert_eq!(providers, ["gateway", "edge", "basic"]);
         assert_eq!(status["providers"][0]["configured"], false);
-        assert_eq!(status["index"]["documents"]["en"].as_i64(), Some(26), "7 brands, 6 products, 7 posts, 6 tips sections");
+        assert_eq!(
+            status["index"]["documents"]["en"].as_i64(),
+            Some(26),
+            "7 brands, 6 products, 7 posts, 6 tips sections"
+        );
         let invalid = app.request(Method::GET, "/api/admin/ai/metrics?range=2y", &[("authorization", &bearer)]).await;
         assert_eq!(invalid.status, StatusCode::BAD_REQUEST);
     })

@@ -20,7 +20,13 @@ async fn each_language_finds_the_answering_documents_in_the_top_three() {
         let (retrieval, _) = app.state.assistant.index.snapshot();
         for recall in evaluate(&retrieval, &set).unwrap() {
             assert!(recall.questions >= 8, "{:?} has {} questions", recall.lang, recall.questions);
-            assert!(recall.share() >= 0.9, "{:?}: recall@3 {:.0} %, missed {:#?}", recall.lang, recall.share() * 100.0, recall.misses);
+            assert!(
+                recall.share() >= 0.9,
+                "{:?}: recall@3 {:.0} %, missed {:#?}",
+                recall.lang,
+                recall.share() * 100.0,
+                recall.misses
+            );
         }
     })
     .await;

@@ -21,12 +21,18 @@ async fn call(app: &TestApp, uri: &str, token: &str) -> TestResponse {
 async fn brand(app: &TestApp, token: &str, id: &str) {
     let body = json!({ "id": id, "image": "/images/logo.svg", "link": "https://example.org",
         "translations": { "he": { "name": id, "description": "x" } } });
-    let created = app.send_json(Method::POST, "/api/admin/brands", &body, &[("authorization", &format!("Bearer {token}"))]).await;
+    let created =
+        app.send_json(Method::POST, "/api/admin/brands", &body, &[("authorization", &format!("Bearer {token}"))]).await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
 }
 
 fn actions(page: &Value) -> Vec<(String, String)> {
-    page["entries"].as_array().unwrap().iter().map(|e| (e["action"].as_str().unwrap().to_owned(), e["resourceId"].as_str().unwrap_or("").to_owned())).collect()
+    page["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["action"].as_str().unwrap().to_owned(), e["resourceId"].as_str().unwrap_or("").to_owned()))
+        .collect()
 }
 
 #[tokio::test]
@@ -34,7 +40,11 @@ async fn the_log_filters_pages_and_exports() {
     each_backend(async |app| {
         let admin = token_for(app, "admin", "admin", true).await;
         let editor = token_for(app, "editor", "editor", false).await;
-        assert_json_error(&call(app, "/api/admin/audit-logs", &editor).await, StatusCode::FORBIDDEN, "You do not have permission to do this");
+        assert_json_error(
+            &call(app, "/api/admin/audit-logs", &editor).await,
+            StatusCode::FORBIDDEN,
+            "You do not have permission to do this",
+        );
         let start = app.clock.now_ms();
         brand(app, &admin, "first-brand").await;
         app.clock.advance_ms(STEP_MS);
@@ -48,10 +58,16 @@ async fn the_log_filters_pages_and_exports() {
         assert!(all["actions"].as_array().unwrap().contains(&json!("create")));
         assert!(all["resourceTypes"].as_array().unwrap().contains(&json!("brand")));
 
-        let editor_id: String = sqlx::query_scalar("SELECT id FROM users WHERE username = 'editor'").fetch_one(&app.state.db).await.unwrap();
+        let editor_id: String = sqlx::query_scalar("SELECT id FROM users WHERE username = 'editor'")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
         let by_editor = call(app, &format!("/api/admin/audit-logs?userId={editor_id}"), &admin).await.json();
         assert_eq!(actions(&by_editor), [("create".to_owned(), "second-brand".to_owned())]);
-        let second_day = call(app, &format!("/api/admin/audit-logs?from={}&to={}", start + STEP_MS, start + 2 * STEP_MS), &admin).await.json();
+        let second_day =
+            call(app, &format!("/api/admin/audit-logs?from={}&to={}", start + STEP_MS, start + 2 * STEP_MS), &admin)
+                .await
+                .json();
         assert_eq!(actions(&second_day), [("create".to_owned(), "second-brand".to_owned())]);
         let none = call(app, "/api/admin/audit-logs?action=delete", &admin).await.json();
         assert_eq!((none["total"].clone(), none["entries"].clone()), (json!(0), json!([])));
@@ -73,8 +89,16 @@ async fn the_cleanup_job_keeps_entries_for_the_retention_days() {
     each_backend(async |app| {
         let admin = token_for(app, "admin", "admin", true).await;
         let retention = json!({ "retentionDays": 30 });
-        app.send_json(Method::PUT, "/api/admin/settings/audit", &retention, &[("authorization", &format!("Bearer {admin}"))]).await;
-        let count = || async { sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM audit_log").fetch_one(&app.state.db).await.unwrap() };
+        app.send_json(
+            Method::PUT,
+            "/api/admin/settings/audit",
+            &retention,
+            &[("authorization", &format!("Bearer {admin}"))],
+        )
+        .await;
+        let count = || async {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM audit_log").fetch_one(&app.state.db).await.unwrap()
+        };
         assert_eq!(count().await, 1, "the settings change");
         app.clock.advance_ms(29 * DAY_MS);
         assert_eq!(cleanup::run(&app.state).await.unwrap().audit_entries, 0);

@@ -15,7 +15,14 @@ async fn solved_bot_check(app: &TestApp) -> String {
     let challenge = app.get("/api/auth/bot-check").await.json();
     assert_eq!(challenge["provider"], "altcha");
     let salt = challenge["salt"].as_str().unwrap();
-    let number = altcha_lib_rs::solve_challenge(challenge["challenge"].as_str().unwrap(), salt, None, challenge["maxnumber"].as_u64(), 0).unwrap();
+    let number = altcha_lib_rs::solve_challenge(
+        challenge["challenge"].as_str().unwrap(),
+        salt,
+        None,
+        challenge["maxnumber"].as_u64(),
+        0,
+    )
+    .unwrap();
     let payload = json!({ "algorithm": "SHA-256", "challenge": challenge["challenge"], "number": number, "salt": salt,
         "signature": challenge["signature"], "took": 12.5 });
     STANDARD.encode(payload.to_string())
@@ -28,11 +35,13 @@ fn tick(app: &TestApp) {
 
 /// The newest e-mail to `recipient` (subject, plain text) from the outbox.
 async fn last_mail(app: &TestApp, recipient: &str) -> (String, String) {
-    sqlx::query_as("SELECT subject, text_body FROM email_outbox WHERE recipient = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
-        .bind(recipient)
-        .fetch_one(&app.state.db)
-        .await
-        .expect("an e-mail was queued")
+    sqlx::query_as(
+        "SELECT subject, text_body FROM email_outbox WHERE recipient = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(recipient)
+    .fetch_one(&app.state.db)
+    .await
+    .expect("an e-mail was queued")
 }
 
 /// The 6-digit code in the newest e-mail to `recipient`.
@@ -78,7 +87,10 @@ async fn tips(app: &TestApp, token: &str) -> TestResponse {
 }
 
 async fn audit_actions(app: &TestApp) -> Vec<String> {
-    sqlx::query_scalar("SELECT action FROM audit_log ORDER BY created_at, action").fetch_all(&app.state.db).await.unwrap()
+    sqlx::query_scalar("SELECT action FROM audit_log ORDER BY created_at, action")
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -97,7 +109,8 @@ async fn sign_up_verify_the_code_then_log_in_with_a_second_code() {
         // Until the address is verified, a login asks for the sign-up code again.
         assert_eq!(login(app, "odette", PASSWORD).await.json()["requiresVerification"], true);
         let step = login(app, "odette", PASSWORD).await.json();
-        let signed_in = verify_code(app, &step["challengeId"], &last_code(app, "odette@example.org").await).await.json();
+        let signed_in =
+            verify_code(app, &step["challengeId"], &last_code(app, "odette@example.org").await).await.json();
         assert_eq!(signed_in["user"]["username"], "Odette");
         assert_eq!(signed_in["user"]["isAdmin"], false);
 
@@ -150,18 +163,31 @@ async fn the_bot_check_is_required_and_each_solution_works_once() {
         member(app, "Kitri").await;
         let without = app.post_json("/api/auth/login", &json!({ "username": "kitri", "password": PASSWORD })).await;
         assert_json_error(&without, StatusCode::BAD_REQUEST, "Please complete the security verification");
-        let forged = app.post_json("/api/auth/login", &json!({ "username": "kitri", "password": PASSWORD, "turnstileToken": "eyJ4Ijox" })).await;
+        let forged = app
+            .post_json(
+                "/api/auth/login",
+                &json!({ "username": "kitri", "password": PASSWORD, "turnstileToken": "eyJ4Ijox" }),
+            )
+            .await;
         assert_json_error(&forged, StatusCode::BAD_REQUEST, "Security verification failed. Please try again.");
 
         let solution = solved_bot_check(app).await;
         let body = json!({ "username": "kitri", "password": PASSWORD, "turnstileToken": solution });
         assert_eq!(app.post_json("/api/auth/login", &body).await.status, StatusCode::OK);
-        assert_json_error(&app.post_json("/api/auth/login", &body).await, StatusCode::BAD_REQUEST, "Security verification failed. Please try again.");
+        assert_json_error(
+            &app.post_json("/api/auth/login", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Security verification failed. Please try again.",
+        );
 
         let stale = solved_bot_check(app).await;
         app.clock.advance_secs(11 * 60);
         let body = json!({ "username": "kitri", "password": PASSWORD, "turnstileToken": stale });
-        assert_json_error(&app.post_json("/api/auth/login", &body).await, StatusCode::BAD_REQUEST, "Security verification failed. Please try again.");
+        assert_json_error(
+            &app.post_json("/api/auth/login", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Security verification failed. Please try again.",
+        );
     })
     .await;
 }
@@ -184,19 +210,35 @@ async fn codes_expire_work_once_and_die_after_five_wrong_tries() {
     each_backend(async |app| {
         member(app, "Clara").await;
         let step = login(app, "clara", PASSWORD).await.json();
-        assert_json_error(&verify_code(app, &step["challengeId"], "12a456").await, StatusCode::BAD_REQUEST, "Please enter a valid 6-digit code");
+        assert_json_error(
+            &verify_code(app, &step["challengeId"], "12a456").await,
+            StatusCode::BAD_REQUEST,
+            "Please enter a valid 6-digit code",
+        );
         let code = last_code(app, "clara@example.org").await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
         for _ in 0..5 {
-            assert_json_error(&verify_code(app, &step["challengeId"], wrong).await, StatusCode::BAD_REQUEST, "Verification failed. Please try again.");
+            assert_json_error(
+                &verify_code(app, &step["challengeId"], wrong).await,
+                StatusCode::BAD_REQUEST,
+                "Verification failed. Please try again.",
+            );
         }
-        assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::BAD_REQUEST, "locked after 5 wrong tries");
+        assert_eq!(
+            verify_code(app, &step["challengeId"], &code).await.status,
+            StatusCode::BAD_REQUEST,
+            "locked after 5 wrong tries"
+        );
         assert!(audit_actions(app).await.contains(&"code_failure".to_owned()));
 
         let step = login(app, "clara", PASSWORD).await.json();
         let code = last_code(app, "clara@example.org").await;
         app.clock.advance_secs(10 * 60);
-        assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::BAD_REQUEST, "expired after 10 minutes");
+        assert_eq!(
+            verify_code(app, &step["challengeId"], &code).await.status,
+            StatusCode::BAD_REQUEST,
+            "expired after 10 minutes"
+        );
 
         let step = login(app, "clara", PASSWORD).await.json();
         let code = last_code(app, "clara@example.org").await;
@@ -217,7 +259,8 @@ async fn a_code_can_be_resent_after_the_countdown_and_the_old_one_stops_working(
         assert_eq!(early.status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(early.header("retry-after"), "30");
         app.clock.advance_secs(30);
-        let resent = app.post_json("/api/auth/resend-code", &json!({ "challengeId": step["challengeId"] })).await.json();
+        let resent =
+            app.post_json("/api/auth/resend-code", &json!({ "challengeId": step["challengeId"] })).await.json();
         assert_eq!(resent["resendAfter"], 60, "the wait grows");
         let second = last_code(app, "swanilda@example.org").await;
         if first != second {
@@ -240,24 +283,33 @@ async fn tokens_die_with_their_session_and_when_they_expire() {
 
         // Refresh gives a token good for a full lifetime from now.
         app.clock.advance_secs(3000);
-        let refreshed = app.request(Method::POST, "/api/auth/refresh", &[("authorization", &format!("Bearer {token}"))]).await.json();
+        let refreshed = app
+            .request(Method::POST, "/api/auth/refresh", &[("authorization", &format!("Bearer {token}"))])
+            .await
+            .json();
         let renewed = refreshed["token"].as_str().unwrap().to_owned();
         app.clock.advance_secs(1000);
         assert_eq!(tips(app, &renewed).await.status, StatusCode::OK);
         assert_json_error(&tips(app, &token).await, StatusCode::UNAUTHORIZED, "Authentication required");
         app.clock.advance_secs(2700);
         assert_json_error(&tips(app, &renewed).await, StatusCode::UNAUTHORIZED, "Authentication required");
-        let stale = app.request(Method::POST, "/api/auth/refresh", &[("authorization", &format!("Bearer {renewed}"))]).await;
+        let stale =
+            app.request(Method::POST, "/api/auth/refresh", &[("authorization", &format!("Bearer {renewed}"))]).await;
         assert_json_error(&stale, StatusCode::UNAUTHORIZED, "Token refresh failed");
 
         // Logout ends the session at once.
         let token = full_login(app, "myrtha").await;
-        let logout = app.request(Method::POST, "/api/auth/logout", &[("authorization", &format!("Bearer {token}"))]).await;
+        let logout =
+            app.request(Method::POST, "/api/auth/logout", &[("authorization", &format!("Bearer {token}"))]).await;
         assert_eq!(logout.json()["success"], true);
         assert_json_error(&tips(app, &token).await, StatusCode::UNAUTHORIZED, "Authentication required");
         let verify = app.post_json("/api/auth/verify", &json!({ "token": token })).await;
         assert_json_error(&verify, StatusCode::UNAUTHORIZED, "Token verification failed");
-        assert_json_error(&app.post_json("/api/auth/verify", &json!({})).await, StatusCode::BAD_REQUEST, "No token available");
+        assert_json_error(
+            &app.post_json("/api/auth/verify", &json!({})).await,
+            StatusCode::BAD_REQUEST,
+            "No token available",
+        );
         assert!(audit_actions(app).await.contains(&"logout".to_owned()));
     })
     .await;
@@ -279,13 +331,21 @@ async fn password_reset_by_a_single_use_link_ends_every_session() {
         assert!(link.starts_with("http://pointe.test/reset-password#token="), "{link}");
         let reset_token = link.split("#token=").nth(1).unwrap();
 
-        let weak = app.post_json("/api/auth/reset-password", &json!({ "token": reset_token, "password": "short", "confirmPassword": "short" })).await;
+        let weak = app
+            .post_json(
+                "/api/auth/reset-password",
+                &json!({ "token": reset_token, "password": "short", "confirmPassword": "short" }),
+            )
+            .await;
         assert_eq!(weak.json()["fields"]["password"], "Password must be at least 8 characters long");
         let new_password = "Pas-de-deux#7";
         let body = json!({ "token": reset_token, "password": new_password, "confirmPassword": new_password });
         assert_eq!(app.post_json("/api/auth/reset-password", &body).await.status, StatusCode::OK);
-        assert_json_error(&app.post_json("/api/auth/reset-password", &body).await, StatusCode::BAD_REQUEST,
-            "Invalid or expired reset link. Please request a new one.");
+        assert_json_error(
+            &app.post_json("/api/auth/reset-password", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Invalid or expired reset link. Please request a new one.",
+        );
         assert_json_error(&tips(app, &token).await, StatusCode::UNAUTHORIZED, "Authentication required");
         assert_eq!(last_mail(app, "nikiya@example.org").await.0, "Your Pointe password was changed");
         tick(app);
@@ -300,11 +360,21 @@ async fn password_reset_by_a_single_use_link_ends_every_session() {
         tick(app);
         app.post_json("/api/auth/request-password-reset", &json!({ "email": "nikiya@example.org" })).await;
         let (_, text) = last_mail(app, "nikiya@example.org").await;
-        let late = text.split_whitespace().find(|w| w.contains("#token=")).unwrap().split("#token=").nth(1).unwrap().to_owned();
+        let late = text
+            .split_whitespace()
+            .find(|w| w.contains("#token="))
+            .unwrap()
+            .split("#token=")
+            .nth(1)
+            .unwrap()
+            .to_owned();
         app.clock.advance_secs(60 * 60);
         let body = json!({ "token": late, "password": new_password, "confirmPassword": new_password });
-        assert_json_error(&app.post_json("/api/auth/reset-password", &body).await, StatusCode::BAD_REQUEST,
-            "Invalid or expired reset link. Please request a new one.");
+        assert_json_error(
+            &app.post_json("/api/auth/reset-password", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Invalid or expired reset link. Please request a new one.",
+        );
     })
     .await;
 }

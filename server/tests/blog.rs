@@ -25,18 +25,27 @@ fn post(slug: &str, status: &str, body: &str) -> Value {
 async fn the_seeded_blog_pages_six_posts_at_a_time_in_each_language() {
     each_backend(async |app| {
         let first = app.get("/api/blog/posts?lang=en").await.json();
-        assert_eq!((first["page"].as_i64(), first["pageCount"].as_i64(), first["total"].as_i64(), first["pageSize"].as_i64()), (Some(1), Some(2), Some(7), Some(6)));
+        assert_eq!(
+            (first["page"].as_i64(), first["pageCount"].as_i64(), first["total"].as_i64(), first["pageSize"].as_i64()),
+            (Some(1), Some(2), Some(7), Some(6))
+        );
         let posts = first["posts"].as_array().unwrap();
         assert_eq!(posts.len(), 6);
         assert_eq!(posts[0]["slug"], "understanding-shanks-and-boxes", "newest first");
         assert_eq!(posts[0]["lang"], "en");
-        assert!(posts.iter().all(|p| p["category"]["name"].is_string() && p["excerpt"].as_str().is_some_and(|e| !e.is_empty())));
+        assert!(posts
+            .iter()
+            .all(|p| p["category"]["name"].is_string() && p["excerpt"].as_str().is_some_and(|e| !e.is_empty())));
         let second = app.get("/api/blog/posts?lang=en&page=2").await.json();
         assert_eq!(second["posts"].as_array().unwrap().len(), 1);
         assert_eq!(second["posts"][0]["slug"], "first-pointe-shoes");
         assert_eq!(app.get("/api/blog/posts?page=9").await.json()["posts"], json!([]));
         let far = app.get(&format!("/api/blog/posts?page={}", i64::MAX)).await;
-        assert_eq!((far.status, far.json()["posts"].clone()), (StatusCode::OK, json!([])), "a page whose offset overflows is empty, not an error");
+        assert_eq!(
+            (far.status, far.json()["posts"].clone()),
+            (StatusCode::OK, json!([])),
+            "a page whose offset overflows is empty, not an error"
+        );
         assert_json_error(&app.get("/api/blog/posts?page=0").await, StatusCode::BAD_REQUEST, "page must be 1 or more");
 
         let fitting = app.get("/api/blog/posts?lang=fr&category=fitting").await.json();
@@ -153,9 +162,14 @@ async fn pages_tell_search_engines_what_they_are() {
         let html = post.text();
         let title = html.split("<title>").nth(1).unwrap().split("</title>").next().unwrap();
         assert!(title.ends_with("— Pointe") && title.len() > 12, "{title}");
-        for tag in ["property=\"og:type\" content=\"article\"", "property=\"og:image\" content=\"http://pointe.test/images/blog/first-pointe-shoes.svg\"",
-            "name=\"twitter:card\" content=\"summary_large_image\"", "rel=\"canonical\" href=\"http://pointe.test/blog/first-pointe-shoes?lang=en\"",
-            "type=\"application/rss+xml\"", "property=\"og:locale\" content=\"en_US\""] {
+        for tag in [
+            "property=\"og:type\" content=\"article\"",
+            "property=\"og:image\" content=\"http://pointe.test/images/blog/first-pointe-shoes.svg\"",
+            "name=\"twitter:card\" content=\"summary_large_image\"",
+            "rel=\"canonical\" href=\"http://pointe.test/blog/first-pointe-shoes?lang=en\"",
+            "type=\"application/rss+xml\"",
+            "property=\"og:locale\" content=\"en_US\"",
+        ] {
             assert!(html.contains(tag), "{tag}");
         }
         let posting = json_ld(&html);
@@ -166,17 +180,27 @@ async fn pages_tell_search_engines_what_they_are() {
         let graph = brand["@graph"].as_array().unwrap();
         assert_eq!(graph[0]["@type"], "Brand");
         assert_eq!(graph.len(), 4, "the brand and its three products");
-        assert_eq!(graph[1]["offers"], json!({ "@type": "Offer", "price": "85", "priceCurrency": "USD", "url": graph[1]["url"] }));
+        assert_eq!(
+            graph[1]["offers"],
+            json!({ "@type": "Offer", "price": "85", "priceCurrency": "USD", "url": graph[1]["url"] })
+        );
         let catalogue = json_ld(&app.get("/products").await.text());
         assert_eq!(catalogue["itemListElement"].as_array().unwrap().len(), 6);
 
         let robots = app.get("/robots.txt").await.text();
-        assert!(robots.contains("Disallow: /admin\n") && robots.contains("Sitemap: http://pointe.test/sitemap.xml"), "{robots}");
+        assert!(
+            robots.contains("Disallow: /admin\n") && robots.contains("Sitemap: http://pointe.test/sitemap.xml"),
+            "{robots}"
+        );
 
         let sitemap = app.get("/sitemap.xml").await;
         assert!(sitemap.header("content-type").starts_with("application/xml"));
         let sitemap = sitemap.text();
-        assert_eq!(sitemap.matches("<url>").count(), (5 + 7 + 7) * 5, "fixed pages, brands and posts, in five languages");
+        assert_eq!(
+            sitemap.matches("<url>").count(),
+            (5 + 7 + 7) * 5,
+            "fixed pages, brands and posts, in five languages"
+        );
         assert!(sitemap.contains("<loc>http://pointe.test/brand/capezio?lang=fr</loc>"));
         assert!(sitemap.contains("hreflang=\"x-default\" href=\"http://pointe.test/blog/first-pointe-shoes\""));
         assert!(!sitemap.contains("/admin") && !sitemap.contains("/login"));
@@ -185,7 +209,10 @@ async fn pages_tell_search_engines_what_they_are() {
         assert!(feed.header("content-type").starts_with("application/rss+xml"));
         let feed = feed.text();
         assert_eq!(feed.matches("<item>").count(), 7);
-        assert!(feed.contains("<language>ru</language>") && feed.contains("<link>http://pointe.test/blog/first-pointe-shoes?lang=ru</link>"));
+        assert!(
+            feed.contains("<language>ru</language>")
+                && feed.contains("<link>http://pointe.test/blog/first-pointe-shoes?lang=ru</link>")
+        );
         assert_eq!(app.get("/blog/rss/de.xml").await.status, StatusCode::NOT_FOUND);
     })
     .await;

@@ -31,7 +31,10 @@ async fn brands_are_listed_in_order_and_localised_with_hebrew_fallback() {
 #[tokio::test]
 async fn a_missing_translation_falls_back_to_hebrew() {
     each_backend(async |app| {
-        sqlx::query("DELETE FROM brand_translations WHERE brand_id = 'gaynor' AND lang = 'fr'").execute(&app.state.db).await.unwrap();
+        sqlx::query("DELETE FROM brand_translations WHERE brand_id = 'gaynor' AND lang = 'fr'")
+            .execute(&app.state.db)
+            .await
+            .unwrap();
         let french = app.get("/api/brands/gaynor?lang=fr").await.json();
         let hebrew = app.get("/api/brands/gaynor?lang=he").await.json();
         assert_eq!(french, hebrew);
@@ -99,9 +102,11 @@ async fn seed_content_loads_once_even_across_restarts() {
     each_backend(async |app| {
         sqlx::query("DELETE FROM brands WHERE id = 'suffolk'").execute(&app.state.db).await.unwrap();
         let restarted = app.another_instance().await;
-        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(&restarted.state.db).await.unwrap();
+        let count: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(&restarted.state.db).await.unwrap();
         assert_eq!(count, 6, "a brand an admin deleted must not come back");
-        let products: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(&restarted.state.db).await.unwrap();
+        let products: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(&restarted.state.db).await.unwrap();
         assert_eq!(products, 6);
     })
     .await;

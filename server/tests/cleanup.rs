@@ -82,7 +82,18 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
         add_ai_request(app, "new", now - AI_RECORDS_KEEP_MS).await;
 
         let removed = cleanup::run(&app.state).await.unwrap();
-        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0, ai_records: 2 });
+        assert_eq!(
+            removed,
+            Removed {
+                codes: 1,
+                reset_links: 1,
+                bot_checks: 1,
+                rate_limits: 1,
+                sessions: 2,
+                audit_entries: 0,
+                ai_records: 2
+            }
+        );
         assert_eq!(ids(app, "SELECT id FROM verification_codes").await, ["new"]);
         assert_eq!(ids(app, "SELECT token_hash FROM password_resets").await, ["new"]);
         assert_eq!(ids(app, "SELECT signature FROM bot_check_uses").await, ["new"]);
@@ -92,7 +103,18 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
 
         app.clock.advance_ms(1);
         let removed = cleanup::run(&app.state).await.unwrap();
-        assert_eq!(removed, Removed { codes: 1, reset_links: 1, bot_checks: 1, rate_limits: 1, sessions: 2, audit_entries: 0, ai_records: 2 });
+        assert_eq!(
+            removed,
+            Removed {
+                codes: 1,
+                reset_links: 1,
+                bot_checks: 1,
+                rate_limits: 1,
+                sessions: 2,
+                audit_entries: 0,
+                ai_records: 2
+            }
+        );
         assert_eq!(ids(app, "SELECT id FROM sessions").await, ["live"]);
         assert_eq!(cleanup::run(&app.state).await.unwrap(), Removed::default());
     })

@@ -12,11 +12,13 @@ async fn call(app: &TestApp, method: Method, uri: &str, token: &str, body: &Valu
 }
 
 async fn audit_rows(app: &TestApp, resource_type: &str) -> Vec<(String, String)> {
-    sqlx::query_as("SELECT action, resource_id FROM audit_log WHERE resource_type = $1 ORDER BY created_at, action, resource_id")
-        .bind(resource_type)
-        .fetch_all(&app.state.db)
-        .await
-        .unwrap()
+    sqlx::query_as(
+        "SELECT action, resource_id FROM audit_log WHERE resource_type = $1 ORDER BY created_at, action, resource_id",
+    )
+    .bind(resource_type)
+    .fetch_all(&app.state.db)
+    .await
+    .unwrap()
 }
 
 fn grishko() -> Value {
@@ -36,7 +38,12 @@ fn grishko() -> Value {
 async fn only_editors_and_admins_manage_the_catalogue() {
     each_backend(async |app| {
         assert_json_error(&app.get("/api/admin/brands").await, StatusCode::UNAUTHORIZED, "Authentication required");
-        for (name, role, admin, allowed) in [("member", "user", false, false), ("mod", "moderator", false, false), ("ed", "editor", false, true), ("boss", "admin", true, true)] {
+        for (name, role, admin, allowed) in [
+            ("member", "user", false, false),
+            ("mod", "moderator", false, false),
+            ("ed", "editor", false, true),
+            ("boss", "admin", true, true),
+        ] {
             let token = token_for(app, name, role, admin).await;
             for uri in ["/api/admin/brands", "/api/admin/products"] {
                 let answer = call(app, Method::GET, uri, &token, &Value::Null).await;
@@ -71,7 +78,14 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
         assert_eq!(fields["translations.he.name"], "This field is required");
         assert_eq!(fields["translations.en.name"], "Must be at most 100 characters");
         assert_eq!(fields["translations.en.description"], "This field is required");
-        let unknown_language = call(app, Method::POST, "/api/admin/brands", &token, &json!({ "id": "a", "link": "/", "translations": { "de": {} } })).await;
+        let unknown_language = call(
+            app,
+            Method::POST,
+            "/api/admin/brands",
+            &token,
+            &json!({ "id": "a", "link": "/", "translations": { "de": {} } }),
+        )
+        .await;
         assert_eq!(unknown_language.status, StatusCode::BAD_REQUEST);
 
         let created = call(app, Method::POST, "/api/admin/brands", &token, &grishko()).await;
@@ -82,9 +96,16 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
         assert!(record["translations"].get("fr").is_none(), "a language left blank is dropped");
 
         let english = app.get("/api/brands/grishko?lang=en").await.json();
-        assert_eq!((english["name"].as_str(), english["history"].as_str()), (Some("Grishko"), Some("Founded in 1988.")));
+        assert_eq!(
+            (english["name"].as_str(), english["history"].as_str()),
+            (Some("Grishko"), Some("Founded in 1988."))
+        );
         assert_eq!(english["otherNames"], json!(["גרישקו"]));
-        assert_eq!(app.get("/api/brands/grishko?lang=ru").await.json()["name"], "גרישקו", "Russian falls back to Hebrew");
+        assert_eq!(
+            app.get("/api/brands/grishko?lang=ru").await.json()["name"],
+            "גרישקו",
+            "Russian falls back to Hebrew"
+        );
         let list = app.get("/api/brands?lang=en").await.json();
         assert_eq!(list.as_array().unwrap().last().unwrap()["id"], "grishko", "a new brand comes last");
 
@@ -96,7 +117,11 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
         edited["id"] = json!("ignored-the-path-wins");
         let updated = call(app, Method::PUT, "/api/admin/brands/grishko", &token, &edited).await;
         assert_eq!(updated.status, StatusCode::OK, "{}", updated.text());
-        assert_eq!(app.get("/api/brands/grishko?lang=en").await.json()["name"], "Grishko Ballet", "the change shows at once");
+        assert_eq!(
+            app.get("/api/brands/grishko?lang=en").await.json()["name"],
+            "Grishko Ballet",
+            "the change shows at once"
+        );
         let missing = call(app, Method::PUT, "/api/admin/brands/nope", &token, &grishko()).await;
         assert_json_error(&missing, StatusCode::NOT_FOUND, "Brand not found");
 
@@ -105,11 +130,18 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
         for key in ["productCount", "updatedAt"] {
             russian.as_object_mut().unwrap().remove(key);
         }
-        assert_eq!(call(app, Method::PUT, "/api/admin/brands/russianPointe", &token, &russian).await.status, StatusCode::OK);
+        assert_eq!(
+            call(app, Method::PUT, "/api/admin/brands/russianPointe", &token, &russian).await.status,
+            StatusCode::OK
+        );
 
         assert_eq!(
             audit_rows(app, "brand").await,
-            [("create".to_owned(), "grishko".to_owned()), ("update".to_owned(), "grishko".to_owned()), ("update".to_owned(), "russianPointe".to_owned())]
+            [
+                ("create".to_owned(), "grishko".to_owned()),
+                ("update".to_owned(), "grishko".to_owned()),
+                ("update".to_owned(), "russianPointe".to_owned())
+            ]
         );
     })
     .await;
@@ -181,7 +213,14 @@ async fn uploads_take_real_images_up_to_5_mb_and_serve_them_for_a_year() {
         let member = token_for(app, "member", "user", false).await;
         let upload = async |token: &str, bytes: &[u8]| {
             let auth = format!("Bearer {token}");
-            app.send_bytes(Method::POST, "/api/admin/uploads", "multipart/form-data; boundary=XBOUNDARY", multipart(bytes), &[("authorization", &auth)]).await
+            app.send_bytes(
+                Method::POST,
+                "/api/admin/uploads",
+                "multipart/form-data; boundary=XBOUNDARY",
+                multipart(bytes),
+                &[("authorization", &auth)],
+            )
+            .await
         };
         let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-rest-of-a-small-image";
         assert_json_error(&upload(&member, png).await, StatusCode::FORBIDDEN, "You do not have permission to do this");
@@ -203,16 +242,36 @@ async fn uploads_take_real_images_up_to_5_mb_and_serve_them_for_a_year() {
         assert_json_error(&app.get("/uploads/missing.png").await, StatusCode::NOT_FOUND, "Image not found");
 
         let svg = upload(&token, b"<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>").await;
-        assert_json_error(&svg, StatusCode::UNSUPPORTED_MEDIA_TYPE, "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded");
+        assert_json_error(
+            &svg,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded",
+        );
         assert_json_error(&upload(&token, b"").await, StatusCode::BAD_REQUEST, "Choose an image to upload");
-        let not_multipart = app.send_bytes(Method::POST, "/api/admin/uploads", "image/png", png.to_vec(), &[("authorization", &format!("Bearer {token}"))]).await;
+        let not_multipart = app
+            .send_bytes(
+                Method::POST,
+                "/api/admin/uploads",
+                "image/png",
+                png.to_vec(),
+                &[("authorization", &format!("Bearer {token}"))],
+            )
+            .await;
         assert_json_error(&not_multipart, StatusCode::BAD_REQUEST, "Choose an image to upload");
         let mut large = png.to_vec();
         large.resize(5 * 1024 * 1024 + 1, 0);
-        assert_json_error(&upload(&token, &large).await, StatusCode::PAYLOAD_TOO_LARGE, "The image must be 5 MB or smaller");
+        assert_json_error(
+            &upload(&token, &large).await,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The image must be 5 MB or smaller",
+        );
         let mut huge = png.to_vec();
         huge.resize(8 * 1024 * 1024, 0);
-        assert_json_error(&upload(&token, &huge).await, StatusCode::PAYLOAD_TOO_LARGE, "The image must be 5 MB or smaller");
+        assert_json_error(
+            &upload(&token, &huge).await,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The image must be 5 MB or smaller",
+        );
     })
     .await;
 }

@@ -84,8 +84,14 @@ fn free_port() -> u16 {
 
 /// The app sends by SMTP, without TLS, to `port`; sign-up needs the e-mailed code and no bot-check.
 fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
-    [("MAIL_TRANSPORT", "smtp"), ("SMTP_HOST", "127.0.0.1"), ("SMTP_PORT", port), ("SMTP_TLS", "none"),
-        ("EMAIL_VERIFICATION", "true"), ("BOT_CHECK", "off")]
+    [
+        ("MAIL_TRANSPORT", "smtp"),
+        ("SMTP_HOST", "127.0.0.1"),
+        ("SMTP_PORT", port),
+        ("SMTP_TLS", "none"),
+        ("EMAIL_VERIFICATION", "true"),
+        ("BOT_CHECK", "off"),
+    ]
 }
 
 fn transport(app: &TestApp) -> Mailer {
@@ -112,11 +118,20 @@ fn only_message(smtp: &SmtpServer) -> Received {
         found[0].get_body().unwrap()
     };
     let header = |name: &str| mail.headers.get_first_value(name).unwrap_or_else(|| panic!("no {name} header"));
-    Received { subject: header("Subject"), to: header("To"), envelope_to: header("X-RcptTo"), text: part("text/plain"), html: part("text/html") }
+    Received {
+        subject: header("Subject"),
+        to: header("To"),
+        envelope_to: header("X-RcptTo"),
+        text: part("text/plain"),
+        html: part("text/html"),
+    }
 }
 
 async fn outbox_row(app: &TestApp) -> (i64, i64, Option<i64>, Option<String>) {
-    sqlx::query_as("SELECT attempts, next_attempt_at, sent_at, last_error FROM email_outbox").fetch_one(&app.state.db).await.unwrap()
+    sqlx::query_as("SELECT attempts, next_attempt_at, sent_at, last_error FROM email_outbox")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -149,7 +164,9 @@ async fn a_sign_up_code_arrives_with_text_and_html_in_the_members_language() {
 async fn mail_waits_in_the_outbox_while_the_smtp_server_is_down() {
     let port = free_port().to_string();
     each_backend_with(&smtp_settings(&port), async |app| {
-        email::send(&app.state, "clara@example.org", Lang::Fr, Mail::PasswordChanged { username: "Clara" }).await.unwrap();
+        email::send(&app.state, "clara@example.org", Lang::Fr, Mail::PasswordChanged { username: "Clara" })
+            .await
+            .unwrap();
         let transport = transport(app);
         assert_eq!(outbox::deliver_due(&app.state, &transport).await.unwrap(), 0, "nothing listens on the port");
         let (attempts, next_attempt_at, sent_at, last_error) = outbox_row(app).await;
@@ -186,24 +203,35 @@ async fn a_provider_saved_in_the_settings_sends_the_test_email_and_the_outbox() 
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
         assert_eq!(saved.json()["saved"], true);
 
-        let down = app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers).await;
+        let down = app
+            .send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers)
+            .await;
         assert_eq!(down.status, StatusCode::BAD_GATEWAY);
-        assert!(down.json()["error"].as_str().unwrap().starts_with("The test e-mail could not be sent: "), "{}", down.text());
+        assert!(
+            down.json()["error"].as_str().unwrap().starts_with("The test e-mail could not be sent: "),
+            "{}",
+            down.text()
+        );
 
         let smtp = SmtpServer::start(port).await;
-        let sent = app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers).await;
+        let sent = app
+            .send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers)
+            .await;
         assert_eq!(sent.json(), json!({ "sent": true }));
         let mail = only_message(&smtp);
         assert_eq!((mail.to.as_str(), mail.subject.as_str()), ("ops@pointe.test", "Pointe test e-mail"));
         assert!(mail.text.contains("admin"));
 
-        email::send(&app.state, "clara@example.org", Lang::En, Mail::PasswordChanged { username: "Clara" }).await.unwrap();
+        email::send(&app.state, "clara@example.org", Lang::En, Mail::PasswordChanged { username: "Clara" })
+            .await
+            .unwrap();
         let saved = app.state.settings.email.get(&app.state.db).await.unwrap();
         let mailer = Mailer::from_settings(saved.as_ref().as_ref().unwrap()).unwrap();
         assert_eq!(outbox::deliver_due(&app.state, &mailer).await.unwrap(), 1);
         let mail = only_message(&smtp);
         assert_eq!(mail.to, "clara@example.org");
-        let bad = app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "nope" }), &headers).await;
+        let bad =
+            app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "nope" }), &headers).await;
         assert_eq!(bad.json()["fields"]["to"], "Invalid email address");
     })
     .await;

@@ -27,8 +27,16 @@ async fn unknown_api_paths_and_methods_answer_json() {
     each_backend(async |app| {
         assert_json_error(&app.get("/api/nope").await, StatusCode::NOT_FOUND, "Not found");
         assert_json_error(&app.get("/api").await, StatusCode::NOT_FOUND, "Not found");
-        assert_json_error(&app.request(Method::DELETE, "/api/nope/deeper", &[]).await, StatusCode::NOT_FOUND, "Not found");
-        assert_json_error(&app.request(Method::POST, "/api/brands", &[]).await, StatusCode::METHOD_NOT_ALLOWED, "Method not allowed");
+        assert_json_error(
+            &app.request(Method::DELETE, "/api/nope/deeper", &[]).await,
+            StatusCode::NOT_FOUND,
+            "Not found",
+        );
+        assert_json_error(
+            &app.request(Method::POST, "/api/brands", &[]).await,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Method not allowed",
+        );
     })
     .await;
 }
@@ -57,7 +65,19 @@ async fn pages_carry_language_title_description_and_alternates() {
         let title = brand.text().split("<title>").nth(1).unwrap().split("</title>").next().unwrap().to_owned();
         assert!(title.contains("Gaynor Minden"), "{title}");
 
-        for path in ["/login", "/signup", "/blog", "/blog/first-pointe-shoes", "/tips", "/request-password-reset", "/reset-password", "/terms", "/privacy", "/admin", "/admin/users"] {
+        for path in [
+            "/login",
+            "/signup",
+            "/blog",
+            "/blog/first-pointe-shoes",
+            "/tips",
+            "/request-password-reset",
+            "/reset-password",
+            "/terms",
+            "/privacy",
+            "/admin",
+            "/admin/users",
+        ] {
             assert_eq!(app.get(path).await.status, StatusCode::OK, "{path}");
         }
     })
@@ -67,7 +87,9 @@ async fn pages_carry_language_title_description_and_alternates() {
 #[tokio::test]
 async fn paths_that_are_no_route_answer_the_app_with_404() {
     each_backend(async |app| {
-        for path in ["/no/such/page", "/brand/nope", "/blog/no-such-post", "/index.html", "/missing.png", "/assets/gone-123.js"] {
+        for path in
+            ["/no/such/page", "/brand/nope", "/blog/no-such-post", "/index.html", "/missing.png", "/assets/gone-123.js"]
+        {
             let response = app.get(path).await;
             assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
             assert!(response.text().contains("<div id=\"root\">"), "{path}");
@@ -177,20 +199,73 @@ async fn the_content_security_policy_admits_turnstile_only_when_it_is_the_bot_ch
 async fn openapi_document_and_offline_docs_page() {
     each_backend(async |app| {
         let document = app.get("/api/openapi.json").await.json();
-        let paths = ["/api/health", "/api/brands", "/api/brands/{id}", "/api/products", "/api/config/site", "/api/auth/signup",
-            "/api/auth/login", "/api/auth/verify-code", "/api/auth/resend-code", "/api/auth/verify", "/api/auth/refresh",
-            "/api/auth/logout", "/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/bot-check",
-            "/api/tips", "/api/admin/log-error", "/api/admin/stats", "/api/admin/brands", "/api/admin/brands/{id}",
-            "/api/admin/products", "/api/admin/products/{id}", "/api/admin/uploads", "/api/blog/posts", "/api/blog/posts/{slug}",
-            "/api/blog/categories", "/api/admin/blog/posts", "/api/admin/blog/posts/{slug}", "/api/admin/blog/preview",
-            "/api/admin/blog/categories", "/api/admin/blog/categories/{slug}", "/api/config/social-embeds",
-            "/api/admin/settings/social-embeds", "/api/sessions/list", "/api/sessions/revoke/{id}", "/api/sessions/revoke-user/{user_id}",
-            "/api/users/list", "/api/users/export", "/api/users/create", "/api/users/update/{id}", "/api/users/delete/{id}",
-            "/api/users/groups/{group}/members", "/api/account", "/api/account/password", "/api/account/sessions",
-            "/api/account/sessions/others", "/api/admin/audit-logs", "/api/admin/audit-logs/export", "/api/admin/settings/site",
-            "/api/admin/settings/email", "/api/admin/settings/email/test", "/api/admin/settings/analytics", "/api/config/analytics",
-            "/api/config/cloudflare-analytics", "/api/admin/settings/ai-models", "/api/admin/settings/ai-providers", "/api/admin/settings/bot-check", "/api/admin/settings/audit",
-            "/api/ai/ask-hybrid", "/api/ai/ask-with-rag", "/api/ai/ask", "/api/ai/feedback", "/api/admin/ai/status", "/api/admin/ai/metrics", "/api/admin/ai/test"];
+        let paths = [
+            "/api/health",
+            "/api/brands",
+            "/api/brands/{id}",
+            "/api/products",
+            "/api/config/site",
+            "/api/auth/signup",
+            "/api/auth/login",
+            "/api/auth/verify-code",
+            "/api/auth/resend-code",
+            "/api/auth/verify",
+            "/api/auth/refresh",
+            "/api/auth/logout",
+            "/api/auth/request-password-reset",
+            "/api/auth/reset-password",
+            "/api/auth/bot-check",
+            "/api/tips",
+            "/api/admin/log-error",
+            "/api/admin/stats",
+            "/api/admin/brands",
+            "/api/admin/brands/{id}",
+            "/api/admin/products",
+            "/api/admin/products/{id}",
+            "/api/admin/uploads",
+            "/api/blog/posts",
+            "/api/blog/posts/{slug}",
+            "/api/blog/categories",
+            "/api/admin/blog/posts",
+            "/api/admin/blog/posts/{slug}",
+            "/api/admin/blog/preview",
+            "/api/admin/blog/categories",
+            "/api/admin/blog/categories/{slug}",
+            "/api/config/social-embeds",
+            "/api/admin/settings/social-embeds",
+            "/api/sessions/list",
+            "/api/sessions/revoke/{id}",
+            "/api/sessions/revoke-user/{user_id}",
+            "/api/users/list",
+            "/api/users/export",
+            "/api/users/create",
+            "/api/users/update/{id}",
+            "/api/users/delete/{id}",
+            "/api/users/groups/{group}/members",
+            "/api/account",
+            "/api/account/password",
+            "/api/account/sessions",
+            "/api/account/sessions/others",
+            "/api/admin/audit-logs",
+            "/api/admin/audit-logs/export",
+            "/api/admin/settings/site",
+            "/api/admin/settings/email",
+            "/api/admin/settings/email/test",
+            "/api/admin/settings/analytics",
+            "/api/config/analytics",
+            "/api/config/cloudflare-analytics",
+            "/api/admin/settings/ai-models",
+            "/api/admin/settings/ai-providers",
+            "/api/admin/settings/bot-check",
+            "/api/admin/settings/audit",
+            "/api/ai/ask-hybrid",
+            "/api/ai/ask-with-rag",
+            "/api/ai/ask",
+            "/api/ai/feedback",
+            "/api/admin/ai/status",
+            "/api/admin/ai/metrics",
+            "/api/admin/ai/test",
+        ];
         for path in paths {
             assert!(document["paths"][path].is_object(), "{path} is not documented");
         }

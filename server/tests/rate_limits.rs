@@ -55,7 +55,9 @@ async fn past_the_limit_the_answer_is_429_until_the_next_window() {
 
         match app.state.config.rate_limit_store {
             RateLimitStore::Database => assert!(rows_in_database(app).await > 0),
-            RateLimitStore::Redis { .. } => assert_eq!(rows_in_database(app).await, 0, "Redis counts, not the database"),
+            RateLimitStore::Redis { .. } => {
+                assert_eq!(rows_in_database(app).await, 0, "Redis counts, not the database")
+            }
         }
     })
     .await;

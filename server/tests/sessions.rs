@@ -12,7 +12,10 @@ async fn call(app: &TestApp, method: Method, uri: &str, token: &str) -> common::
 }
 
 fn user_id_of(list: &Value, username: &str) -> String {
-    list["sessions"].as_array().unwrap().iter().find(|s| s["username"] == username).unwrap()["userId"].as_str().unwrap().to_owned()
+    list["sessions"].as_array().unwrap().iter().find(|s| s["username"] == username).unwrap()["userId"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 #[tokio::test]

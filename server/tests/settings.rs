@@ -4,7 +4,9 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{assert_field_error, assert_json_error, each_backend, each_backend_with, token_for, TestApp, TestResponse};
+use common::{
+    assert_field_error, assert_json_error, each_backend, each_backend_with, token_for, TestApp, TestResponse,
+};
 use serde_json::{json, Value};
 
 async fn put(app: &TestApp, uri: &str, token: &str, body: Value) -> TestResponse {
@@ -17,7 +19,8 @@ async fn get(app: &TestApp, uri: &str, token: &str) -> Value {
     response.json()
 }
 
-const PATHS: [&str; 8] = ["social-embeds", "site", "email", "analytics", "ai-models", "ai-providers", "bot-check", "audit"];
+const PATHS: [&str; 8] =
+    ["social-embeds", "site", "email", "analytics", "ai-models", "ai-providers", "bot-check", "audit"];
 
 #[tokio::test]
 async fn only_the_settings_permission_reads_or_changes_settings() {
@@ -189,14 +192,30 @@ async fn ai_models_and_audit_retention_are_checked() {
         let saved = put(app, "/api/admin/settings/ai-models", &admin, models.clone()).await.json();
         assert_eq!(saved["models"]["he"], choice);
         models["en"] = json!("gpt-4o-mini");
-        assert_eq!(put(app, "/api/admin/settings/ai-models", &admin, models.clone()).await.json()["models"]["en"], "gpt-4o-mini", "any model name the gateway knows");
+        assert_eq!(
+            put(app, "/api/admin/settings/ai-models", &admin, models.clone()).await.json()["models"]["en"],
+            "gpt-4o-mini",
+            "any model name the gateway knows"
+        );
         models["fr"] = json!("  ");
-        assert_field_error(&put(app, "/api/admin/settings/ai-models", &admin, models).await, StatusCode::BAD_REQUEST, "fr", "This field is required");
+        assert_field_error(
+            &put(app, "/api/admin/settings/ai-models", &admin, models).await,
+            StatusCode::BAD_REQUEST,
+            "fr",
+            "This field is required",
+        );
 
         assert_eq!(get(app, "/api/admin/settings/audit", &admin).await, json!({ "retentionDays": 365 }));
-        assert_field_error(&put(app, "/api/admin/settings/audit", &admin, json!({ "retentionDays": 3 })).await, StatusCode::BAD_REQUEST,
-            "retentionDays", "Must be between 7 and 3650");
-        assert_eq!(put(app, "/api/admin/settings/audit", &admin, json!({ "retentionDays": 30 })).await.status, StatusCode::OK);
+        assert_field_error(
+            &put(app, "/api/admin/settings/audit", &admin, json!({ "retentionDays": 3 })).await,
+            StatusCode::BAD_REQUEST,
+            "retentionDays",
+            "Must be between 7 and 3650",
+        );
+        assert_eq!(
+            put(app, "/api/admin/settings/audit", &admin, json!({ "retentionDays": 30 })).await.status,
+            StatusCode::OK
+        );
     })
     .await;
 }

@@ -124,13 +124,20 @@ async fn the_list_pages_searches_sorts_and_filters_by_group_on_the_server() {
         }
         create(app, &admin, new_user("Zoe")).await;
         let first = call(app, Method::GET, "/api/users/list?pageSize=10&page=1", &admin).await.json();
-        assert_eq!((first["total"].clone(), first["page"].clone(), first["pageSize"].clone()), (json!(25), json!(1), json!(10)));
+        assert_eq!(
+            (first["total"].clone(), first["page"].clone(), first["pageSize"].clone()),
+            (json!(25), json!(1), json!(10))
+        );
         assert_eq!(usernames(&first)[..3], ["admin", "dancer00", "dancer01"]);
         let third = call(app, Method::GET, "/api/users/list?pageSize=10&page=3", &admin).await.json();
         assert_eq!(usernames(&third), ["dancer19", "dancer20", "dancer21", "dancer22", "Zoe"]);
         let beyond = call(app, Method::GET, "/api/users/list?pageSize=10&page=99", &admin).await.json();
         assert_eq!((beyond["users"].as_array().unwrap().len(), beyond["total"].clone()), (0, json!(25)));
-        assert_json_error(&call(app, Method::GET, "/api/users/list?pageSize=7", &admin).await, StatusCode::BAD_REQUEST, "Page size must be 10, 25, 50 or 100");
+        assert_json_error(
+            &call(app, Method::GET, "/api/users/list?pageSize=7", &admin).await,
+            StatusCode::BAD_REQUEST,
+            "Page size must be 10, 25, 50 or 100",
+        );
 
         // Search: part of the name or address, whatever the case; LIKE's wildcards are plain characters.
         let found = call(app, Method::GET, "/api/users/list?search=CER1", &admin).await.json();
@@ -138,28 +145,51 @@ async fn the_list_pages_searches_sorts_and_filters_by_group_on_the_server() {
         assert_eq!(call(app, Method::GET, "/api/users/list?search=zoe%40pointe", &admin).await.json()["total"], 1);
         assert_eq!(call(app, Method::GET, "/api/users/list?search=%25", &admin).await.json()["total"], 0);
         assert_eq!(call(app, Method::GET, "/api/users/list?search=_", &admin).await.json()["total"], 0);
-        let descending = call(app, Method::GET, "/api/users/list?sort=username&order=desc&pageSize=25", &admin).await.json();
+        let descending =
+            call(app, Method::GET, "/api/users/list?sort=username&order=desc&pageSize=25", &admin).await.json();
         assert_eq!(usernames(&descending)[0], "Zoe");
 
         // Groups: VIP by hand; new and inactive from the dates.
         let zoe = found_id(app, &admin, "Zoe").await;
-        let added = send(app, Method::POST, "/api/users/groups/vip/members", &admin, json!({ "userIds": [zoe, "no-such-user"] })).await;
+        let added = send(
+            app,
+            Method::POST,
+            "/api/users/groups/vip/members",
+            &admin,
+            json!({ "userIds": [zoe, "no-such-user"] }),
+        )
+        .await;
         assert_eq!(added.json()["changed"], 1);
         let vip = call(app, Method::GET, "/api/users/list?group=vip", &admin).await.json();
         assert_eq!(usernames(&vip), ["Zoe"]);
-        assert_json_error(&send(app, Method::POST, "/api/users/groups/new/members", &admin, json!({ "userIds": [zoe] })).await,
-            StatusCode::BAD_REQUEST, "This group cannot be changed by hand");
-        assert_json_error(&call(app, Method::GET, "/api/users/list?group=stars", &admin).await, StatusCode::BAD_REQUEST, "Unknown group");
+        assert_json_error(
+            &send(app, Method::POST, "/api/users/groups/new/members", &admin, json!({ "userIds": [zoe] })).await,
+            StatusCode::BAD_REQUEST,
+            "This group cannot be changed by hand",
+        );
+        assert_json_error(
+            &call(app, Method::GET, "/api/users/list?group=stars", &admin).await,
+            StatusCode::BAD_REQUEST,
+            "Unknown group",
+        );
         assert_eq!(call(app, Method::GET, "/api/users/list?group=new", &admin).await.json()["total"], 25);
         assert_eq!(call(app, Method::GET, "/api/users/list?group=inactive", &admin).await.json()["total"], 0);
         app.clock.advance_secs(31 * 24 * 3600);
         let admin = token_for(app, "admin2", "admin", true).await;
-        assert_eq!(call(app, Method::GET, "/api/users/list?group=new", &admin).await.json()["total"], 1, "only the newest is new after 31 days");
+        assert_eq!(
+            call(app, Method::GET, "/api/users/list?group=new", &admin).await.json()["total"],
+            1,
+            "only the newest is new after 31 days"
+        );
         app.clock.advance_secs(60 * 24 * 3600);
         let admin = token_for(app, "admin3", "admin", true).await;
         let inactive = call(app, Method::GET, "/api/users/list?group=inactive&pageSize=50", &admin).await.json();
-        assert_eq!(inactive["total"], 25, "everyone who joined 91 days ago and never signed in; admin2 joined 60 days ago");
-        let removed = send(app, Method::DELETE, "/api/users/groups/vip/members", &admin, json!({ "userIds": [zoe] })).await;
+        assert_eq!(
+            inactive["total"], 25,
+            "everyone who joined 91 days ago and never signed in; admin2 joined 60 days ago"
+        );
+        let removed =
+            send(app, Method::DELETE, "/api/users/groups/vip/members", &admin, json!({ "userIds": [zoe] })).await;
         assert_eq!(removed.json()["changed"], 1);
     })
     .await;
@@ -190,13 +220,22 @@ async fn the_export_quotes_commas_quotes_and_line_breaks_and_keeps_hebrew() {
         assert_eq!(all.header("content-type"), "text/csv; charset=utf-8");
         assert_eq!(all.header("content-disposition"), "attachment; filename=\"users.csv\"");
         let text = all.text();
-        assert!(text.starts_with("\u{FEFF}Username,Email,Role,Admin,Groups,Location,Created,Last login,Disabled\r\n"), "{text}");
-        assert!(text.contains("\r\n\"Dana, \"\"Swan\"\"\",dana@pointe.test,user,no,new,\"Tel Aviv\nIsrael\","), "{text}");
+        assert!(
+            text.starts_with("\u{FEFF}Username,Email,Role,Admin,Groups,Location,Created,Last login,Disabled\r\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\r\n\"Dana, \"\"Swan\"\"\",dana@pointe.test,user,no,new,\"Tel Aviv\nIsrael\","),
+            "{text}"
+        );
         assert!(text.contains("\r\nאודט,odette@pointe.test,user,no,new,,"), "{text}");
         assert!(text.contains(",\"'=HYPERLINK(\"\"http://x\"\")\","), "{text}");
         assert_eq!(text.matches("\r\n").count(), 5, "header and four users");
 
-        let selected = call(app, Method::GET, &format!("/api/users/export?ids={}", dana["id"].as_str().unwrap()), &admin).await.text();
+        let selected =
+            call(app, Method::GET, &format!("/api/users/export?ids={}", dana["id"].as_str().unwrap()), &admin)
+                .await
+                .text();
         assert_eq!(selected.matches("\r\n").count(), 2, "{selected}");
         let searched = call(app, Method::GET, "/api/users/export?search=odette", &admin).await.text();
         assert!(searched.contains("אודט") && !searched.contains("Dana"));
@@ -216,20 +255,38 @@ async fn admins_keep_their_own_access_and_the_site_keeps_an_admin() {
         let own = found_id(app, &admin, "admin").await;
         let uri = format!("/api/users/update/{own}");
         let update = |body: Value| send(app, Method::PATCH, &uri, &admin, body);
-        assert_json_error(&update(json!({ "isAdmin": false })).await, StatusCode::BAD_REQUEST, "You cannot remove your own admin access");
-        assert_json_error(&update(json!({ "role": "editor" })).await, StatusCode::BAD_REQUEST, "You cannot remove your own admin access");
-        assert_json_error(&update(json!({ "disabled": true })).await, StatusCode::BAD_REQUEST, "You cannot disable your own account");
-        assert_json_error(&call(app, Method::DELETE, &format!("/api/users/delete/{own}"), &admin).await, StatusCode::BAD_REQUEST, "You cannot delete your own account");
+        assert_json_error(
+            &update(json!({ "isAdmin": false })).await,
+            StatusCode::BAD_REQUEST,
+            "You cannot remove your own admin access",
+        );
+        assert_json_error(
+            &update(json!({ "role": "editor" })).await,
+            StatusCode::BAD_REQUEST,
+            "You cannot remove your own admin access",
+        );
+        assert_json_error(
+            &update(json!({ "disabled": true })).await,
+            StatusCode::BAD_REQUEST,
+            "You cannot disable your own account",
+        );
+        assert_json_error(
+            &call(app, Method::DELETE, &format!("/api/users/delete/{own}"), &admin).await,
+            StatusCode::BAD_REQUEST,
+            "You cannot delete your own account",
+        );
 
         // Two admins demoting each other: the second finds itself the last admin.
         token_for(app, "second", "admin", true).await;
         let second = found_id(app, &admin, "second").await;
-        let first_demotes = send(app, Method::PATCH, &format!("/api/users/update/{second}"), &admin, json!({ "isAdmin": false })).await;
+        let first_demotes =
+            send(app, Method::PATCH, &format!("/api/users/update/{second}"), &admin, json!({ "isAdmin": false })).await;
         assert_eq!(first_demotes.json()["role"], "user");
         // The last enabled admin cannot be taken away by any path, even the command line's.
         let refused = pointe_server::users::admin::set_role(&app.state.db, "admin", "user").await.unwrap_err();
         assert_eq!(refused.to_string(), "The last admin cannot be demoted");
-        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE is_admin = 1").fetch_one(&app.state.db).await.unwrap();
+        let count: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE is_admin = 1").fetch_one(&app.state.db).await.unwrap();
         assert_eq!(count, 1);
     })
     .await;
@@ -244,20 +301,43 @@ async fn disabling_or_deleting_a_user_ends_their_sessions_at_once() {
         assert_eq!(call(app, Method::GET, "/api/tips", &giselle).await.status, StatusCode::OK);
         let id = found_id(app, &admin, "giselle").await;
         send(app, Method::PATCH, &format!("/api/users/update/{id}"), &admin, json!({ "disabled": true })).await;
-        assert_json_error(&call(app, Method::GET, "/api/tips", &giselle).await, StatusCode::UNAUTHORIZED, "Authentication required");
-        let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE user_id = $1 AND ended_at IS NULL").bind(&id).fetch_one(&app.state.db).await.unwrap();
-        assert_eq!(live, 0);
-        let enabled = send(app, Method::PATCH, &format!("/api/users/update/{id}"), &admin, json!({ "disabled": false })).await.json();
-        assert_eq!(enabled["disabled"], false);
-        assert_eq!(call(app, Method::GET, "/api/tips", &giselle).await.status, StatusCode::UNAUTHORIZED, "the ended session stays ended");
-
-        let odile_id = found_id(app, &admin, "odile").await;
-        assert_eq!(call(app, Method::DELETE, &format!("/api/users/delete/{odile_id}"), &admin).await.json()["deleted"], true);
-        assert_json_error(&call(app, Method::GET, "/api/tips", &odile).await, StatusCode::UNAUTHORIZED, "Authentication required");
-        let audit: Option<String> = sqlx::query_scalar("SELECT resource_id FROM audit_log WHERE action = 'delete' AND resource_type = 'user'")
-            .fetch_optional(&app.state.db)
+        assert_json_error(
+            &call(app, Method::GET, "/api/tips", &giselle).await,
+            StatusCode::UNAUTHORIZED,
+            "Authentication required",
+        );
+        let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE user_id = $1 AND ended_at IS NULL")
+            .bind(&id)
+            .fetch_one(&app.state.db)
             .await
             .unwrap();
+        assert_eq!(live, 0);
+        let enabled =
+            send(app, Method::PATCH, &format!("/api/users/update/{id}"), &admin, json!({ "disabled": false }))
+                .await
+                .json();
+        assert_eq!(enabled["disabled"], false);
+        assert_eq!(
+            call(app, Method::GET, "/api/tips", &giselle).await.status,
+            StatusCode::UNAUTHORIZED,
+            "the ended session stays ended"
+        );
+
+        let odile_id = found_id(app, &admin, "odile").await;
+        assert_eq!(
+            call(app, Method::DELETE, &format!("/api/users/delete/{odile_id}"), &admin).await.json()["deleted"],
+            true
+        );
+        assert_json_error(
+            &call(app, Method::GET, "/api/tips", &odile).await,
+            StatusCode::UNAUTHORIZED,
+            "Authentication required",
+        );
+        let audit: Option<String> =
+            sqlx::query_scalar("SELECT resource_id FROM audit_log WHERE action = 'delete' AND resource_type = 'user'")
+                .fetch_optional(&app.state.db)
+                .await
+                .unwrap();
         assert_eq!(audit.as_deref(), Some(odile_id.as_str()));
     })
     .await;

@@ -81,7 +81,12 @@ impl FieldErrors {
 
     /// Checks each language's texts with `check`; Hebrew, the fallback, must be there (when it is
     /// missing, its `first` text is reported as required).
-    pub fn languages<T>(&mut self, translations: &std::collections::BTreeMap<Lang, T>, first: &str, check: impl Fn(&mut Self, Lang, &T)) {
+    pub fn languages<T>(
+        &mut self,
+        translations: &std::collections::BTreeMap<Lang, T>,
+        first: &str,
+        check: impl Fn(&mut Self, Lang, &T),
+    ) {
         if !translations.contains_key(&Lang::DEFAULT) {
             self.fail(&text_field(Lang::DEFAULT, first), REQUIRED);
         }
@@ -102,7 +107,9 @@ pub fn text_field(lang: Lang, name: &str) -> String {
 
 pub fn is_slug(value: &str) -> bool {
     !value.is_empty()
-        && value.split('-').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+        && value
+            .split('-')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
 }
 
 /// `https://host/...`, `http://host/...` or `/path` (not `//host`, which leaves the site).
@@ -136,7 +143,15 @@ mod tests {
         for good in ["https://www.blochworld.com/", "http://x.org", "/images/a.svg", "/uploads/ab.png?x=1"] {
             assert!(is_web_address(good), "{good}");
         }
-        for bad in ["javascript:alert(1)", "//evil.com/x", "https://", "ftp://x", "data:image/png;base64,AA", "https://a b", "https://u@evil"] {
+        for bad in [
+            "javascript:alert(1)",
+            "//evil.com/x",
+            "https://",
+            "ftp://x",
+            "data:image/png;base64,AA",
+            "https://a b",
+            "https://u@evil",
+        ] {
             assert!(!is_web_address(bad), "{bad}");
         }
     }

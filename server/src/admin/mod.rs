@@ -42,10 +42,11 @@ pub struct Stats {
 async fn stats(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Stats>> {
     permissions::require_staff(&signed_in.user)?;
     let count = |sql: &'static str| sqlx::query_scalar::<_, i64>(sql).fetch_one(&state.db);
-    let active_sessions = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
-        .bind(state.clock.now_ms())
-        .fetch_one(&state.db)
-        .await?;
+    let active_sessions =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
+            .bind(state.clock.now_ms())
+            .fetch_one(&state.db)
+            .await?;
     Ok(Json(Stats {
         users: count("SELECT COUNT(*) FROM users").await?,
         brands: count("SELECT COUNT(*) FROM brands").await?,

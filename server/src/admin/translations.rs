@@ -23,7 +23,10 @@ impl TextTable {
         texts: &BTreeMap<Lang, T>,
         values: impl Fn(&T) -> Vec<String>,
     ) -> Result<(), sqlx::Error> {
-        sqlx::query(&format!("DELETE FROM {} WHERE {} = $1", self.table, self.key)).bind(id).execute(&mut *conn).await?;
+        sqlx::query(&format!("DELETE FROM {} WHERE {} = $1", self.table, self.key))
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
         let placeholders: Vec<String> = (3..3 + self.columns.len()).map(|n| format!("${n}")).collect();
         let insert = format!(
             "INSERT INTO {} ({}, lang, {}) VALUES ($1, $2, {})",

@@ -122,7 +122,12 @@ impl Found {
     pub fn sources(&self) -> Vec<Source> {
         self.hits
             .iter()
-            .map(|hit| Source { kind: hit.document.kind, id: hit.document.id.clone(), title: hit.document.title.clone(), link: hit.document.link.clone() })
+            .map(|hit| Source {
+                kind: hit.document.kind,
+                id: hit.document.id.clone(),
+                title: hit.document.title.clone(),
+                link: hit.document.link.clone(),
+            })
             .collect()
     }
 }
@@ -246,7 +251,9 @@ pub fn model<'a>(provider: ProviderKind, providers: &'a AiProviders, models: &'a
 pub fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
     match provider {
         ProviderKind::Gateway => providers.gateway.enabled && !providers.gateway.base_url.is_empty(),
-        ProviderKind::Edge => providers.edge.enabled && !providers.edge.account_id.is_empty() && !providers.edge.api_token.is_empty(),
+        ProviderKind::Edge => {
+            providers.edge.enabled && !providers.edge.account_id.is_empty() && !providers.edge.api_token.is_empty()
+        }
         ProviderKind::Basic => true,
     }
 }
@@ -267,7 +274,13 @@ pub async fn generate(
     let model = model(provider, providers, models, question.lang).to_owned();
     let messages = prompt::messages(found.rules.clone(), &found.context, &question.text);
     let (timeout, http) = (Duration::from_secs(u64::from(timeout_seconds(provider, providers))), &state.assistant.http);
-    let request = Request { messages: &messages, model: &model, max_tokens: ANSWER_TOKENS, stream: output.is_streaming(), idle_timeout: timeout };
+    let request = Request {
+        messages: &messages,
+        model: &model,
+        max_tokens: ANSWER_TOKENS,
+        stream: output.is_streaming(),
+        idle_timeout: timeout,
+    };
     let mut guarded = GuardedAnswer::new(question.lang, &found.grounding, output, provider, &model);
     let finished = match provider {
         ProviderKind::Gateway => gateway::generate(http, &providers.gateway, &request, &mut guarded).await?,
@@ -280,7 +293,11 @@ pub async fn generate(
 pub const NOT_CONFIGURED: &str = "This provider is not configured";
 
 fn timeout_seconds(provider: ProviderKind, providers: &AiProviders) -> u32 {
-    if provider == ProviderKind::Gateway { providers.gateway.timeout_seconds } else { providers.edge.timeout_seconds }
+    if provider == ProviderKind::Gateway {
+        providers.gateway.timeout_seconds
+    } else {
+        providers.edge.timeout_seconds
+    }
 }
 
 /// The basic response and what became of the question.
@@ -295,7 +312,14 @@ pub fn basic(lang: Lang, found: &Found) -> (String, Outcome) {
     }
 }
 
-fn compose(question: &Question, found: &Found, provider: ProviderKind, model: String, text: String, suggestions: Vec<Suggestion>) -> Answer {
+fn compose(
+    question: &Question,
+    found: &Found,
+    provider: ProviderKind,
+    model: String,
+    text: String,
+    suggestions: Vec<Suggestion>,
+) -> Answer {
     Answer {
         id: record::new_id(),
         answer: text,

@@ -23,14 +23,19 @@ pub enum Suggestion {
     Sizing,
 }
 
-pub const SUGGESTIONS: [Suggestion; 4] = [Suggestion::Beginners, Suggestion::Difference, Suggestion::Durability, Suggestion::Sizing];
+pub const SUGGESTIONS: [Suggestion; 4] =
+    [Suggestion::Beginners, Suggestion::Difference, Suggestion::Durability, Suggestion::Sizing];
 
 /// The answer from `passages` (each document with its passages, best first); `None` when there are none.
 pub fn from_passages(lang: Lang, passages: &[(&Document, Vec<&str>)]) -> Option<String> {
     let texts = texts::of(lang);
     let quotes: Vec<String> = passages
         .iter()
-        .filter_map(|(document, list)| list.first().map(|passage| format!("{}: {}", document.title, sentences::lead(&passage.replace('\n', " "), QUOTE_CHARS))))
+        .filter_map(|(document, list)| {
+            list.first().map(|passage| {
+                format!("{}: {}", document.title, sentences::lead(&passage.replace('\n', " "), QUOTE_CHARS))
+            })
+        })
         .collect();
     (!quotes.is_empty()).then(|| format!("{}\n\n{}\n\n{}", texts.found, quotes.join("\n\n"), texts.read_more))
 }

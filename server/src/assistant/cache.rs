@@ -43,5 +43,11 @@ pub fn key(question: &Question) -> String {
     let words: Vec<String> = question.text.split_whitespace().map(str::to_lowercase).collect();
     let text = words.join(" ");
     let text = text.trim_end_matches(['?', '!', '.', '؟', ' ']);
-    format!("{}|{}|{}|{}|{text}", question.route.code(), question.lang.code(), question.signed_in, question.include_sources)
+    format!(
+        "{}|{}|{}|{}|{text}",
+        question.route.code(),
+        question.lang.code(),
+        question.signed_in,
+        question.include_sources
+    )
 }

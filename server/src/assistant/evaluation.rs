@@ -45,7 +45,11 @@ pub fn evaluate(retrieval: &Retrieval, set: &EvaluationSet) -> anyhow::Result<Ve
     for lang in Lang::ALL {
         let mut recall = Recall { lang, hits: 0, questions: 0, misses: Vec::new() };
         for question in set.questions.iter().filter(|question| question.lang == lang) {
-            let found: Vec<String> = retrieval.search(lang, &question.question, question.signed_in, TOP)?.into_iter().map(|hit| hit.document.id).collect();
+            let found: Vec<String> = retrieval
+                .search(lang, &question.question, question.signed_in, TOP)?
+                .into_iter()
+                .map(|hit| hit.document.id)
+                .collect();
             recall.questions += 1;
             if question.relevant.iter().any(|id| found.contains(id)) {
                 recall.hits += 1;

@@ -32,7 +32,12 @@ pub struct Assistant {
 impl Assistant {
     pub async fn start(db: &Db) -> anyhow::Result<Self> {
         let http = reqwest::Client::builder().connect_timeout(Duration::from_secs(5)).build()?;
-        Ok(Self { index: LiveIndex::build(db).await?, breakers: Breakers::default(), cache: AnswerCache::default(), http })
+        Ok(Self {
+            index: LiveIndex::build(db).await?,
+            breakers: Breakers::default(),
+            cache: AnswerCache::default(),
+            http,
+        })
     }
 }
 

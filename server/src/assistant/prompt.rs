@@ -54,6 +54,10 @@ pub fn context(passages: &[(&Document, Vec<&str>)]) -> String {
 }
 
 pub fn messages(rules: String, context: &str, question: &str) -> Vec<Message> {
-    let user = if context.is_empty() { question.to_owned() } else { format!("Passages from the site:\n{context}\n\nQuestion: {question}") };
+    let user = if context.is_empty() {
+        question.to_owned()
+    } else {
+        format!("Passages from the site:\n{context}\n\nQuestion: {question}")
+    };
     vec![Message { role: "system", content: rules }, Message { role: "user", content: user }]
 }

@@ -53,7 +53,10 @@ pub struct Rating {
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(ask_hybrid, ask_with_rag, ask, feedback), components(schemas(Ask, Answer, Source, Kind, Suggestion, ProviderKind, Rating)))]
+#[openapi(
+    paths(ask_hybrid, ask_with_rag, ask, feedback),
+    components(schemas(Ask, Answer, Source, Kind, Suggestion, ProviderKind, Rating))
+)]
 pub struct ApiDoc;
 
 pub fn routes() -> Router<AppState> {
@@ -64,32 +67,58 @@ pub fn routes() -> Router<AppState> {
         .route("/api/ai/feedback", post(feedback))
 }
 
-const STREAM_NOTE: &str = "With `Accept: text/event-stream` the answer streams as server-sent events: `start` {provider, model} \
+const STREAM_NOTE: &str =
+    "With `Accept: text/event-stream` the answer streams as server-sent events: `start` {provider, model} \
     (drop any text so far), `delta` {text}, then `done` (this answer) or `error` {error}.";
 
 /// The site's passages and the model's own knowledge (then the edge service, then the basic response).
 #[utoipa::path(post, path = "/api/ai/ask-hybrid", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
     responses((status = 200, body = Answer), (status = 400, description = "Please enter a question / Questions can be at most 500 characters"),
         (status = 429, description = "Too many attempts. Please wait and try again.")))]
-async fn ask_hybrid(state: State<AppState>, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, body: ApiJson<Ask>) -> ApiResult<Response> {
+async fn ask_hybrid(
+    state: State<AppState>,
+    asker: MaybeSignedIn,
+    client: ClientInfo,
+    headers: HeaderMap,
+    body: ApiJson<Ask>,
+) -> ApiResult<Response> {
     respond(state, Route::Hybrid, asker, client, headers, body).await
 }
 
 /// The site's passages only.
 #[utoipa::path(post, path = "/api/ai/ask-with-rag", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
     responses((status = 200, body = Answer), (status = 400), (status = 429)))]
-async fn ask_with_rag(state: State<AppState>, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, body: ApiJson<Ask>) -> ApiResult<Response> {
+async fn ask_with_rag(
+    state: State<AppState>,
+    asker: MaybeSignedIn,
+    client: ClientInfo,
+    headers: HeaderMap,
+    body: ApiJson<Ask>,
+) -> ApiResult<Response> {
     respond(state, Route::Rag, asker, client, headers, body).await
 }
 
 /// No retrieval: the model's own knowledge, guarded.
 #[utoipa::path(post, path = "/api/ai/ask", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
     responses((status = 200, body = Answer), (status = 400), (status = 429)))]
-async fn ask(state: State<AppState>, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, body: ApiJson<Ask>) -> ApiResult<Response> {
+async fn ask(
+    state: State<AppState>,
+    asker: MaybeSignedIn,
+    client: ClientInfo,
+    headers: HeaderMap,
+    body: ApiJson<Ask>,
+) -> ApiResult<Response> {
     respond(state, Route::Ask, asker, client, headers, body).await
 }
 
-async fn respond(State(state): State<AppState>, route: Route, asker: MaybeSignedIn, client: ClientInfo, headers: HeaderMap, ApiJson(body): ApiJson<Ask>) -> ApiResult<Response> {
+async fn respond(
+    State(state): State<AppState>,
+    route: Route,
+    asker: MaybeSignedIn,
+    client: ClientInfo,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<Ask>,
+) -> ApiResult<Response> {
     let text = guard::question(&body.question)?.to_owned();
     ratelimit::hit(&state, &AI_PER_IP, &client.ip).await?;
     let question = Question {
@@ -99,7 +128,10 @@ async fn respond(State(state): State<AppState>, route: Route, asker: MaybeSigned
         signed_in: asker.0.is_some(),
         include_sources: route != Route::Hybrid || body.includes_sources.unwrap_or(true),
     };
-    let streaming = headers.get(header::ACCEPT).and_then(|accept| accept.to_str().ok()).is_some_and(|accept| accept.contains("text/event-stream"));
+    let streaming = headers
+        .get(header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/event-stream"));
     // The answer runs on its own task: a client that leaves does not cut a provider off mid-answer
     // (which would leave its circuit breaker's trial unsettled) nor the request unrecorded.
     if streaming {

@@ -54,7 +54,10 @@ mod tests {
 
     #[test]
     fn sentences_end_at_punctuation_before_a_space_or_at_a_line_break() {
-        assert_eq!(split("Break them in. Then 3.5 hours?  Yes!\nNew line"), ["Break them in. ", "Then 3.5 hours?  ", "Yes!\n", "New line"]);
+        assert_eq!(
+            split("Break them in. Then 3.5 hours?  Yes!\nNew line"),
+            ["Break them in. ", "Then 3.5 hours?  ", "Yes!\n", "New line"]
+        );
         assert_eq!(first_end("Still going."), None, "the text may go on");
         assert_eq!(lead("One. Two. Three.", 10), "One. Two.");
         assert_eq!(lead("A very long first sentence", 10), "A very…");

@@ -52,7 +52,9 @@ impl Output {
 pub fn response(events: UnboundedReceiver<Event>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let stream = UnboundedReceiverStream::new(events).map(|event| {
         Ok(match event {
-            Event::Start { provider, model } => SseEvent::default().event("start").json_data(json!({ "provider": provider, "model": model })),
+            Event::Start { provider, model } => {
+                SseEvent::default().event("start").json_data(json!({ "provider": provider, "model": model }))
+            }
             Event::Delta(text) => SseEvent::default().event("delta").json_data(json!({ "text": text })),
             Event::Done(answer) => SseEvent::default().event("done").json_data(answer),
             Event::Failed(error) => SseEvent::default().event("error").json_data(json!({ "error": error })),

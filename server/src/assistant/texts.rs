@@ -22,7 +22,8 @@ pub struct Texts {
     pub price: String,
 }
 
-static TEXTS: LazyLock<HashMap<Lang, Texts>> = LazyLock::new(|| serde_json::from_str(include_str!("texts.json")).expect("texts.json reads"));
+static TEXTS: LazyLock<HashMap<Lang, Texts>> =
+    LazyLock::new(|| serde_json::from_str(include_str!("texts.json")).expect("texts.json reads"));
 
 pub fn of(lang: Lang) -> &'static Texts {
     &TEXTS[&lang]

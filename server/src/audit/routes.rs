@@ -78,8 +78,13 @@ pub struct AuditQuery {
 impl AuditQuery {
     fn filter(&self) -> Filter {
         let mut filter = Filter::default();
-        let given = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
-        for (column, value) in [("action", given(&self.action)), ("resource_type", given(&self.resource_type)), ("user_id", given(&self.user_id))] {
+        let given =
+            |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        for (column, value) in [
+            ("action", given(&self.action)),
+            ("resource_type", given(&self.resource_type)),
+            ("user_id", given(&self.user_id)),
+        ] {
             if let Some(value) = value {
                 let placeholder = filter.bind(Value::Text(value));
                 filter.and(format!("{column} = {placeholder}"));
@@ -102,28 +107,46 @@ const COLUMNS: &str = "id, created_at, user_id, username, action, resource_type,
 /// One page of the log, newest first.
 #[utoipa::path(get, path = "/api/admin/audit-logs", tag = "admin", security(("bearer" = [])), params(AuditQuery),
     responses((status = 200, body = AuditPage), (status = 400), (status = 401, description = "Authentication required"), (status = 403)))]
-async fn list(State(state): State<AppState>, signed_in: SignedIn, ApiQuery(query): ApiQuery<AuditQuery>) -> ApiResult<Json<AuditPage>> {
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    ApiQuery(query): ApiQuery<AuditQuery>,
+) -> ApiResult<Json<AuditPage>> {
     permissions::require(&signed_in.user, Permission::AuditLogs)?;
     let paging = Paging::from_query(query.page, query.page_size, 25)?;
     let filter = query.filter();
     let where_clause = filter.where_clause();
-    let (total,): (i64,) = filter.apply(sqlx::query_as(&format!("SELECT COUNT(*) FROM audit_log {where_clause}"))).fetch_one(&state.db).await?;
+    let (total,): (i64,) = filter
+        .apply(sqlx::query_as(&format!("SELECT COUNT(*) FROM audit_log {where_clause}")))
+        .fetch_one(&state.db)
+        .await?;
     let sql = format!("SELECT {COLUMNS} FROM audit_log {where_clause} ORDER BY created_at DESC, id {}", paging.sql());
     let entries = filter.apply(sqlx::query_as(&sql)).fetch_all(&state.db).await?;
-    let actions = sqlx::query_scalar("SELECT DISTINCT action FROM audit_log ORDER BY action").fetch_all(&state.db).await?;
-    let resource_types = sqlx::query_scalar("SELECT DISTINCT resource_type FROM audit_log ORDER BY resource_type").fetch_all(&state.db).await?;
+    let actions =
+        sqlx::query_scalar("SELECT DISTINCT action FROM audit_log ORDER BY action").fetch_all(&state.db).await?;
+    let resource_types = sqlx::query_scalar("SELECT DISTINCT resource_type FROM audit_log ORDER BY resource_type")
+        .fetch_all(&state.db)
+        .await?;
     Ok(Json(AuditPage { entries, total, page: paging.page, page_size: paging.size, actions, resource_types }))
 }
 
 /// The filtered log as CSV with a BOM (the newest 100 000 entries).
 #[utoipa::path(get, path = "/api/admin/audit-logs/export", tag = "admin", security(("bearer" = [])), params(AuditQuery),
     responses((status = 200, content_type = "text/csv", description = "audit-logs.csv"), (status = 401), (status = 403)))]
-async fn export(State(state): State<AppState>, signed_in: SignedIn, ApiQuery(query): ApiQuery<AuditQuery>) -> ApiResult<Response> {
+async fn export(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    ApiQuery(query): ApiQuery<AuditQuery>,
+) -> ApiResult<Response> {
     permissions::require(&signed_in.user, Permission::AuditLogs)?;
     let filter = query.filter();
-    let sql = format!("SELECT {COLUMNS} FROM audit_log {} ORDER BY created_at DESC, id LIMIT {EXPORT_LIMIT}", filter.where_clause());
+    let sql = format!(
+        "SELECT {COLUMNS} FROM audit_log {} ORDER BY created_at DESC, id LIMIT {EXPORT_LIMIT}",
+        filter.where_clause()
+    );
     let entries: Vec<AuditEntry> = filter.apply(sqlx::query_as(&sql)).fetch_all(&state.db).await?;
-    let mut csv = Csv::new(&["Time", "User", "User id", "Action", "Resource type", "Resource", "IP address", "User agent"]);
+    let mut csv =
+        Csv::new(&["Time", "User", "User id", "Action", "Resource type", "Resource", "IP address", "User agent"]);
     for entry in &entries {
         csv.row([
             csv::timestamp(entry.created_at).as_str(),

@@ -119,7 +119,11 @@ async fn live(state: &AppState, challenge_id: &str) -> Result<Option<Row>, sqlx:
 }
 
 /// Checks `code` for the challenge; a right code is used up, a wrong one counts against it.
-pub async fn redeem(state: &AppState, challenge_id: &str, code: &str) -> Result<Result<Accepted, Failure>, sqlx::Error> {
+pub async fn redeem(
+    state: &AppState,
+    challenge_id: &str,
+    code: &str,
+) -> Result<Result<Accepted, Failure>, sqlx::Error> {
     let now = state.clock.now_ms();
     let Some(row) = live(state, challenge_id).await? else { return Ok(Err(Failure::Rejected)) };
     let Some(purpose) = Purpose::parse(&row.purpose) else { return Ok(Err(Failure::Rejected)) };

@@ -112,7 +112,11 @@ pub enum SignupAnswer {
     responses((status = 200, body = SignupAnswer),
         (status = 400, description = "Invalid input, with `fields`"), (status = 409, description = "Username or email already exists"),
         (status = 429, description = "Too many attempts")))]
-pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<SignupRequest>) -> ApiResult<Json<SignupAnswer>> {
+pub async fn signup(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<SignupRequest>,
+) -> ApiResult<Json<SignupAnswer>> {
     ratelimit::hit(&state, &ratelimit::SIGNUP_PER_IP, &client.ip).await?;
     let profile = body.profile.cleaned();
     check_signup_fields(&body, &profile)?;
@@ -135,7 +139,12 @@ pub async fn signup(State(state): State<AppState>, client: ClientInfo, ApiJson(b
         Err(CreateUserError::Database(err)) => return Err(err.into()),
     };
     let user = store::find_by_id(&state.db, &id).await?.ok_or_else(|| anyhow::anyhow!("the new user vanished"))?;
-    audit::record(&state, &client, Event { action: "signup", resource_type: "user", resource_id: Some(&id), actor: Some(actor(&user)) }).await?;
+    audit::record(
+        &state,
+        &client,
+        Event { action: "signup", resource_type: "user", resource_id: Some(&id), actor: Some(actor(&user)) },
+    )
+    .await?;
     Ok(Json(if verify {
         SignupAnswer::CodeSent(send_code(&state, &user, Purpose::Signup).await?)
     } else {
@@ -153,7 +162,11 @@ fn check_signup_fields(body: &SignupRequest, profile: &Profile) -> ApiResult<()>
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = CodeStep), (status = 400, description = "Missing field or failed bot-check"),
         (status = 401, description = "Invalid username or password"), (status = 429, description = "Too many attempts")))]
-pub async fn login(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<LoginRequest>) -> ApiResult<Json<CodeStep>> {
+pub async fn login(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> ApiResult<Json<CodeStep>> {
     ratelimit::hit(&state, &ratelimit::LOGIN_PER_IP, &client.ip).await?;
     if body.username.trim().is_empty() {
         return Err(ApiError::BadRequest("Username is required".to_owned()));
@@ -177,7 +190,11 @@ pub async fn login(State(state): State<AppState>, client: ClientInfo, ApiJson(bo
 /// The second step: the e-mailed code signs the user in (and, after sign-up, verifies the address).
 #[utoipa::path(post, path = "/api/auth/verify-code", tag = "auth", request_body = CodeRequest,
     responses((status = 200, body = SignedInAnswer), (status = 400, description = "Please enter a valid 6-digit code / Verification failed. Please try again.")))]
-pub async fn verify_code(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<CodeRequest>) -> ApiResult<Json<SignedInAnswer>> {
+pub async fn verify_code(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<CodeRequest>,
+) -> ApiResult<Json<SignedInAnswer>> {
     ratelimit::hit(&state, &ratelimit::CODE_PER_IP, &client.ip).await?;
     let code = body.code.trim();
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
@@ -186,12 +203,19 @@ pub async fn verify_code(State(state): State<AppState>, client: ClientInfo, ApiJ
     let accepted = match codes::redeem(&state, &body.challenge_id, code).await? {
         Ok(accepted) => accepted,
         Err(_) => {
-            let event = Event { action: "code_failure", resource_type: "verification_code", resource_id: Some(&body.challenge_id), actor: None };
+            let event = Event {
+                action: "code_failure",
+                resource_type: "verification_code",
+                resource_id: Some(&body.challenge_id),
+                actor: None,
+            };
             audit::record(&state, &client, event).await?;
             return Err(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()));
         }
     };
-    let user = store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()))?;
+    let user = store::find_by_id(&state.db, &accepted.user_id)
+        .await?
+        .ok_or(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()))?;
     if user.disabled_at.is_some() {
         return Err(ApiError::Forbidden(ACCOUNT_DISABLED));
     }
@@ -204,14 +228,21 @@ pub async fn verify_code(State(state): State<AppState>, client: ClientInfo, ApiJ
 /// E-mails a new code for the same step, once the wait given by `resendAfter` is over.
 #[utoipa::path(post, path = "/api/auth/resend-code", tag = "auth", request_body = ResendRequest,
     responses((status = 200, body = CodeStep), (status = 400, description = "Failed to resend code"), (status = 429, description = "Too early; `retryAfter` says when")))]
-pub async fn resend_code(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<ResendRequest>) -> ApiResult<Json<CodeStep>> {
+pub async fn resend_code(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<ResendRequest>,
+) -> ApiResult<Json<CodeStep>> {
     ratelimit::hit(&state, &ratelimit::RESEND_PER_IP, &client.ip).await?;
     let (accepted, issued) = match codes::resend(&state, &body.challenge_id).await? {
         Ok(done) => done,
-        Err(Failure::TooSoon(Some(seconds))) => return Err(ApiError::TooManyRequests { retry_after_secs: seconds as u64 }),
+        Err(Failure::TooSoon(Some(seconds))) => {
+            return Err(ApiError::TooManyRequests { retry_after_secs: seconds as u64 })
+        }
         Err(_) => return Err(ApiError::BadRequest(RESEND_FAILED.to_owned())),
     };
-    let user = store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(RESEND_FAILED.to_owned()))?;
+    let user =
+        store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(RESEND_FAILED.to_owned()))?;
     mail_code(&state, &user, accepted.purpose, &issued.code).await?;
     Ok(Json(step(accepted.purpose, issued.challenge_id, issued.resend_after_secs)))
 }
@@ -245,7 +276,12 @@ fn step(purpose: Purpose, challenge_id: String, resend_after: i64) -> CodeStep {
 async fn sign_in(state: &AppState, client: &ClientInfo, user: &UserRecord) -> ApiResult<SignedInAnswer> {
     let issued = sessions::start(state, &user.id, client).await?;
     store::record_login(&state.db, &user.id, state.clock.now_ms()).await?;
-    let event = Event { action: "login_success", resource_type: "session", resource_id: Some(&issued.session_id), actor: Some(actor(user)) };
+    let event = Event {
+        action: "login_success",
+        resource_type: "session",
+        resource_id: Some(&issued.session_id),
+        actor: Some(actor(user)),
+    };
     audit::record(state, client, event).await?;
     Ok(SignedInAnswer { token: issued.token, user: PublicUser::from(user) })
 }

@@ -17,9 +17,15 @@ use crate::AppState;
 
 #[derive(OpenApi)]
 #[openapi(paths(
-    login::signup, login::login, login::verify_code, login::resend_code,
-    session_routes::verify, session_routes::refresh, session_routes::logout,
-    reset::request_reset, reset::reset_password,
+    login::signup,
+    login::login,
+    login::verify_code,
+    login::resend_code,
+    session_routes::verify,
+    session_routes::refresh,
+    session_routes::logout,
+    reset::request_reset,
+    reset::reset_password,
 ))]
 pub struct ApiDoc;
 

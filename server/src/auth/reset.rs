@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 
 use super::{login::actor, sessions};
 use crate::{
-    encoding::hex,
     audit::{self, Event},
     client_info::ClientInfo,
     email::{self, Mail},
+    encoding::hex,
     error::{ApiError, ApiResult},
     extract::ApiJson,
     ratelimit,
@@ -57,7 +57,11 @@ fn digest(token: &str) -> String {
 /// E-mails a reset link when the address belongs to an account; the answer is the same either way.
 #[utoipa::path(post, path = "/api/auth/request-password-reset", tag = "auth", request_body = ResetRequest,
     responses((status = 200, body = Message), (status = 400, description = "Invalid email address"), (status = 429, description = "Too many attempts")))]
-pub async fn request_reset(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<ResetRequest>) -> ApiResult<Json<Message>> {
+pub async fn request_reset(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<ResetRequest>,
+) -> ApiResult<Json<Message>> {
     ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
     validation::email(&body.email).map_err(|m| ApiError::BadRequest(m.to_owned()))?;
     ratelimit::hit(&state, &ratelimit::RESET_PER_ACCOUNT, body.email.trim()).await?;
@@ -66,17 +70,24 @@ pub async fn request_reset(State(state): State<AppState>, client: ClientInfo, Ap
         rand::rngs::OsRng.fill_bytes(&mut bytes);
         let token = URL_SAFE_NO_PAD.encode(bytes);
         let now = state.clock.now_ms();
-        sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(digest(&token))
-            .bind(&user.id)
-            .bind(now)
-            .bind(now + LINK_TTL_MINUTES * 60_000)
-            .execute(&state.db)
-            .await?;
+        sqlx::query(
+            "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(digest(&token))
+        .bind(&user.id)
+        .bind(now)
+        .bind(now + LINK_TTL_MINUTES * 60_000)
+        .execute(&state.db)
+        .await?;
         let link = format!("{}/reset-password#token={token}", state.config.public_url);
         let mail = Mail::PasswordReset { username: &user.username, link: &link, minutes: LINK_TTL_MINUTES };
         email::send(&state, &user.email, user.lang(), mail).await?;
-        let event = Event { action: "password_reset_request", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) };
+        let event = Event {
+            action: "password_reset_request",
+            resource_type: "user",
+            resource_id: Some(&user.id),
+            actor: Some(actor(&user)),
+        };
         audit::record(&state, &client, event).await?;
     }
     Ok(Json(Message { message: NEUTRAL }))
@@ -85,7 +96,11 @@ pub async fn request_reset(State(state): State<AppState>, client: ClientInfo, Ap
 /// Sets a new password with a link's token; the link then stops working and every session ends.
 #[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = NewPassword,
     responses((status = 200, body = Message), (status = 400, description = "Invalid password (with `fields`) or Invalid or expired reset link. Please request a new one.")))]
-pub async fn reset_password(State(state): State<AppState>, client: ClientInfo, ApiJson(body): ApiJson<NewPassword>) -> ApiResult<Json<Message>> {
+pub async fn reset_password(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<NewPassword>,
+) -> ApiResult<Json<Message>> {
     ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
     ApiError::check_fields([
         ("password", validation::password(&body.password)),
@@ -105,11 +120,30 @@ pub async fn reset_password(State(state): State<AppState>, client: ClientInfo, A
     let hash = password::hash(body.password).await?;
     store::set_password_hash(&state.db, &user.id, &hash).await?;
     // Other links to the same account stop working too.
-    sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL").bind(now).bind(&user.id).execute(&state.db).await?;
+    sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+        .bind(now)
+        .bind(&user.id)
+        .execute(&state.db)
+        .await?;
     let ended = sessions::end_all_for_user(&state.db, &user.id, now).await?;
-    audit::record(&state, &client, Event { action: "password_reset", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) }).await?;
+    audit::record(
+        &state,
+        &client,
+        Event {
+            action: "password_reset",
+            resource_type: "user",
+            resource_id: Some(&user.id),
+            actor: Some(actor(&user)),
+        },
+    )
+    .await?;
     if ended > 0 {
-        let event = Event { action: "session_end", resource_type: "user", resource_id: Some(&user.id), actor: Some(actor(&user)) };
+        let event = Event {
+            action: "session_end",
+            resource_type: "user",
+            resource_id: Some(&user.id),
+            actor: Some(actor(&user)),
+        };
         audit::record(&state, &client, event).await?;
     }
     email::send(&state, &user.email, user.lang(), Mail::PasswordChanged { username: &user.username }).await?;

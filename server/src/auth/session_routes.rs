@@ -41,7 +41,10 @@ pub struct LogoutAnswer {
 /// Whether a stored token still signs its user in (the client asks at start).
 #[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = VerifyRequest,
     responses((status = 200, body = VerifyAnswer), (status = 400, description = "No token available"), (status = 401, description = "Token verification failed")))]
-pub async fn verify(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyRequest>) -> ApiResult<Json<VerifyAnswer>> {
+pub async fn verify(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<VerifyRequest>,
+) -> ApiResult<Json<VerifyAnswer>> {
     let token = body.token.filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(NO_TOKEN.to_owned()))?;
     let Live { user, .. } = sessions::check(&state, &token).await?.ok_or(ApiError::Unauthorized(VERIFY_FAILED))?;
     Ok(Json(VerifyAnswer { valid: true, user: PublicUser::from(&user) }))
@@ -59,14 +62,23 @@ pub async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiRe
 
 /// Ends the bearer's session; its token stops working at once. Answers success without one, too.
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])), responses((status = 200, body = LogoutAnswer)))]
-pub async fn logout(State(state): State<AppState>, client: ClientInfo, headers: HeaderMap) -> ApiResult<Json<LogoutAnswer>> {
+pub async fn logout(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+) -> ApiResult<Json<LogoutAnswer>> {
     let live = match bearer(&headers) {
         Some(token) => sessions::check(&state, token).await?,
         None => None,
     };
     if let Some(Live { claims, user }) = live {
         sessions::end(&state.db, &claims.sid, state.clock.now_ms()).await?;
-        let event = Event { action: "logout", resource_type: "session", resource_id: Some(&claims.sid), actor: Some(actor(&user)) };
+        let event = Event {
+            action: "logout",
+            resource_type: "session",
+            resource_id: Some(&claims.sid),
+            actor: Some(actor(&user)),
+        };
         audit::record(&state, &client, event).await?;
     }
     Ok(Json(LogoutAnswer { success: true }))

@@ -1,12 +1,7 @@
 //! Sessions: one row per sign-in. A token counts only while its session is neither ended nor expired.
 
 use super::token::{self, Claims};
-use crate::{
-    client_info::ClientInfo,
-    db::Db,
-    users::UserRecord,
-    AppState,
-};
+use crate::{client_info::ClientInfo, db::Db, users::UserRecord, AppState};
 
 /// Activity is written at most this often, so requests do not all write.
 const ACTIVITY_RESOLUTION_MS: i64 = 60_000;
@@ -52,7 +47,8 @@ pub async fn renew(state: &AppState, claims: &Claims) -> anyhow::Result<String> 
 }
 
 fn sign(state: &AppState, user_id: &str, session_id: &str, now: i64, expires_at: i64) -> anyhow::Result<String> {
-    let claims = Claims { sub: user_id.to_owned(), sid: session_id.to_owned(), iat: now / 1000, exp: expires_at / 1000 };
+    let claims =
+        Claims { sub: user_id.to_owned(), sid: session_id.to_owned(), iat: now / 1000, exp: expires_at / 1000 };
     token::sign(&state.keys.token, &claims)
 }
 
@@ -86,7 +82,11 @@ pub async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::
     .await?;
     let Some(row) = row else { return Ok(None) };
     if now - row.last_activity_at >= ACTIVITY_RESOLUTION_MS {
-        sqlx::query("UPDATE sessions SET last_activity_at = $1 WHERE id = $2").bind(now).bind(&claims.sid).execute(&state.db).await?;
+        sqlx::query("UPDATE sessions SET last_activity_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(&claims.sid)
+            .execute(&state.db)
+            .await?;
     }
     Ok(Some(Live { claims, user: row.user }))
 }
@@ -103,7 +103,11 @@ pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<bool, sqlx::Erro
 
 /// Ends every live session of the user (after a password reset, or by an admin); returns how many there were.
 pub async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND ended_at IS NULL").bind(now).bind(user_id).execute(db).await?;
+    let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND ended_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .execute(db)
+        .await?;
     Ok(done.rows_affected())
 }
 

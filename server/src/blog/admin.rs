@@ -32,8 +32,29 @@ pub const SLUG_TAKEN: &str = "This slug is already in use";
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(list_posts, get_post, create_post, update_post, delete_post, preview, list_categories, create_category, update_category, delete_category),
-    components(schemas(PostDraft, PostText, PostStatus, PostRecord, CategoryDraft, CategoryText, CategoryRecord, Preview, PreviewRequest))
+    paths(
+        list_posts,
+        get_post,
+        create_post,
+        update_post,
+        delete_post,
+        preview,
+        list_categories,
+        create_category,
+        update_category,
+        delete_category
+    ),
+    components(schemas(
+        PostDraft,
+        PostText,
+        PostStatus,
+        PostRecord,
+        CategoryDraft,
+        CategoryText,
+        CategoryRecord,
+        Preview,
+        PreviewRequest
+    ))
 )]
 pub struct ApiDoc;
 
@@ -78,7 +99,11 @@ async fn list_posts(State(state): State<AppState>, signed_in: SignedIn) -> ApiRe
 
 #[utoipa::path(get, path = "/api/admin/blog/posts/{slug}", tag = "admin", security(("bearer" = [])), params(("slug" = String, Path)),
     responses((status = 200, body = PostRecord), (status = 404, description = "Post not found")))]
-async fn get_post(State(state): State<AppState>, signed_in: SignedIn, Path(slug): Path<String>) -> ApiResult<Json<PostRecord>> {
+async fn get_post(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<PostRecord>> {
     blogger(&signed_in)?;
     Ok(Json(post_record(&state, &slug).await?))
 }
@@ -126,7 +151,12 @@ async fn update_post(
 
 #[utoipa::path(delete, path = "/api/admin/blog/posts/{slug}", tag = "admin", security(("bearer" = [])), params(("slug" = String, Path)),
     responses((status = 204), (status = 404, description = "Post not found")))]
-async fn delete_post(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, Path(slug): Path<String>) -> ApiResult<StatusCode> {
+async fn delete_post(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    Path(slug): Path<String>,
+) -> ApiResult<StatusCode> {
     blogger(&signed_in)?;
     if !write::delete_post(&state.db, &slug).await? {
         return Err(ApiError::NotFound(POST_NOT_FOUND));

@@ -26,7 +26,9 @@ pub struct Embed {
 }
 
 fn token(value: &str, max: usize) -> bool {
-    !value.is_empty() && value.len() <= max && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    !value.is_empty()
+        && value.len() <= max
+        && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// The embed an address stands for, if it is one of a supported provider.
@@ -39,10 +41,18 @@ pub fn recognise(text: &str) -> Option<Embed> {
     let segments: Vec<&str> = url.path_segments().map(|s| s.filter(|p| !p.is_empty()).collect()).unwrap_or_default();
     let (provider, id) = match (host, segments.as_slice()) {
         ("youtube.com", ["watch"]) => (Provider::Youtube, url.query_pairs().find(|(k, _)| k == "v")?.1.into_owned()),
-        ("youtube.com", ["shorts" | "embed" | "live", id]) | ("youtu.be", [id]) => (Provider::Youtube, (*id).to_owned()),
-        ("instagram.com", [kind @ ("p" | "reel"), code, ..]) if token(code, 40) => (Provider::Instagram, format!("{kind}/{code}")),
-        ("facebook.com", [_, "posts" | "videos", id, ..]) if token(id, 80) => (Provider::Facebook, format!("https://www.facebook.com{}", url.path())),
-        ("twitter.com" | "x.com", [user, "status", id, ..]) if token(user, 30) && id.bytes().all(|b| b.is_ascii_digit()) && id.len() <= 25 => {
+        ("youtube.com", ["shorts" | "embed" | "live", id]) | ("youtu.be", [id]) => {
+            (Provider::Youtube, (*id).to_owned())
+        }
+        ("instagram.com", [kind @ ("p" | "reel"), code, ..]) if token(code, 40) => {
+            (Provider::Instagram, format!("{kind}/{code}"))
+        }
+        ("facebook.com", [_, "posts" | "videos", id, ..]) if token(id, 80) => {
+            (Provider::Facebook, format!("https://www.facebook.com{}", url.path()))
+        }
+        ("twitter.com" | "x.com", [user, "status", id, ..])
+            if token(user, 30) && id.bytes().all(|b| b.is_ascii_digit()) && id.len() <= 25 =>
+        {
             (Provider::Twitter, (*id).to_owned())
         }
         _ => return None,
@@ -72,7 +82,10 @@ mod tests {
             id("https://www.facebook.com/nycballet/posts/pfbid02abc?ref=x"),
             Some((Provider::Facebook, "https://www.facebook.com/nycballet/posts/pfbid02abc".to_owned()))
         );
-        assert_eq!(id("https://x.com/balletuk/status/1790000000000000000"), Some((Provider::Twitter, "1790000000000000000".to_owned())));
+        assert_eq!(
+            id("https://x.com/balletuk/status/1790000000000000000"),
+            Some((Provider::Twitter, "1790000000000000000".to_owned()))
+        );
     }
 
     #[test]

@@ -133,7 +133,9 @@ pub struct CategoryText {
 impl PostDraft {
     /// Trims, drops languages left blank, fills the publishing time, and checks every field.
     pub fn tidy_and_check(&mut self, new: bool, now: i64) -> ApiResult<()> {
-        self.translations.retain(|lang, t| *lang == Lang::DEFAULT || ![&t.title, &t.excerpt, &t.body].iter().all(|s| s.trim().is_empty()));
+        self.translations.retain(|lang, t| {
+            *lang == Lang::DEFAULT || ![&t.title, &t.excerpt, &t.body].iter().all(|s| s.trim().is_empty())
+        });
         for text in self.translations.values_mut() {
             text.title = text.title.trim().to_owned();
             text.excerpt = text.excerpt.trim().to_owned();
@@ -160,7 +162,8 @@ impl PostDraft {
 
 impl CategoryDraft {
     pub fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
-        self.translations.retain(|lang, t| *lang == Lang::DEFAULT || !(t.name.trim().is_empty() && t.description.trim().is_empty()));
+        self.translations
+            .retain(|lang, t| *lang == Lang::DEFAULT || !(t.name.trim().is_empty() && t.description.trim().is_empty()));
         for text in self.translations.values_mut() {
             text.name = text.name.trim().to_owned();
             text.description = text.description.trim().to_owned();

@@ -13,7 +13,9 @@ use super::embeds::{self, Embed};
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Block {
     /// Sanitised HTML: no scripts, styles, event handlers or `javascript:` links.
-    Html { html: String },
+    Html {
+        html: String,
+    },
     Embed(Embed),
 }
 
@@ -159,7 +161,8 @@ mod tests {
 
     #[test]
     fn an_address_alone_in_a_paragraph_is_an_embed() {
-        let blocks = render("Before.\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\n<https://x.com/a/status/123>\n\nAfter.");
+        let blocks =
+            render("Before.\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\n<https://x.com/a/status/123>\n\nAfter.");
         let kinds: Vec<_> = blocks
             .iter()
             .map(|b| match b {

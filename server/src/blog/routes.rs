@@ -24,7 +24,10 @@ use crate::{
 pub const POST_NOT_FOUND: &str = "Post not found";
 
 #[derive(OpenApi)]
-#[openapi(paths(list_posts, get_post, list_categories), components(schemas(PostPage, PostSummary, Post, Category, Block, Embed, Provider)))]
+#[openapi(
+    paths(list_posts, get_post, list_categories),
+    components(schemas(PostPage, PostSummary, Post, Category, Block, Embed, Provider))
+)]
 pub struct ApiDoc;
 
 pub fn routes() -> Router<AppState> {
@@ -61,12 +64,22 @@ async fn list_posts(State(state): State<AppState>, ApiQuery(q): ApiQuery<PostsQu
 /// One published post, its body as sanitised HTML blocks and embeds.
 #[utoipa::path(get, path = "/api/blog/posts/{slug}", tag = "blog", params(("slug" = String, Path), LangQuery),
     responses((status = 200, body = Post), (status = 404, description = "Post not found")))]
-async fn get_post(State(state): State<AppState>, Path(slug): Path<String>, ApiQuery(q): ApiQuery<LangQuery>) -> ApiResult<Json<Post>> {
-    store::published_post(&state.db, &slug, Lang::from_tag(q.lang.as_deref())).await?.map(Json).ok_or(ApiError::NotFound(POST_NOT_FOUND))
+async fn get_post(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    ApiQuery(q): ApiQuery<LangQuery>,
+) -> ApiResult<Json<Post>> {
+    store::published_post(&state.db, &slug, Lang::from_tag(q.lang.as_deref()))
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFound(POST_NOT_FOUND))
 }
 
 /// The categories, with how many published posts each has.
 #[utoipa::path(get, path = "/api/blog/categories", tag = "blog", params(LangQuery), responses((status = 200, body = [Category])))]
-async fn list_categories(State(state): State<AppState>, ApiQuery(q): ApiQuery<LangQuery>) -> ApiResult<Json<Vec<Category>>> {
+async fn list_categories(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<LangQuery>,
+) -> ApiResult<Json<Vec<Category>>> {
     Ok(Json(store::categories(&state.db, Lang::from_tag(q.lang.as_deref())).await?))
 }

@@ -33,7 +33,15 @@ macro_rules! bodies {
     };
 }
 
-const BODIES: &[(&str, [&str; 5])] = bodies!("understanding-shanks-and-boxes", "toe-protection-and-foot-care", "making-pointe-shoes-last", "sewing-ribbons-and-elastics", "breaking-in-new-pointe-shoes", "professional-pointe-fitting", "first-pointe-shoes");
+const BODIES: &[(&str, [&str; 5])] = bodies!(
+    "understanding-shanks-and-boxes",
+    "toe-protection-and-foot-care",
+    "making-pointe-shoes-last",
+    "sewing-ribbons-and-elastics",
+    "breaking-in-new-pointe-shoes",
+    "professional-pointe-fitting",
+    "first-pointe-shoes"
+);
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -64,8 +72,12 @@ pub fn seed_posts() -> anyhow::Result<Vec<PostDraft>> {
     let mut drafts = posts
         .into_iter()
         .map(|post| {
-            let (_, bodies) = BODIES.iter().find(|(slug, _)| *slug == post.slug).ok_or_else(|| anyhow!("no bodies for {}", post.slug))?;
-            let day = NaiveDate::parse_from_str(&post.published_at, "%Y-%m-%d").with_context(|| format!("{}: bad date", post.slug))?;
+            let (_, bodies) = BODIES
+                .iter()
+                .find(|(slug, _)| *slug == post.slug)
+                .ok_or_else(|| anyhow!("no bodies for {}", post.slug))?;
+            let day = NaiveDate::parse_from_str(&post.published_at, "%Y-%m-%d")
+                .with_context(|| format!("{}: bad date", post.slug))?;
             let published_at = day.and_hms_opt(9, 0, 0).expect("09:00 exists").and_utc().timestamp_millis();
             let translations = post
                 .translations

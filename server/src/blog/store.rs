@@ -23,7 +23,10 @@ const SUMMARY_FROM: &str = "FROM blog_posts p
     WHERE p.status = 'published'";
 
 fn summary_from_row(row: &sqlx::any::AnyRow) -> Result<PostSummary, sqlx::Error> {
-    let category = match (row.try_get::<Option<String>, _>("category_slug")?, row.try_get::<Option<String>, _>("category_name")?) {
+    let category = match (
+        row.try_get::<Option<String>, _>("category_slug")?,
+        row.try_get::<Option<String>, _>("category_name")?,
+    ) {
         (Some(slug), Some(name)) => Some(CategoryRef { slug, name }),
         _ => None,
     };
@@ -40,24 +43,25 @@ fn summary_from_row(row: &sqlx::any::AnyRow) -> Result<PostSummary, sqlx::Error>
 }
 
 /// One page (1-based) of published posts, newest first, and the total; optionally of one category.
-pub async fn published_page(db: &Db, lang: Lang, page: i64, category: Option<&str>) -> Result<(Vec<PostSummary>, i64), sqlx::Error> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM blog_posts WHERE status = 'published' AND ($1 IS NULL OR category_slug = $1)")
-        .bind(category)
-        .fetch_one(db)
-        .await?;
+pub async fn published_page(
+    db: &Db,
+    lang: Lang,
+    page: i64,
+    category: Option<&str>,
+) -> Result<(Vec<PostSummary>, i64), sqlx::Error> {
+    let total: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM blog_posts WHERE status = 'published' AND ($1 IS NULL OR category_slug = $1)",
+    )
+    .bind(category)
+    .fetch_one(db)
+    .await?;
     // A page past the last one is empty; so is one whose offset would not fit in a number.
     let offset = match (page - 1).checked_mul(PAGE_SIZE) {
         Some(offset) if offset < total => offset,
         _ => return Ok((Vec::new(), total)),
     };
     let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} AND ($2 IS NULL OR p.category_slug = $2) ORDER BY p.published_at DESC, p.slug LIMIT $3 OFFSET $4");
-    let rows = sqlx::query(&sql)
-        .bind(lang.code())
-        .bind(category)
-        .bind(PAGE_SIZE)
-        .bind(offset)
-        .fetch_all(db)
-        .await?;
+    let rows = sqlx::query(&sql).bind(lang.code()).bind(category).bind(PAGE_SIZE).bind(offset).fetch_all(db).await?;
     Ok((rows.iter().map(summary_from_row).collect::<Result<_, _>>()?, total))
 }
 
@@ -79,11 +83,12 @@ pub async fn published_summary(db: &Db, slug: &str, lang: Lang) -> Result<Option
 /// A published post with its body rendered, or `None` (unknown or draft).
 pub async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Post>, sqlx::Error> {
     let Some((summary, updated_at)) = published_summary(db, slug, lang).await? else { return Ok(None) };
-    let body: String = sqlx::query_scalar("SELECT body_markdown FROM blog_post_translations WHERE post_slug = $1 AND lang = $2")
-        .bind(slug)
-        .bind(summary.lang.code())
-        .fetch_one(db)
-        .await?;
+    let body: String =
+        sqlx::query_scalar("SELECT body_markdown FROM blog_post_translations WHERE post_slug = $1 AND lang = $2")
+            .bind(slug)
+            .bind(summary.lang.code())
+            .fetch_one(db)
+            .await?;
     Ok(Some(Post { summary, updated_at, body: render(&body) }))
 }
 

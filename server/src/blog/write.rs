@@ -46,17 +46,28 @@ fn taken_or(err: sqlx::Error) -> WriteError {
     }
 }
 
-const POST_TEXTS: TextTable = TextTable { table: "blog_post_translations", key: "post_slug", columns: &["title", "excerpt", "body_markdown"] };
-const CATEGORY_TEXTS: TextTable = TextTable { table: "blog_category_translations", key: "category_slug", columns: &["name", "description"] };
+const POST_TEXTS: TextTable =
+    TextTable { table: "blog_post_translations", key: "post_slug", columns: &["title", "excerpt", "body_markdown"] };
+const CATEGORY_TEXTS: TextTable =
+    TextTable { table: "blog_category_translations", key: "category_slug", columns: &["name", "description"] };
 
 pub async fn post_records(db: &Db, only: Option<&str>) -> Result<Vec<PostRecord>, sqlx::Error> {
-    let posts = sqlx::query("SELECT * FROM blog_posts WHERE $1 IS NULL OR slug = $1 ORDER BY COALESCE(published_at, created_at) DESC, slug")
+    let posts = sqlx::query(
+        "SELECT * FROM blog_posts WHERE $1 IS NULL OR slug = $1 ORDER BY COALESCE(published_at, created_at) DESC, slug",
+    )
+    .bind(only)
+    .fetch_all(db)
+    .await?;
+    let texts = sqlx::query("SELECT * FROM blog_post_translations WHERE $1 IS NULL OR post_slug = $1")
         .bind(only)
         .fetch_all(db)
         .await?;
-    let texts = sqlx::query("SELECT * FROM blog_post_translations WHERE $1 IS NULL OR post_slug = $1").bind(only).fetch_all(db).await?;
     let mut by_post = group_by_record(&texts, "post_slug", |row| {
-        Ok(PostText { title: row.try_get("title")?, excerpt: row.try_get("excerpt")?, body: row.try_get("body_markdown")? })
+        Ok(PostText {
+            title: row.try_get("title")?,
+            excerpt: row.try_get("excerpt")?,
+            body: row.try_get("body_markdown")?,
+        })
     })?;
     posts
         .iter()
@@ -82,7 +93,9 @@ pub async fn post_records(db: &Db, only: Option<&str>) -> Result<Vec<PostRecord>
 
 async fn check_category(conn: &mut AnyConnection, post: &PostDraft) -> Result<(), WriteError> {
     match &post.category {
-        Some(slug) if !exists(conn, "SELECT 1 FROM blog_categories WHERE slug = $1", slug).await? => Err(WriteError::UnknownCategory),
+        Some(slug) if !exists(conn, "SELECT 1 FROM blog_categories WHERE slug = $1", slug).await? => {
+            Err(WriteError::UnknownCategory)
+        }
         _ => Ok(()),
     }
 }
@@ -132,7 +145,9 @@ pub async fn update_post(conn: &mut AnyConnection, post: &PostDraft, now: i64) -
 }
 
 async fn write_post_texts(conn: &mut AnyConnection, post: &PostDraft) -> Result<(), WriteError> {
-    POST_TEXTS.replace(conn, &post.slug, &post.translations, |t| vec![t.title.clone(), t.excerpt.clone(), t.body.clone()]).await?;
+    POST_TEXTS
+        .replace(conn, &post.slug, &post.translations, |t| vec![t.title.clone(), t.excerpt.clone(), t.body.clone()])
+        .await?;
     Ok(())
 }
 
@@ -148,10 +163,13 @@ pub async fn category_records(db: &Db, only: Option<&str>) -> Result<Vec<Categor
     .bind(only)
     .fetch_all(db)
     .await?;
-    let texts =
-        sqlx::query("SELECT * FROM blog_category_translations WHERE $1 IS NULL OR category_slug = $1").bind(only).fetch_all(db).await?;
-    let mut by_category =
-        group_by_record(&texts, "category_slug", |row| Ok(CategoryText { name: row.try_get("name")?, description: row.try_get("description")? }))?;
+    let texts = sqlx::query("SELECT * FROM blog_category_translations WHERE $1 IS NULL OR category_slug = $1")
+        .bind(only)
+        .fetch_all(db)
+        .await?;
+    let mut by_category = group_by_record(&texts, "category_slug", |row| {
+        Ok(CategoryText { name: row.try_get("name")?, description: row.try_get("description")? })
+    })?;
     categories
         .iter()
         .map(|row| {
@@ -194,7 +212,9 @@ pub async fn update_category(conn: &mut AnyConnection, category: &CategoryDraft,
 }
 
 async fn write_category_texts(conn: &mut AnyConnection, category: &CategoryDraft) -> Result<(), WriteError> {
-    CATEGORY_TEXTS.replace(conn, &category.slug, &category.translations, |t| vec![t.name.clone(), t.description.clone()]).await?;
+    CATEGORY_TEXTS
+        .replace(conn, &category.slug, &category.translations, |t| vec![t.name.clone(), t.description.clone()])
+        .await?;
     Ok(())
 }
 

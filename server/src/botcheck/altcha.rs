@@ -36,18 +36,21 @@ pub async fn verify(state: &AppState, token: &str) -> Result<bool, sqlx::Error> 
     if expires_secs * 1000 <= now || verify_solution(&payload, &state.keys.bot_check, false).is_err() {
         return Ok(false);
     }
-    let first_use = sqlx::query("INSERT INTO bot_check_uses (signature, expires_at) VALUES ($1, $2) ON CONFLICT (signature) DO NOTHING")
-        .bind(&payload.signature)
-        .bind(expires_secs * 1000)
-        .execute(&state.db)
-        .await?;
+    let first_use = sqlx::query(
+        "INSERT INTO bot_check_uses (signature, expires_at) VALUES ($1, $2) ON CONFLICT (signature) DO NOTHING",
+    )
+    .bind(&payload.signature)
+    .bind(expires_secs * 1000)
+    .execute(&state.db)
+    .await?;
     Ok(first_use.rows_affected() == 1)
 }
 
 /// The payload from base64 JSON (as the ALTCHA widget sends it) or plain JSON. `took` is dropped:
 /// widgets send it as a decimal, which the library's integer field would refuse.
 fn decode(token: &str) -> Option<Payload> {
-    let json = STANDARD.decode(token).ok().and_then(|bytes| String::from_utf8(bytes).ok()).unwrap_or_else(|| token.to_owned());
+    let json =
+        STANDARD.decode(token).ok().and_then(|bytes| String::from_utf8(bytes).ok()).unwrap_or_else(|| token.to_owned());
     let mut value: serde_json::Value = serde_json::from_str(&json).ok()?;
     value.as_object_mut()?.remove("took");
     serde_json::from_value(value).ok()

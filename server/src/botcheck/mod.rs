@@ -36,9 +36,17 @@ pub enum Challenge {
     /// Find `number` ≤ `maxnumber` with `SHA-256(salt + number) = challenge`; send back the payload
     /// `{algorithm, challenge, number, salt, signature}` as base64 JSON.
     #[serde(rename_all = "camelCase")]
-    Altcha { algorithm: String, challenge: String, maxnumber: u64, salt: String, signature: String },
+    Altcha {
+        algorithm: String,
+        challenge: String,
+        maxnumber: u64,
+        salt: String,
+        signature: String,
+    },
     #[serde(rename_all = "camelCase")]
-    Turnstile { site_key: String },
+    Turnstile {
+        site_key: String,
+    },
     Off,
 }
 
@@ -58,10 +66,13 @@ pub async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) 
     if matches!(bot_check, BotCheck::Off) {
         return Ok(());
     }
-    let token = token.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(MISSING.to_owned()))?;
+    let token =
+        token.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(MISSING.to_owned()))?;
     let passed = match &bot_check {
         BotCheck::Altcha { .. } => altcha::verify(state, token).await?,
-        BotCheck::Turnstile { secret, verify_url, .. } => turnstile::verify(verify_url, secret, token, &client.ip).await,
+        BotCheck::Turnstile { secret, verify_url, .. } => {
+            turnstile::verify(verify_url, secret, token, &client.ip).await
+        }
         BotCheck::Off => true,
     };
     if passed {

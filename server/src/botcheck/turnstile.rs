@@ -10,7 +10,8 @@ struct Verdict {
 /// Whether the verifier accepts the token; an unreachable verifier counts as a failure.
 pub async fn verify(verify_url: &str, secret: &str, token: &str, ip: &str) -> bool {
     let client = reqwest::Client::new();
-    let answer = client.post(verify_url).form(&[("secret", secret), ("response", token), ("remoteip", ip)]).send().await;
+    let answer =
+        client.post(verify_url).form(&[("secret", secret), ("response", token), ("remoteip", ip)]).send().await;
     match answer {
         Ok(response) => response.json::<Verdict>().await.is_ok_and(|verdict| verdict.success),
         Err(err) => {

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::{
-    routes::BRAND_NOT_FOUND,
     draft::{BrandDraft, ProductDraft},
+    routes::BRAND_NOT_FOUND,
     write::{self, BrandRecord, OrphanProducts, ProductRecord, WriteError},
 };
 use crate::{
@@ -32,7 +32,18 @@ pub const BRAND_HAS_PRODUCTS: &str = "This brand still has products: delete them
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(list_brands, create_brand, get_brand, update_brand, delete_brand, list_products, create_product, get_product, update_product, delete_product),
+    paths(
+        list_brands,
+        create_brand,
+        get_brand,
+        update_brand,
+        delete_brand,
+        list_products,
+        create_product,
+        get_product,
+        update_product,
+        delete_product
+    ),
     components(schemas(BrandDraft, ProductDraft, BrandRecord, ProductRecord, DeletedBrand))
 )]
 pub struct ApiDoc;
@@ -78,7 +89,11 @@ async fn list_brands(State(state): State<AppState>, signed_in: SignedIn) -> ApiR
 
 #[utoipa::path(get, path = "/api/admin/brands/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = BrandRecord), (status = 404, description = "Brand not found")))]
-async fn get_brand(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<String>) -> ApiResult<Json<BrandRecord>> {
+async fn get_brand(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> ApiResult<Json<BrandRecord>> {
     editor(&signed_in)?;
     Ok(Json(brand(&state, &id).await?))
 }
@@ -185,7 +200,11 @@ async fn list_products(State(state): State<AppState>, signed_in: SignedIn) -> Ap
 
 #[utoipa::path(get, path = "/api/admin/products/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = ProductRecord), (status = 404, description = "Product not found")))]
-async fn get_product(State(state): State<AppState>, signed_in: SignedIn, Path(id): Path<String>) -> ApiResult<Json<ProductRecord>> {
+async fn get_product(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ProductRecord>> {
     editor(&signed_in)?;
     Ok(Json(product(&state, &id).await?))
 }

@@ -119,7 +119,9 @@ impl BrandDraft {
 
 impl ProductDraft {
     pub fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
-        self.translations.retain(|lang, text| *lang == Lang::DEFAULT || !(text.name.trim().is_empty() && text.description.trim().is_empty()));
+        self.translations.retain(|lang, text| {
+            *lang == Lang::DEFAULT || !(text.name.trim().is_empty() && text.description.trim().is_empty())
+        });
         for text in self.translations.values_mut() {
             text.name = text.name.trim().to_owned();
             text.description = text.description.trim().to_owned();

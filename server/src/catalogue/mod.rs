@@ -8,7 +8,7 @@ pub mod seed;
 mod store;
 mod write;
 
+pub use admin::{routes as admin_routes, ApiDoc as AdminApiDoc};
 pub use model::{Brand, Product};
 pub use routes::{routes, ApiDoc};
-pub use admin::{routes as admin_routes, ApiDoc as AdminApiDoc};
 pub use store::{find_brand, list_brands, list_products};

@@ -68,7 +68,10 @@ async fn names_by_id(db: &Db, sql: &str, filter: Option<&str>) -> Result<HashMap
 }
 
 /// Fills `other_names`: the names that differ from the one shown, once each.
-fn add_other_names<'a>(items: impl Iterator<Item = (&'a str, &'a str, &'a mut Vec<String>)>, mut names: HashMap<String, Vec<String>>) {
+fn add_other_names<'a>(
+    items: impl Iterator<Item = (&'a str, &'a str, &'a mut Vec<String>)>,
+    mut names: HashMap<String, Vec<String>>,
+) {
     for (id, shown, other) in items {
         let mut all = names.remove(id).unwrap_or_default();
         all.sort();
@@ -80,14 +83,18 @@ fn add_other_names<'a>(items: impl Iterator<Item = (&'a str, &'a str, &'a mut Ve
 
 const BRAND_NAMES: &str = "SELECT brand_id AS id, name FROM brand_translations WHERE $1 IS NULL OR brand_id = $1";
 /// The names of the products of brand `$1` (of every product when it is null).
-const PRODUCT_NAMES: &str = "SELECT t.product_id AS id, t.name FROM product_translations t JOIN products p ON p.id = t.product_id
+const PRODUCT_NAMES: &str =
+    "SELECT t.product_id AS id, t.name FROM product_translations t JOIN products p ON p.id = t.product_id
     WHERE $1 IS NULL OR p.brand_id = $1";
 
 pub async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error> {
     let sql = format!("{BRAND_SELECT} ORDER BY b.position, b.id");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
     let mut brands = rows.iter().map(brand_from_row).collect::<Result<Vec<_>, _>>()?;
-    add_other_names(brands.iter_mut().map(|b| (b.id.as_str(), b.name.as_str(), &mut b.other_names)), names_by_id(db, BRAND_NAMES, None).await?);
+    add_other_names(
+        brands.iter_mut().map(|b| (b.id.as_str(), b.name.as_str(), &mut b.other_names)),
+        names_by_id(db, BRAND_NAMES, None).await?,
+    );
     Ok(brands)
 }
 
@@ -112,6 +119,9 @@ pub async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Resul
         }
     };
     let mut products = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
-    add_other_names(products.iter_mut().map(|p| (p.id.as_str(), p.name.as_str(), &mut p.other_names)), names_by_id(db, PRODUCT_NAMES, brand_id).await?);
+    add_other_names(
+        products.iter_mut().map(|p| (p.id.as_str(), p.name.as_str(), &mut p.other_names)),
+        names_by_id(db, PRODUCT_NAMES, brand_id).await?,
+    );
     Ok(products)
 }

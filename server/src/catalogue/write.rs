@@ -48,9 +48,13 @@ pub enum WriteError {
     Database(#[from] sqlx::Error),
 }
 
-const BRAND_TEXTS: TextTable =
-    TextTable { table: "brand_translations", key: "brand_id", columns: &["name", "description", "history", "key_features", "popular_models"] };
-const PRODUCT_TEXTS: TextTable = TextTable { table: "product_translations", key: "product_id", columns: &["name", "description"] };
+const BRAND_TEXTS: TextTable = TextTable {
+    table: "brand_translations",
+    key: "brand_id",
+    columns: &["name", "description", "history", "key_features", "popular_models"],
+};
+const PRODUCT_TEXTS: TextTable =
+    TextTable { table: "product_translations", key: "product_id", columns: &["name", "description"] };
 
 fn json_list(row: &sqlx::any::AnyRow, column: &str) -> Result<Vec<String>, sqlx::Error> {
     serde_json::from_str(&row.try_get::<String, _>(column)?).map_err(|e| sqlx::Error::Decode(Box::new(e)))
@@ -65,7 +69,10 @@ pub async fn brand_records(db: &Db, only: Option<&str>) -> Result<Vec<BrandRecor
     .bind(only)
     .fetch_all(db)
     .await?;
-    let texts = sqlx::query("SELECT * FROM brand_translations WHERE $1 IS NULL OR brand_id = $1").bind(only).fetch_all(db).await?;
+    let texts = sqlx::query("SELECT * FROM brand_translations WHERE $1 IS NULL OR brand_id = $1")
+        .bind(only)
+        .fetch_all(db)
+        .await?;
     let mut by_brand = group_by_record(&texts, "brand_id", |row| {
         Ok(BrandText {
             name: row.try_get("name")?,
@@ -102,9 +109,13 @@ pub async fn product_records(db: &Db, only: Option<&str>) -> Result<Vec<ProductR
     .bind(only)
     .fetch_all(db)
     .await?;
-    let texts = sqlx::query("SELECT * FROM product_translations WHERE $1 IS NULL OR product_id = $1").bind(only).fetch_all(db).await?;
-    let mut by_product =
-        group_by_record(&texts, "product_id", |row| Ok(ProductText { name: row.try_get("name")?, description: row.try_get("description")? }))?;
+    let texts = sqlx::query("SELECT * FROM product_translations WHERE $1 IS NULL OR product_id = $1")
+        .bind(only)
+        .fetch_all(db)
+        .await?;
+    let mut by_product = group_by_record(&texts, "product_id", |row| {
+        Ok(ProductText { name: row.try_get("name")?, description: row.try_get("description")? })
+    })?;
     products
         .iter()
         .map(|row| {
@@ -146,14 +157,15 @@ pub async fn insert_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64
 
 /// Replaces the brand's fields and texts (its id stays); `false` when there is no such brand.
 pub async fn update_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64) -> Result<bool, WriteError> {
-    let updated = sqlx::query("UPDATE brands SET image = $2, link = $3, retailer_link = $4, updated_at = $5 WHERE id = $1")
-        .bind(&brand.id)
-        .bind(&brand.image)
-        .bind(&brand.link)
-        .bind(&brand.retailer_link)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+    let updated =
+        sqlx::query("UPDATE brands SET image = $2, link = $3, retailer_link = $4, updated_at = $5 WHERE id = $1")
+            .bind(&brand.id)
+            .bind(&brand.image)
+            .bind(&brand.link)
+            .bind(&brand.retailer_link)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
     if updated.rows_affected() == 0 {
         return Ok(false);
     }
@@ -165,7 +177,13 @@ async fn write_brand_texts(conn: &mut AnyConnection, brand: &BrandDraft) -> Resu
     let list = |items: &Vec<String>| serde_json::to_string(items).expect("a list of strings serialises");
     BRAND_TEXTS
         .replace(conn, &brand.id, &brand.translations, |t| {
-            vec![t.name.clone(), t.description.clone(), t.history.clone(), list(&t.key_features), list(&t.popular_models)]
+            vec![
+                t.name.clone(),
+                t.description.clone(),
+                t.history.clone(),
+                list(&t.key_features),
+                list(&t.popular_models),
+            ]
         })
         .await?;
     Ok(())
@@ -173,12 +191,19 @@ async fn write_brand_texts(conn: &mut AnyConnection, brand: &BrandDraft) -> Resu
 
 /// Deletes the brand; its products follow `orphans`. Returns the ids of the products deleted with it,
 /// or `None` when there is no such brand.
-pub async fn delete_brand(conn: &mut AnyConnection, id: &str, orphans: &OrphanProducts, now: i64) -> Result<Option<Vec<String>>, WriteError> {
+pub async fn delete_brand(
+    conn: &mut AnyConnection,
+    id: &str,
+    orphans: &OrphanProducts,
+    now: i64,
+) -> Result<Option<Vec<String>>, WriteError> {
     if !exists(conn, "SELECT 1 FROM brands WHERE id = $1", id).await? {
         return Ok(None);
     }
-    let products: Vec<String> =
-        sqlx::query_scalar("SELECT id FROM products WHERE brand_id = $1 ORDER BY id").bind(id).fetch_all(&mut *conn).await?;
+    let products: Vec<String> = sqlx::query_scalar("SELECT id FROM products WHERE brand_id = $1 ORDER BY id")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
     let deleted = match orphans {
         _ if products.is_empty() => Vec::new(),
         OrphanProducts::Refuse => return Err(WriteError::HasProducts),
@@ -228,15 +253,17 @@ pub async fn update_product(conn: &mut AnyConnection, product: &ProductDraft, no
     if !exists(conn, "SELECT 1 FROM brands WHERE id = $1", &product.brand_id).await? {
         return Err(WriteError::UnknownBrand);
     }
-    let updated = sqlx::query("UPDATE products SET brand_id = $2, price = $3, image = $4, link = $5, updated_at = $6 WHERE id = $1")
-        .bind(&product.id)
-        .bind(&product.brand_id)
-        .bind(&product.price)
-        .bind(&product.image)
-        .bind(&product.link)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+    let updated = sqlx::query(
+        "UPDATE products SET brand_id = $2, price = $3, image = $4, link = $5, updated_at = $6 WHERE id = $1",
+    )
+    .bind(&product.id)
+    .bind(&product.brand_id)
+    .bind(&product.price)
+    .bind(&product.image)
+    .bind(&product.link)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
     if updated.rows_affected() == 0 {
         return Ok(false);
     }
@@ -245,7 +272,9 @@ pub async fn update_product(conn: &mut AnyConnection, product: &ProductDraft, no
 }
 
 async fn write_product_texts(conn: &mut AnyConnection, product: &ProductDraft) -> Result<(), WriteError> {
-    PRODUCT_TEXTS.replace(conn, &product.id, &product.translations, |t| vec![t.name.clone(), t.description.clone()]).await?;
+    PRODUCT_TEXTS
+        .replace(conn, &product.id, &product.translations, |t| vec![t.name.clone(), t.description.clone()])
+        .await?;
     Ok(())
 }
 

@@ -62,11 +62,13 @@ pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sql
         let now = state.clock.now_ms();
         match outcome {
             Ok(()) => {
-                sqlx::query("UPDATE email_outbox SET sent_at = $1, attempts = attempts + 1, locked_until = NULL WHERE id = $2")
-                    .bind(now)
-                    .bind(&message.id)
-                    .execute(&state.db)
-                    .await?;
+                sqlx::query(
+                    "UPDATE email_outbox SET sent_at = $1, attempts = attempts + 1, locked_until = NULL WHERE id = $2",
+                )
+                .bind(now)
+                .bind(&message.id)
+                .execute(&state.db)
+                .await?;
                 delivered += 1;
             }
             Err(err) => {
@@ -112,7 +114,10 @@ pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHa
                                 }
                             };
                         }
-                        from_settings.as_ref().map(|(_, mailer)| mailer).ok_or_else(|| anyhow::anyhow!("the saved e-mail provider cannot be used"))
+                        from_settings
+                            .as_ref()
+                            .map(|(_, mailer)| mailer)
+                            .ok_or_else(|| anyhow::anyhow!("the saved e-mail provider cannot be used"))
                     }
                 },
                 Err(err) => Err(err.into()),

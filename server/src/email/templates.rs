@@ -33,12 +33,28 @@ static LAYOUTS: LazyLock<Environment<'static>> = LazyLock::new(|| {
 });
 
 pub enum Mail<'a> {
-    SignupCode { username: &'a str, code: &'a str, minutes: i64 },
-    LoginCode { username: &'a str, code: &'a str, minutes: i64 },
-    PasswordReset { username: &'a str, link: &'a str, minutes: i64 },
-    PasswordChanged { username: &'a str },
+    SignupCode {
+        username: &'a str,
+        code: &'a str,
+        minutes: i64,
+    },
+    LoginCode {
+        username: &'a str,
+        code: &'a str,
+        minutes: i64,
+    },
+    PasswordReset {
+        username: &'a str,
+        link: &'a str,
+        minutes: i64,
+    },
+    PasswordChanged {
+        username: &'a str,
+    },
     /// The admin's "send test e-mail".
-    TestMessage { username: &'a str },
+    TestMessage {
+        username: &'a str,
+    },
 }
 
 pub struct Rendered {
@@ -59,11 +75,17 @@ pub fn render(mail: &Mail<'_>, lang: Lang, site: &str) -> anyhow::Result<Rendere
     let texts = &TEXTS[&lang];
     let values = context! { username, code, link, minutes, site };
     let text = |name: &str| -> anyhow::Result<String> {
-        let template = texts[key][name].as_str().or_else(|| texts[name].as_str()).with_context(|| format!("no e-mail text {key}.{name}"))?;
+        let template = texts[key][name]
+            .as_str()
+            .or_else(|| texts[name].as_str())
+            .with_context(|| format!("no e-mail text {key}.{name}"))?;
         Ok(LAYOUTS.render_str(template, &values)?)
     };
     let optional = |name: &str| texts[key].get(name).map(|_| text(name)).transpose();
-    let paragraphs: Vec<String> = ["intro", "expiry", "ignore", "notYou"].iter().filter_map(|name| optional(name).transpose()).collect::<anyhow::Result<_>>()?;
+    let paragraphs: Vec<String> = ["intro", "expiry", "ignore", "notYou"]
+        .iter()
+        .filter_map(|name| optional(name).transpose())
+        .collect::<anyhow::Result<_>>()?;
     let page = context! {
         lang => lang.code(),
         dir => if lang.is_rtl() { "rtl" } else { "ltr" },
@@ -91,11 +113,17 @@ mod tests {
     #[test]
     fn every_mail_renders_in_every_language_with_its_values() {
         for lang in Lang::ALL {
-            let code = render(&Mail::LoginCode { username: "odette", code: "123456", minutes: 10 }, lang, "Pointe").unwrap();
+            let code =
+                render(&Mail::LoginCode { username: "odette", code: "123456", minutes: 10 }, lang, "Pointe").unwrap();
             assert!(code.subject.contains("123456"), "{lang:?}: {}", code.subject);
             assert!(code.text.contains("odette") && code.html.contains("123456"));
             assert!(code.text.contains("10"));
-            let reset = render(&Mail::PasswordReset { username: "odette", link: "http://x/reset-password#t=a&b", minutes: 60 }, lang, "Pointe").unwrap();
+            let reset = render(
+                &Mail::PasswordReset { username: "odette", link: "http://x/reset-password#t=a&b", minutes: 60 },
+                lang,
+                "Pointe",
+            )
+            .unwrap();
             assert!(reset.html.contains("#t=a&amp;b") && !reset.html.contains("#t=a&b"), "links are escaped in HTML");
             assert!(reset.text.contains("http://x/reset-password#t=a&b"));
             render(&Mail::SignupCode { username: "odette", code: "000001", minutes: 10 }, lang, "Pointe").unwrap();
@@ -103,7 +131,10 @@ mod tests {
             assert!(changed.html.contains("&lt;b&gt;odette"), "names are escaped in HTML");
             assert!(render(&Mail::TestMessage { username: "odette" }, lang, "Pointe").unwrap().text.contains("odette"));
             let renamed = render(&Mail::PasswordChanged { username: "odette" }, lang, "Studio").unwrap();
-            assert!(renamed.subject.contains("Studio") && !renamed.text.contains("Pointe"), "{lang:?}: the admin's site name");
+            assert!(
+                renamed.subject.contains("Studio") && !renamed.text.contains("Pointe"),
+                "{lang:?}: the admin's site name"
+            );
         }
     }
 }

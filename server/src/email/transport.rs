@@ -23,8 +23,15 @@ pub enum Transport {
     File(AsyncFileTransport<Tokio1Executor>, std::path::PathBuf),
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
     /// `api` is the provider's origin (tests point it at a local server).
-    Sendgrid { api: String, key: String },
-    Mailgun { api: String, domain: String, key: String },
+    Sendgrid {
+        api: String,
+        key: String,
+    },
+    Mailgun {
+        api: String,
+        domain: String,
+        key: String,
+    },
 }
 
 /// A transport and the sender it sends as.
@@ -38,7 +45,8 @@ impl Mailer {
     pub fn from_config(config: &MailConfig) -> anyhow::Result<Self> {
         let transport = match &config.transport {
             MailTransport::File(dir) => {
-                std::fs::create_dir_all(dir).with_context(|| format!("cannot create the mail folder {}", dir.display()))?;
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create the mail folder {}", dir.display()))?;
                 Transport::File(AsyncFileTransport::new(dir), dir.clone())
             }
             MailTransport::Smtp(smtp) => Transport::smtp(smtp)?,
@@ -52,7 +60,8 @@ impl Mailer {
             Security::Starttls => SmtpTls::StartTls,
             Security::Tls => SmtpTls::Tls,
         };
-        let credentials = |user: &str, password: &str| (!user.is_empty()).then(|| (user.to_owned(), password.to_owned()));
+        let credentials =
+            |user: &str, password: &str| (!user.is_empty()).then(|| (user.to_owned(), password.to_owned()));
         let transport = match settings.provider {
             Provider::Smtp | Provider::Pop3 | Provider::Others => {
                 let smtp = &settings.smtp;
@@ -69,7 +78,9 @@ impl Mailer {
                 tls: SmtpTls::StartTls,
                 credentials: credentials(&settings.ses.username, &settings.ses.password),
             })?,
-            Provider::Sendgrid => Transport::Sendgrid { api: SENDGRID_API.to_owned(), key: settings.sendgrid.api_key.clone() },
+            Provider::Sendgrid => {
+                Transport::Sendgrid { api: SENDGRID_API.to_owned(), key: settings.sendgrid.api_key.clone() }
+            }
             Provider::Mailgun => Transport::Mailgun {
                 api: match settings.mailgun.region {
                     MailgunRegion::Us => MAILGUN_API_US,
@@ -112,7 +123,10 @@ impl Mailer {
                     ("text", queued.text_body.clone()),
                     ("html", queued.html_body.clone()),
                 ];
-                let request = reqwest::Client::new().post(format!("{api}/v3/{domain}/messages")).basic_auth("api", Some(key)).form(&form);
+                let request = reqwest::Client::new()
+                    .post(format!("{api}/v3/{domain}/messages"))
+                    .basic_auth("api", Some(key))
+                    .form(&form);
                 checked(request).await?;
             }
         }

@@ -76,7 +76,11 @@ impl RedisStore {
         let window_ms = limit.window_secs * 1000;
         let window_start = now - now.rem_euclid(window_ms);
         let key = format!("{}ratelimit:{}:{window_start}:{subject}", self.key_prefix, limit.name);
-        let counted = COUNT_HIT.key(key).arg(window_ms + EXPIRY_MARGIN_MS).invoke_async::<i64>(&mut self.connection.clone()).await;
+        let counted = COUNT_HIT
+            .key(key)
+            .arg(window_ms + EXPIRY_MARGIN_MS)
+            .invoke_async::<i64>(&mut self.connection.clone())
+            .await;
         match counted {
             Ok(hits) => {
                 if self.down.swap(false, Ordering::Relaxed) {

@@ -22,15 +22,34 @@ pub async fn build(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> 
     let _ = writeln!(out, "<link>{}</link>", escape(&page_url(origin, "/blog", lang)));
     let _ = writeln!(out, "<description>{}</description>", escape(&description));
     let _ = writeln!(out, "<language>{}</language>", lang.code());
-    let _ = writeln!(out, "<atom:link href=\"{}\" rel=\"self\" type=\"application/rss+xml\"/>", escape(&format!("{origin}/blog/rss/{}.xml", lang.code())));
-    let _ = writeln!(out, "<image><url>{}</url><title>{}</title><link>{}</link></image>", escape(&absolute(origin, "/images/logo.svg")), escape(&title), escape(&page_url(origin, "/blog", lang)));
+    let _ = writeln!(
+        out,
+        "<atom:link href=\"{}\" rel=\"self\" type=\"application/rss+xml\"/>",
+        escape(&format!("{origin}/blog/rss/{}.xml", lang.code()))
+    );
+    let _ = writeln!(
+        out,
+        "<image><url>{}</url><title>{}</title><link>{}</link></image>",
+        escape(&absolute(origin, "/images/logo.svg")),
+        escape(&title),
+        escape(&page_url(origin, "/blog", lang))
+    );
     if let Some(newest) = posts.first() {
         let _ = writeln!(out, "<lastBuildDate>{}</lastBuildDate>", rfc2822(newest.published_at));
     }
     for post in &posts {
         let link = escape(&page_url(origin, &format!("/blog/{}", post.slug), lang));
-        let _ = writeln!(out, "<item>\n<title>{}</title>\n<link>{link}</link>\n<guid isPermaLink=\"true\">{link}</guid>", escape(&post.title));
-        let _ = writeln!(out, "<description>{}</description>\n<pubDate>{}</pubDate>", escape(&post.excerpt), rfc2822(post.published_at));
+        let _ = writeln!(
+            out,
+            "<item>\n<title>{}</title>\n<link>{link}</link>\n<guid isPermaLink=\"true\">{link}</guid>",
+            escape(&post.title)
+        );
+        let _ = writeln!(
+            out,
+            "<description>{}</description>\n<pubDate>{}</pubDate>",
+            escape(&post.excerpt),
+            rfc2822(post.published_at)
+        );
         let _ = writeln!(out, "<dc:creator>{}</dc:creator>", escape(&post.author));
         if let Some(category) = &post.category {
             let _ = writeln!(out, "<category>{}</category>", escape(&category.name));

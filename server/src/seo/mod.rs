@@ -26,7 +26,13 @@ pub fn routes() -> Router<AppState> {
 }
 
 fn xml(content_type: &'static str, body: String) -> Response {
-    ([(header::CONTENT_TYPE, HeaderValue::from_static(content_type)), (header::CACHE_CONTROL, HeaderValue::from_static(CACHE))], body)
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static(CACHE)),
+        ],
+        body,
+    )
         .into_response()
 }
 

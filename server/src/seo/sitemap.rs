@@ -35,9 +35,14 @@ pub async fn build(state: &AppState) -> Result<String, sqlx::Error> {
             }
             for alternate in Lang::ALL {
                 let href = escape(&page_url(origin, path, alternate));
-                let _ = writeln!(out, "<xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{href}\"/>", alternate.code());
+                let _ =
+                    writeln!(out, "<xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{href}\"/>", alternate.code());
             }
-            let _ = writeln!(out, "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>\n</url>", escape(&format!("{origin}{path}")));
+            let _ = writeln!(
+                out,
+                "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>\n</url>",
+                escape(&format!("{origin}{path}"))
+            );
         }
     }
     out.push_str("</urlset>\n");

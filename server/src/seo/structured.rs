@@ -12,10 +12,19 @@ const CONTEXT: &str = "https://schema.org";
 
 /// `$85` → (`85`, `USD`): the amount and ISO currency of a price written with a symbol or code.
 pub fn offer_price(price: &str) -> Option<(String, &'static str)> {
-    let currency = [("$", "USD"), ("USD", "USD"), ("€", "EUR"), ("EUR", "EUR"), ("£", "GBP"), ("GBP", "GBP"), ("₪", "ILS"), ("ILS", "ILS")]
-        .into_iter()
-        .find(|(mark, _)| price.contains(mark))
-        .map(|(_, code)| code)?;
+    let currency = [
+        ("$", "USD"),
+        ("USD", "USD"),
+        ("€", "EUR"),
+        ("EUR", "EUR"),
+        ("£", "GBP"),
+        ("GBP", "GBP"),
+        ("₪", "ILS"),
+        ("ILS", "ILS"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| price.contains(mark))
+    .map(|(_, code)| code)?;
     let amount: String = price.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
     amount.parse::<f64>().ok().map(|_| (amount, currency))
 }

@@ -21,8 +21,7 @@ use crate::{
     client_info::ClientInfo,
     error::{ApiError, ApiResult},
     extract::ApiQuery,
-    users,
-    AppState,
+    users, AppState,
 };
 
 pub const SESSION_NOT_FOUND: &str = "Session not found";
@@ -74,7 +73,11 @@ pub struct ListQuery {
 /// Live sessions (neither ended nor expired), newest first, at most 1000.
 #[utoipa::path(get, path = "/api/sessions/list", tag = "admin", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = SessionList), (status = 401, description = "Authentication required"), (status = 403)))]
-async fn list(State(state): State<AppState>, signed_in: SignedIn, ApiQuery(query): ApiQuery<ListQuery>) -> ApiResult<Json<SessionList>> {
+async fn list(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> ApiResult<Json<SessionList>> {
     permissions::require(&signed_in.user, Permission::Sessions)?;
     Ok(Json(live(&state, query.user_id.as_deref(), &signed_in.session_id).await?))
 }
@@ -108,9 +111,15 @@ pub struct Revoked {
 /// Ends one session; its token is refused from its next call on.
 #[utoipa::path(delete, path = "/api/sessions/revoke/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = Revoked), (status = 404, description = "Session not found")))]
-async fn revoke(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, Path(id): Path<String>) -> ApiResult<Json<Revoked>> {
+async fn revoke(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Revoked>> {
     permissions::require(&signed_in.user, Permission::Sessions)?;
-    let owner: Option<String> = sqlx::query_scalar("SELECT user_id FROM sessions WHERE id = $1").bind(&id).fetch_optional(&state.db).await?;
+    let owner: Option<String> =
+        sqlx::query_scalar("SELECT user_id FROM sessions WHERE id = $1").bind(&id).fetch_optional(&state.db).await?;
     require_admin_for_staff(&state, &signed_in, owner.as_deref()).await?;
     if !sessions::end(&state.db, &id, state.clock.now_ms()).await? {
         return Err(ApiError::NotFound(SESSION_NOT_FOUND));

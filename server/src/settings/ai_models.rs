@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use super::{editable, Editable, Setting, Settings};
-use crate::{admin::fields::FieldErrors, lang::Lang, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+use crate::{
+    admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson,
+    lang::Lang, AppState,
+};
 
 /// Multilingual instruction models to suggest (Workers AI's names, as Cloudflare's AI Gateway takes them).
 pub const CHOICES: [&str; 4] = [
@@ -82,7 +85,12 @@ async fn admin_models(State(state): State<AppState>, signed_in: SignedIn) -> Api
 
 #[utoipa::path(put, path = "/api/admin/settings/ai-models", tag = "admin", security(("bearer" = [])), request_body = AiModels,
     responses((status = 200, body = AiModelChoice), (status = 400, description = "A blank or too long model name, in `fields`"), (status = 401), (status = 403)))]
-async fn save_models(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(value): ApiJson<AiModels>) -> ApiResult<Json<AiModelChoice>> {
+async fn save_models(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<AiModels>,
+) -> ApiResult<Json<AiModelChoice>> {
     let Json(models) = editable::save(&state, &signed_in, &client, value).await?;
     Ok(Json(AiModelChoice { models, choices: CHOICES.to_vec() }))
 }

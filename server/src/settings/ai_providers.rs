@@ -11,7 +11,10 @@ use super::{
     editable::{self, keep_for, mask},
     Editable, Setting, Settings,
 };
-use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, config, error::ApiResult, extract::ApiJson, AppState};
+use crate::{
+    admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, config, error::ApiResult,
+    extract::ApiJson, AppState,
+};
 
 pub const DEFAULT_EDGE_URL: &str = "https://api.cloudflare.com/client/v4";
 pub const DEFAULT_EDGE_MODEL: &str = "@cf/meta/llama-3.1-8b-instruct";
@@ -52,7 +55,12 @@ pub struct AiProviders {
 
 impl Default for GatewaySettings {
     fn default() -> Self {
-        Self { enabled: false, base_url: String::new(), api_key: String::new(), timeout_seconds: DEFAULT_TIMEOUT_SECONDS }
+        Self {
+            enabled: false,
+            base_url: String::new(),
+            api_key: String::new(),
+            timeout_seconds: DEFAULT_TIMEOUT_SECONDS,
+        }
     }
 }
 
@@ -75,7 +83,8 @@ impl AiProviders {
     pub fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
         let timeout = config::number(lookup, "AI_TIMEOUT_SECONDS", DEFAULT_TIMEOUT_SECONDS)?;
         let gateway_url = lookup("AI_GATEWAY_URL").unwrap_or_default();
-        let (account_id, api_token) = (lookup("AI_EDGE_ACCOUNT_ID").unwrap_or_default(), lookup("AI_EDGE_TOKEN").unwrap_or_default());
+        let (account_id, api_token) =
+            (lookup("AI_EDGE_ACCOUNT_ID").unwrap_or_default(), lookup("AI_EDGE_TOKEN").unwrap_or_default());
         Ok(Self {
             gateway: GatewaySettings {
                 enabled: !gateway_url.is_empty(),
@@ -96,7 +105,14 @@ impl AiProviders {
 
     /// The providers in force: the admin's, else the environment's.
     pub async fn current(state: &AppState) -> Result<Self, sqlx::Error> {
-        Ok(state.settings.ai_providers.get(&state.db).await?.as_ref().clone().unwrap_or_else(|| state.config.ai_providers.clone()))
+        Ok(state
+            .settings
+            .ai_providers
+            .get(&state.db)
+            .await?
+            .as_ref()
+            .clone()
+            .unwrap_or_else(|| state.config.ai_providers.clone()))
     }
 }
 
@@ -144,7 +160,8 @@ impl Editable for Option<AiProviders> {
     fn keep_secrets(&mut self, stored: &Self) {
         let (Some(sent), Some(stored)) = (self.as_mut(), stored) else { return };
         keep_for(sent.gateway.base_url == stored.gateway.base_url, &mut sent.gateway.api_key, &stored.gateway.api_key);
-        let edge_same = (&sent.edge.base_url, &sent.edge.account_id) == (&stored.edge.base_url, &stored.edge.account_id);
+        let edge_same =
+            (&sent.edge.base_url, &sent.edge.account_id) == (&stored.edge.base_url, &stored.edge.account_id);
         keep_for(edge_same, &mut sent.edge.api_token, &stored.edge.api_token);
     }
 }
@@ -167,7 +184,12 @@ async fn admin_providers(State(state): State<AppState>, signed_in: SignedIn) -> 
 
 #[utoipa::path(put, path = "/api/admin/settings/ai-providers", tag = "admin", security(("bearer" = [])), request_body = AiProviders,
     responses((status = 200, body = AiProviders), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_providers(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(value): ApiJson<AiProviders>) -> ApiResult<Json<AiProviders>> {
+async fn save_providers(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<AiProviders>,
+) -> ApiResult<Json<AiProviders>> {
     // The first save keeps the environment's secrets the form sent back masked.
     let mut value = Some(value);
     value.keep_secrets(&Some(AiProviders::current(&state).await?));

@@ -7,7 +7,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use super::{editable, Editable, Setting, Settings};
-use crate::{admin::fields::FieldErrors, web::security_headers::ExtraSources, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+use crate::{
+    admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson,
+    web::security_headers::ExtraSources, AppState,
+};
 
 pub const MEASUREMENT_ID_RULE: &str = "Must start with G- followed by letters and digits";
 pub const CLOUDFLARE_TOKEN_RULE: &str = "Must be the 32-character token from Cloudflare";
@@ -28,7 +31,9 @@ impl Editable for Analytics {
 
     fn check(&self, errors: &mut FieldErrors) {
         let id = self.measurement_id.as_str();
-        let well_formed = id.strip_prefix("G-").is_some_and(|rest| (4..=20).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_alphanumeric()));
+        let well_formed = id
+            .strip_prefix("G-")
+            .is_some_and(|rest| (4..=20).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_alphanumeric()));
         if !id.is_empty() && !well_formed {
             errors.fail("measurementId", MEASUREMENT_ID_RULE);
         }
@@ -41,7 +46,8 @@ impl Editable for Analytics {
 
 /// Where Google's tag loads from and sends to (Google's CSP guide for GA4).
 pub const GOOGLE_SCRIPT_ORIGIN: &str = "https://*.googletagmanager.com";
-pub const GOOGLE_CONNECT_ORIGINS: [&str; 3] = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
+pub const GOOGLE_CONNECT_ORIGINS: [&str; 3] =
+    ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
 pub const GOOGLE_IMAGE_ORIGINS: [&str; 2] = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 /// Where Cloudflare's beacon loads from and sends to.
 pub const CLOUDFLARE_SCRIPT_ORIGIN: &str = "https://static.cloudflareinsights.com";
@@ -65,7 +71,10 @@ impl Analytics {
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(google, cloudflare, admin_analytics, save_analytics), components(schemas(Analytics, GoogleAnalytics, CloudflareAnalytics)))]
+#[openapi(
+    paths(google, cloudflare, admin_analytics, save_analytics),
+    components(schemas(Analytics, GoogleAnalytics, CloudflareAnalytics))
+)]
 pub struct ApiDoc;
 
 pub fn routes() -> Router<AppState> {
@@ -110,6 +119,11 @@ async fn admin_analytics(State(state): State<AppState>, signed_in: SignedIn) -> 
 
 #[utoipa::path(put, path = "/api/admin/settings/analytics", tag = "admin", security(("bearer" = [])), request_body = Analytics,
     responses((status = 200, body = Analytics), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_analytics(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(value): ApiJson<Analytics>) -> ApiResult<Json<Analytics>> {
+async fn save_analytics(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<Analytics>,
+) -> ApiResult<Json<Analytics>> {
     editable::save(&state, &signed_in, &client, value).await
 }

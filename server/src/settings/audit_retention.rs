@@ -5,7 +5,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use super::{editable, Editable, Setting, Settings};
-use crate::{admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, AppState};
+use crate::{
+    admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson,
+    AppState,
+};
 
 pub const DAYS: std::ops::RangeInclusive<u32> = 7..=3650;
 
@@ -48,6 +51,11 @@ async fn admin_retention(State(state): State<AppState>, signed_in: SignedIn) -> 
 
 #[utoipa::path(put, path = "/api/admin/settings/audit", tag = "admin", security(("bearer" = [])), request_body = AuditRetention,
     responses((status = 200, body = AuditRetention), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_retention(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(value): ApiJson<AuditRetention>) -> ApiResult<Json<AuditRetention>> {
+async fn save_retention(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<AuditRetention>,
+) -> ApiResult<Json<AuditRetention>> {
     editable::save(&state, &signed_in, &client, value).await
 }

@@ -11,13 +11,8 @@ use super::{
     Editable, Setting, Settings,
 };
 use crate::{
-    admin::fields::FieldErrors,
-    auth::extract::SignedIn,
-    client_info::ClientInfo,
-    config::BotCheck,
-    error::ApiResult,
-    extract::ApiJson,
-    AppState,
+    admin::fields::FieldErrors, auth::extract::SignedIn, client_info::ClientInfo, config::BotCheck, error::ApiResult,
+    extract::ApiJson, AppState,
 };
 
 /// The proof of work's largest number: the browser tries half of it on average.
@@ -71,16 +66,24 @@ impl BotCheckSettings {
     /// The environment's bot-check as settings (an environment without one shows the defaults).
     fn from_config(config: &BotCheck) -> Self {
         match config {
-            BotCheck::Turnstile { site_key, secret, .. } => {
-                Self { provider: Provider::Turnstile, difficulty: 100_000, turnstile_site_key: site_key.clone(), turnstile_secret: secret.clone() }
-            }
+            BotCheck::Turnstile { site_key, secret, .. } => Self {
+                provider: Provider::Turnstile,
+                difficulty: 100_000,
+                turnstile_site_key: site_key.clone(),
+                turnstile_secret: secret.clone(),
+            },
             BotCheck::Altcha { max_number } => Self {
                 provider: Provider::Altcha,
                 difficulty: u32::try_from(*max_number).unwrap_or(*DIFFICULTY.end()),
                 turnstile_site_key: String::new(),
                 turnstile_secret: String::new(),
             },
-            BotCheck::Off => Self { provider: Provider::Altcha, difficulty: 100_000, turnstile_site_key: String::new(), turnstile_secret: String::new() },
+            BotCheck::Off => Self {
+                provider: Provider::Altcha,
+                difficulty: 100_000,
+                turnstile_site_key: String::new(),
+                turnstile_secret: String::new(),
+            },
         }
     }
 }

@@ -38,7 +38,11 @@ pub trait Editable: Serialize + DeserializeOwned + Default + Clone + Send + Sync
 
 /// A secret as the browser sees it: the mask when set, "" when not.
 pub fn mask(secret: &str) -> String {
-    if secret.is_empty() { String::new() } else { SECRET_MASK.to_owned() }
+    if secret.is_empty() {
+        String::new()
+    } else {
+        SECRET_MASK.to_owned()
+    }
 }
 
 /// The stored secret when the form sent the mask back; else what the form sent.
@@ -65,7 +69,12 @@ pub async fn read<T: Editable>(state: &AppState, signed_in: &SignedIn) -> ApiRes
 }
 
 /// Checks and saves the admin's form; answers the saved value, masked.
-pub async fn save<T: Editable>(state: &AppState, signed_in: &SignedIn, client: &ClientInfo, mut value: T) -> ApiResult<Json<T>> {
+pub async fn save<T: Editable>(
+    state: &AppState,
+    signed_in: &SignedIn,
+    client: &ClientInfo,
+    mut value: T,
+) -> ApiResult<Json<T>> {
     permissions::require(&signed_in.user, Permission::Settings)?;
     let slot = T::slot(&state.settings);
     value.keep_secrets(&*slot.get(&state.db).await?);

@@ -3,7 +3,11 @@
 //! over SMTP; SES over its SMTP interface; SendGrid and Mailgun over their HTTP APIs. Until an admin
 //! saves one, the environment's `MAIL_TRANSPORT` applies. Secrets are never sent back in full.
 
-use axum::{extract::State, routing::{get, post}, Json, Router};
+use axum::{
+    extract::State,
+    routing::{get, post},
+    Json, Router,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -117,7 +121,9 @@ impl Editable for Option<EmailSettings> {
     fn check(&self, errors: &mut FieldErrors) {
         let Some(settings) = self else { return };
         errors.required("fromAddress", &settings.from_address, 200);
-        if !settings.from_address.trim().is_empty() && settings.from_address.parse::<lettre::message::Mailbox>().is_err() {
+        if !settings.from_address.trim().is_empty()
+            && settings.from_address.parse::<lettre::message::Mailbox>().is_err()
+        {
             errors.fail("fromAddress", FROM_RULE);
         }
         match settings.provider {
@@ -163,7 +169,8 @@ impl Editable for Option<EmailSettings> {
         let smtp_same = (&sent.smtp.host, &sent.smtp.username) == (&stored.smtp.host, &stored.smtp.username);
         keep_for(smtp_same, &mut sent.smtp.password, &stored.smtp.password);
         keep(&mut sent.sendgrid.api_key, &stored.sendgrid.api_key);
-        let mailgun_same = (&sent.mailgun.domain, sent.mailgun.region) == (&stored.mailgun.domain, stored.mailgun.region);
+        let mailgun_same =
+            (&sent.mailgun.domain, sent.mailgun.region) == (&stored.mailgun.domain, stored.mailgun.region);
         keep_for(mailgun_same, &mut sent.mailgun.api_key, &stored.mailgun.api_key);
         let ses_same = (&sent.ses.region, &sent.ses.username) == (&stored.ses.region, &stored.ses.username);
         keep_for(ses_same, &mut sent.ses.password, &stored.ses.password);
@@ -193,8 +200,22 @@ pub struct TestSent {
 pub const TEST_FAILED: &str = "The test e-mail could not be sent";
 
 #[derive(OpenApi)]
-#[openapi(paths(admin_email, save_email, send_test), components(schemas(EmailSettingsView, EmailSettings, SmtpSettings, SendgridSettings,
-    MailgunSettings, SesSettings, Provider, Security, MailgunRegion, TestEmail, TestSent)))]
+#[openapi(
+    paths(admin_email, save_email, send_test),
+    components(schemas(
+        EmailSettingsView,
+        EmailSettings,
+        SmtpSettings,
+        SendgridSettings,
+        MailgunSettings,
+        SesSettings,
+        Provider,
+        Security,
+        MailgunRegion,
+        TestEmail,
+        TestSent
+    ))
+)]
 pub struct ApiDoc;
 
 pub fn routes() -> Router<AppState> {
@@ -213,7 +234,12 @@ async fn admin_email(State(state): State<AppState>, signed_in: SignedIn) -> ApiR
 
 #[utoipa::path(put, path = "/api/admin/settings/email", tag = "admin", security(("bearer" = [])), request_body = EmailSettings,
     responses((status = 200, body = EmailSettingsView), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_email(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(value): ApiJson<EmailSettings>) -> ApiResult<Json<EmailSettingsView>> {
+async fn save_email(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<EmailSettings>,
+) -> ApiResult<Json<EmailSettingsView>> {
     let Json(saved) = editable::save(&state, &signed_in, &client, Some(value)).await?;
     Ok(Json(view(&state, saved)))
 }
@@ -223,7 +249,11 @@ fn view(state: &AppState, saved: Option<EmailSettings>) -> EmailSettingsView {
         MailTransport::File(dir) => format!("files in {}", dir.display()),
         MailTransport::Smtp(smtp) => format!("{}:{}", smtp.host, smtp.port),
     };
-    let default = EmailSettings { from_address: state.config.mail.from.clone(), smtp: SmtpSettings { port: 587, ..Default::default() }, ..Default::default() };
+    let default = EmailSettings {
+        from_address: state.config.mail.from.clone(),
+        smtp: SmtpSettings { port: 587, ..Default::default() },
+        ..Default::default()
+    };
     EmailSettingsView { saved: saved.is_some(), fallback, settings: saved.unwrap_or(default) }
 }
 
@@ -232,11 +262,18 @@ fn view(state: &AppState, saved: Option<EmailSettings>) -> EmailSettingsView {
 #[utoipa::path(post, path = "/api/admin/settings/email/test", tag = "admin", security(("bearer" = [])), request_body = TestEmail,
     responses((status = 200, body = TestSent), (status = 400, description = "Invalid email address"),
         (status = 502, description = "The test e-mail could not be sent: <the provider's reason>")))]
-async fn send_test(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(body): ApiJson<TestEmail>) -> ApiResult<Json<TestSent>> {
+async fn send_test(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<TestEmail>,
+) -> ApiResult<Json<TestSent>> {
     permissions::require(&signed_in.user, Permission::Settings)?;
     let to = body.to.trim();
     validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
-    let outcome = email::send_now(&state, to, signed_in.user.lang(), Mail::TestMessage { username: &signed_in.user.username }).await;
+    let outcome =
+        email::send_now(&state, to, signed_in.user.lang(), Mail::TestMessage { username: &signed_in.user.username })
+            .await;
     audit::record_change(&state, &client, &signed_in.user, "send_test_email", "settings", "email").await?;
     outcome.map_err(|err| ApiError::BadGateway(format!("{TEST_FAILED}: {err:#}")))?;
     Ok(Json(TestSent { sent: true }))

@@ -44,7 +44,8 @@ impl<T: Serialize + DeserializeOwned + Default + Send + Sync> Setting<T> {
                 return Ok(value.clone());
             }
         }
-        let stored: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(self.key).fetch_optional(db).await?;
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(self.key).fetch_optional(db).await?;
         let value = Arc::new(stored.map_or_else(T::default, |json| {
             serde_json::from_str(&json).unwrap_or_else(|err| {
                 tracing::warn!(key = self.key, error = %err, "stored setting does not read; using the default");

@@ -11,8 +11,13 @@ use utoipa::{OpenApi, ToSchema};
 use super::{editable, Editable, Setting, Settings};
 use crate::{
     admin::fields::{is_web_address, FieldErrors},
-    auth::extract::SignedIn, client_info::ClientInfo, error::ApiResult, extract::ApiJson, lang::Lang,
-    users::validation, AppState,
+    auth::extract::SignedIn,
+    client_info::ClientInfo,
+    error::ApiResult,
+    extract::ApiJson,
+    lang::Lang,
+    users::validation,
+    AppState,
 };
 
 const NAME_MAX: usize = 60;
@@ -76,7 +81,11 @@ impl SiteIdentity {
 
     /// The name pages' heads and e-mails use: the admin's, else `built_in` (the locale's).
     pub fn name_or<'a>(&'a self, built_in: &'a str) -> &'a str {
-        if self.site_name.trim().is_empty() { built_in } else { self.site_name.trim() }
+        if self.site_name.trim().is_empty() {
+            built_in
+        } else {
+            self.site_name.trim()
+        }
     }
 }
 
@@ -85,7 +94,9 @@ impl SiteIdentity {
 pub struct ApiDoc;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/config/site", get(public_site)).route("/api/admin/settings/site", get(admin_site).put(save_site))
+    Router::new()
+        .route("/api/config/site", get(public_site))
+        .route("/api/admin/settings/site", get(admin_site).put(save_site))
 }
 
 /// The site's name, slogan, location, contact address and website, for the header and footer.
@@ -109,6 +120,11 @@ async fn admin_site(State(state): State<AppState>, signed_in: SignedIn) -> ApiRe
 
 #[utoipa::path(put, path = "/api/admin/settings/site", tag = "admin", security(("bearer" = [])), request_body = SiteIdentity,
     responses((status = 200, body = SiteIdentity), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_site(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, ApiJson(site): ApiJson<SiteIdentity>) -> ApiResult<Json<SiteIdentity>> {
+async fn save_site(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    ApiJson(site): ApiJson<SiteIdentity>,
+) -> ApiResult<Json<SiteIdentity>> {
     editable::save(&state, &signed_in, &client, site).await
 }

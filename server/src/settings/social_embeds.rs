@@ -96,7 +96,10 @@ impl SocialEmbeds {
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(public_settings, admin_settings, save_settings), components(schemas(SocialEmbeds, YoutubeEmbeds, InstagramEmbeds, FacebookEmbeds, TwitterEmbeds, Theme)))]
+#[openapi(
+    paths(public_settings, admin_settings, save_settings),
+    components(schemas(SocialEmbeds, YoutubeEmbeds, InstagramEmbeds, FacebookEmbeds, TwitterEmbeds, Theme))
+)]
 pub struct ApiDoc;
 
 pub fn routes() -> Router<AppState> {

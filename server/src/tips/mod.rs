@@ -46,7 +46,8 @@ pub struct Tips {
     sections: Vec<Section>,
 }
 
-static CONTENT: LazyLock<Content> = LazyLock::new(|| serde_json::from_str(TIPS_JSON).expect("content/tips.json is valid (checked by a test)"));
+static CONTENT: LazyLock<Content> =
+    LazyLock::new(|| serde_json::from_str(TIPS_JSON).expect("content/tips.json is valid (checked by a test)"));
 
 #[derive(OpenApi)]
 #[openapi(paths(tips), components(schemas(Tips, Section, SectionText)))]
@@ -61,7 +62,9 @@ pub fn routes() -> Router<AppState> {
     responses((status = 200, body = Tips), (status = 401, description = "Authentication required")))]
 async fn tips(_user: SignedIn, ApiQuery(query): ApiQuery<LangQuery>) -> Json<Tips> {
     let lang = Lang::from_tag(query.lang.as_deref());
-    Json(Tips { sections: sections(lang).map(|(id, text)| Section { id: id.to_owned(), text: text.clone() }).collect() })
+    Json(Tips {
+        sections: sections(lang).map(|(id, text)| Section { id: id.to_owned(), text: text.clone() }).collect(),
+    })
 }
 
 /// Each section's id and text in `lang`, falling back to Hebrew.
@@ -74,7 +77,11 @@ fn sections(lang: Lang) -> impl Iterator<Item = (&'static str, &'static SectionT
 
 /// Each section's id, title and pieces of text (paragraphs, then points) in `lang`, for the assistant.
 pub fn searchable(lang: Lang) -> Vec<(String, String, Vec<String>)> {
-    sections(lang).map(|(id, text)| (id.to_owned(), text.title.clone(), text.paragraphs.iter().chain(&text.points).cloned().collect())).collect()
+    sections(lang)
+        .map(|(id, text)| {
+            (id.to_owned(), text.title.clone(), text.paragraphs.iter().chain(&text.points).cloned().collect())
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -126,10 +126,15 @@ async fn serve(State(state): State<AppState>, Path(name): Path<String>, headers:
     if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
         return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
     }
-    let row = sqlx::query("SELECT content_type, bytes FROM uploads WHERE name = $1").bind(&name).fetch_optional(&state.db).await;
+    let row = sqlx::query("SELECT content_type, bytes FROM uploads WHERE name = $1")
+        .bind(&name)
+        .fetch_optional(&state.db)
+        .await;
     match row {
         Ok(Some(row)) => {
-            let (Ok(content_type), Ok(bytes)) = (row.try_get::<String, _>("content_type"), row.try_get::<Vec<u8>, _>("bytes")) else {
+            let (Ok(content_type), Ok(bytes)) =
+                (row.try_get::<String, _>("content_type"), row.try_get::<Vec<u8>, _>("bytes"))
+            else {
                 return StatusCode::INTERNAL_SERVER_ERROR.into_response();
             };
             let headers = [

@@ -1,7 +1,11 @@
 //! The member's own account page: profile fields, e-mail language and newsletter choice, a password
 //! change (which ends their other sessions), and their sessions with "log out other sessions".
 
-use axum::{extract::State, routing::{delete, get, post}, Json, Router};
+use axum::{
+    extract::State,
+    routing::{delete, get, post},
+    Json, Router,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -22,8 +26,10 @@ pub const WRONG_PASSWORD: &str = "Current password is incorrect";
 const NEWSLETTER: &str = "newsletter";
 
 #[derive(OpenApi)]
-#[openapi(paths(account, update_account, change_password, own_sessions, end_other_sessions),
-    components(schemas(Account, AccountChange, PasswordChange, PasswordChanged)))]
+#[openapi(
+    paths(account, update_account, change_password, own_sessions, end_other_sessions),
+    components(schemas(Account, AccountChange, PasswordChange, PasswordChanged))
+)]
 pub struct ApiDoc;
 
 pub fn routes() -> Router<AppState> {
@@ -91,7 +97,9 @@ async fn update_account(
 ) -> ApiResult<Json<Account>> {
     let id = &signed_in.user.id;
     let language = match change.language.as_deref() {
-        Some(code) => Some(Lang::from_code(code).ok_or_else(|| ApiError::invalid_field("language", "Unknown language"))?),
+        Some(code) => {
+            Some(Lang::from_code(code).ok_or_else(|| ApiError::invalid_field("language", "Unknown language"))?)
+        }
         None => None,
     };
     if let Some(profile) = change.profile.map(|p| p.cleaned()) {
@@ -106,7 +114,11 @@ async fn update_account(
             .await?;
     }
     if let Some(lang) = language {
-        sqlx::query("UPDATE users SET language = $2 WHERE id = $1").bind(id).bind(lang.code()).execute(&state.db).await?;
+        sqlx::query("UPDATE users SET language = $2 WHERE id = $1")
+            .bind(id)
+            .bind(lang.code())
+            .execute(&state.db)
+            .await?;
     }
     if let Some(subscribe) = change.newsletter {
         let ids = std::slice::from_ref(id);
@@ -175,8 +187,14 @@ async fn own_sessions(State(state): State<AppState>, signed_in: SignedIn) -> Api
 /// Ends every session of the member but this one.
 #[utoipa::path(delete, path = "/api/account/sessions/others", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Revoked), (status = 401)))]
-async fn end_other_sessions(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo) -> ApiResult<Json<Revoked>> {
-    let revoked = sessions::end_others(&state.db, &signed_in.user.id, &signed_in.session_id, state.clock.now_ms()).await?;
-    audit::record_change(&state, &client, &signed_in.user, "revoke_others", "user_sessions", &signed_in.user.id).await?;
+async fn end_other_sessions(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+) -> ApiResult<Json<Revoked>> {
+    let revoked =
+        sessions::end_others(&state.db, &signed_in.user.id, &signed_in.session_id, state.clock.now_ms()).await?;
+    audit::record_change(&state, &client, &signed_in.user, "revoke_others", "user_sessions", &signed_in.user.id)
+        .await?;
     Ok(Json(Revoked { revoked }))
 }

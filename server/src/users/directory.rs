@@ -105,7 +105,9 @@ impl UsersQuery {
         }
         match self.group.as_deref().unwrap_or("all") {
             "all" | "" => {}
-            name => serde_json::from_value::<Group>(name.into()).map_err(|_| ApiError::BadRequest(UNKNOWN_GROUP.to_owned()))?.restrict(&mut filter, now),
+            name => serde_json::from_value::<Group>(name.into())
+                .map_err(|_| ApiError::BadRequest(UNKNOWN_GROUP.to_owned()))?
+                .restrict(&mut filter, now),
         }
         Ok(filter)
     }
@@ -149,7 +151,11 @@ pub async fn all(db: &Db, selection: &UsersQuery, ids: Option<&[String]>, now: i
     let mut filter = selection.filter(now)?;
     if let Some(ids) = ids {
         let placeholders: Vec<String> = ids.iter().map(|id| filter.bind(Value::Text(id.clone()))).collect();
-        filter.and(if placeholders.is_empty() { "1 = 0".to_owned() } else { format!("u.id IN ({})", placeholders.join(", ")) });
+        filter.and(if placeholders.is_empty() {
+            "1 = 0".to_owned()
+        } else {
+            format!("u.id IN ({})", placeholders.join(", "))
+        });
     }
     let sql = format!("SELECT {COLUMNS} FROM users u {} {}", filter.where_clause(), selection.order_by());
     let rows: Vec<Row> = filter.apply(sqlx::query_as(&sql)).fetch_all(db).await?;
@@ -157,7 +163,8 @@ pub async fn all(db: &Db, selection: &UsersQuery, ids: Option<&[String]>, now: i
 }
 
 pub async fn find(db: &Db, id: &str, now: i64) -> Result<Option<AdminUser>, sqlx::Error> {
-    let row: Option<Row> = sqlx::query_as(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1")).bind(id).fetch_optional(db).await?;
+    let row: Option<Row> =
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1")).bind(id).fetch_optional(db).await?;
     Ok(match row {
         Some(row) => with_groups(db, vec![row], now).await?.pop(),
         None => None,

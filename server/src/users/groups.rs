@@ -43,7 +43,10 @@ impl Group {
                 format!("EXISTS (SELECT 1 FROM user_groups g WHERE g.user_id = u.id AND g.group_key = {key})")
             }
             None if self == Self::New => format!("u.created_at >= {}", filter.bind(Value::Int(now - NEW_WITHIN_MS))),
-            None => format!("COALESCE(u.last_login_at, u.created_at) < {}", filter.bind(Value::Int(now - INACTIVE_AFTER_MS))),
+            None => format!(
+                "COALESCE(u.last_login_at, u.created_at) < {}",
+                filter.bind(Value::Int(now - INACTIVE_AFTER_MS))
+            ),
         };
         filter.and(condition);
     }
@@ -78,14 +81,22 @@ pub async fn add(db: &Db, key: &str, user_ids: &[String], now: i64) -> Result<u6
 pub async fn remove(db: &Db, key: &str, user_ids: &[String]) -> Result<u64, sqlx::Error> {
     let mut removed = 0;
     for user_id in user_ids {
-        removed += sqlx::query("DELETE FROM user_groups WHERE user_id = $1 AND group_key = $2").bind(user_id).bind(key).execute(db).await?.rows_affected();
+        removed += sqlx::query("DELETE FROM user_groups WHERE user_id = $1 AND group_key = $2")
+            .bind(user_id)
+            .bind(key)
+            .execute(db)
+            .await?
+            .rows_affected();
     }
     Ok(removed)
 }
 
 /// Whether the user is in the kept group.
 pub async fn is_member(db: &Db, key: &str, user_id: &str) -> Result<bool, sqlx::Error> {
-    let count: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM user_groups WHERE user_id = $1 AND group_key = $2").bind(user_id).bind(key).fetch_one(db).await?;
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM user_groups WHERE user_id = $1 AND group_key = $2")
+        .bind(user_id)
+        .bind(key)
+        .fetch_one(db)
+        .await?;
     Ok(count > 0)
 }

@@ -30,13 +30,15 @@ fn new_memory() -> Vec<Block> {
 }
 
 /// A hash of a password nobody has, checked for unknown users so that they take as long as known ones.
-static DECOY_HASH: LazyLock<String> = LazyLock::new(|| hash_with("decoy password for unknown users", &mut new_memory()).expect("hashing works"));
+static DECOY_HASH: LazyLock<String> =
+    LazyLock::new(|| hash_with("decoy password for unknown users", &mut new_memory()).expect("hashing works"));
 
 async fn in_slot<T: Send + 'static>(work: impl FnOnce(&mut [Block]) -> T + Send + 'static) -> anyhow::Result<T> {
     let _permit = SLOTS.permits.acquire().await.context("the hashing pool is closed")?;
     let taken = SLOTS.memory.lock().unwrap_or_else(PoisonError::into_inner).pop();
     let mut memory = taken.unwrap_or_else(new_memory);
-    let (result, memory) = tokio::task::spawn_blocking(move || (work(&mut memory), memory)).await.context("password hashing panicked")?;
+    let (result, memory) =
+        tokio::task::spawn_blocking(move || (work(&mut memory), memory)).await.context("password hashing panicked")?;
     SLOTS.memory.lock().unwrap_or_else(PoisonError::into_inner).push(memory);
     Ok(result)
 }
@@ -82,7 +84,9 @@ fn hash_with(password: &str, memory: &mut [Block]) -> anyhow::Result<String> {
 /// other settings) is checked with memory of its own.
 fn verify_with(password: &str, stored_hash: &str, memory: &mut [Block]) -> bool {
     let Ok(parsed) = PasswordHash::new(stored_hash) else { return false };
-    let (Ok(algorithm), Ok(params)) = (Algorithm::try_from(parsed.algorithm), Params::try_from(&parsed)) else { return false };
+    let (Ok(algorithm), Ok(params)) = (Algorithm::try_from(parsed.algorithm), Params::try_from(&parsed)) else {
+        return false;
+    };
     let Ok(version) = parsed.version.map_or(Ok(Version::default()), Version::try_from) else { return false };
     let argon = Argon2::new(algorithm, version, params);
     if argon.params().block_count() > memory.len() {
@@ -90,7 +94,9 @@ fn verify_with(password: &str, stored_hash: &str, memory: &mut [Block]) -> bool 
     }
     match (parsed.salt, &parsed.hash) {
         // `Output` compares in constant time.
-        (Some(salt), Some(expected)) => output(&argon, password.as_bytes(), salt, memory).is_ok_and(|computed| &computed == expected),
+        (Some(salt), Some(expected)) => {
+            output(&argon, password.as_bytes(), salt, memory).is_ok_and(|computed| &computed == expected)
+        }
         _ => false,
     }
 }

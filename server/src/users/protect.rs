@@ -43,16 +43,20 @@ async fn apply(db: &Db, user: &UserRecord, change: Change<'_>, last_admin: &'sta
     if takes_admin && user.is_admin != 0 {
         // Touching the admin rows locks them (PostgreSQL) or takes the write lock (SQLite).
         sqlx::query("UPDATE users SET is_admin = is_admin WHERE is_admin = 1").execute(&mut *tx).await?;
-        let others: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled_at IS NULL AND id <> $1")
-            .bind(&user.id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let others: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE is_admin = 1 AND disabled_at IS NULL AND id <> $1")
+                .bind(&user.id)
+                .fetch_one(&mut *tx)
+                .await?;
         if others == 0 {
             return Err(ApiError::BadRequest(last_admin.to_owned()));
         }
     }
     let query = match change {
-        Change::Role(role) => sqlx::query("UPDATE users SET role = $2, is_admin = $3 WHERE id = $1").bind(&user.id).bind(role).bind(i64::from(role == "admin")),
+        Change::Role(role) => sqlx::query("UPDATE users SET role = $2, is_admin = $3 WHERE id = $1")
+            .bind(&user.id)
+            .bind(role)
+            .bind(i64::from(role == "admin")),
         Change::Disable(now) => sqlx::query("UPDATE users SET disabled_at = $2 WHERE id = $1").bind(&user.id).bind(now),
         Change::Delete => sqlx::query("DELETE FROM users WHERE id = $1").bind(&user.id),
     };

@@ -16,8 +16,7 @@ use super::{
     admin::ROLES,
     directory::{self, AdminUser, UsersQuery, MAX_SELECTION},
     groups::{self, Group, NOT_BY_HAND},
-    password, protect,
-    is_staff,
+    is_staff, password, protect,
     store::{self, CreateUserError, NewUser, Profile, UserRecord},
     validation,
 };
@@ -47,7 +46,17 @@ const TOO_MANY_IDS: &str = "Select at most 1000 users";
 #[derive(OpenApi)]
 #[openapi(
     paths(list, export, create, update, remove, add_members, remove_members),
-    components(schemas(UserPage, AdminUser, Group, CreateUserRequest, UpdateUserRequest, Deleted, Members, Changed, Profile))
+    components(schemas(
+        UserPage,
+        AdminUser,
+        Group,
+        CreateUserRequest,
+        UpdateUserRequest,
+        Deleted,
+        Members,
+        Changed,
+        Profile
+    ))
 )]
 pub struct ApiDoc;
 
@@ -114,14 +123,20 @@ async fn export(
     ApiQuery(selection): ApiQuery<ExportQuery>,
 ) -> ApiResult<Response> {
     permissions::require(&signed_in.user, Permission::Users)?;
-    let ids: Option<Vec<String>> = selection.ids.map(|ids| ids.split(',').map(str::trim).filter(|id| !id.is_empty()).map(str::to_owned).collect());
+    let ids: Option<Vec<String>> =
+        selection.ids.map(|ids| ids.split(',').map(str::trim).filter(|id| !id.is_empty()).map(str::to_owned).collect());
     if ids.as_ref().is_some_and(|ids| ids.len() > MAX_SELECTION) {
         return Err(ApiError::BadRequest(TOO_MANY_IDS.to_owned()));
     }
     let users = directory::all(&state.db, &query, ids.as_deref(), state.clock.now_ms()).await?;
-    let mut csv = Csv::new(&["Username", "Email", "Role", "Admin", "Groups", "Location", "Created", "Last login", "Disabled"]);
+    let mut csv =
+        Csv::new(&["Username", "Email", "Role", "Admin", "Groups", "Location", "Created", "Last login", "Disabled"]);
     for user in &users {
-        let groups: Vec<String> = user.groups.iter().map(|g| serde_json::to_value(g).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()).collect();
+        let groups: Vec<String> = user
+            .groups
+            .iter()
+            .map(|g| serde_json::to_value(g).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default())
+            .collect();
         let last_login = user.last_login_at.map(csv::timestamp).unwrap_or_default();
         csv.row([
             user.username.as_str(),
@@ -139,7 +154,11 @@ async fn export(
 }
 
 fn yes_no(value: bool) -> &'static str {
-    if value { "yes" } else { "no" }
+    if value {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -274,7 +293,8 @@ async fn update(
             } else {
                 sqlx::query("UPDATE users SET disabled_at = NULL WHERE id = $1").bind(&id).execute(&state.db).await?;
             }
-            audit::record_change(&state, &client, actor, if disabled { "disable" } else { "enable" }, "user", &id).await?;
+            audit::record_change(&state, &client, actor, if disabled { "disable" } else { "enable" }, "user", &id)
+                .await?;
         }
     }
     Ok(Json(found(&state, &id).await?))
@@ -285,10 +305,14 @@ async fn update(
 fn new_role<'a>(target: &'a UserRecord, role: Option<&'a str>, is_admin: Option<bool>) -> ApiResult<&'a str> {
     match (role, is_admin) {
         (Some(role), _) if !ROLES.contains(&role) => Err(ApiError::invalid_field("role", UNKNOWN_ROLE)),
-        (Some(role), Some(is_admin)) if (role == "admin") != is_admin => Err(ApiError::invalid_field("role", ROLE_CONFLICT)),
+        (Some(role), Some(is_admin)) if (role == "admin") != is_admin => {
+            Err(ApiError::invalid_field("role", ROLE_CONFLICT))
+        }
         (Some(role), _) => Ok(role),
         (None, Some(true)) => Ok("admin"),
-        (None, Some(false)) if target.role == "admin" || target.is_admin != 0 => Ok(if target.role == "admin" { "user" } else { &target.role }),
+        (None, Some(false)) if target.role == "admin" || target.is_admin != 0 => {
+            Ok(if target.role == "admin" { "user" } else { &target.role })
+        }
         (None, _) => Ok(&target.role),
     }
 }
@@ -302,7 +326,12 @@ pub struct Deleted {
 #[utoipa::path(delete, path = "/api/users/delete/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = Deleted), (status = 400, description = "You cannot delete your own account / The last admin cannot be deleted"),
         (status = 403), (status = 404, description = "User not found")))]
-async fn remove(State(state): State<AppState>, signed_in: SignedIn, client: ClientInfo, Path(id): Path<String>) -> ApiResult<Json<Deleted>> {
+async fn remove(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client: ClientInfo,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Deleted>> {
     permissions::require(&signed_in.user, Permission::Users)?;
     let target = store::find_by_id(&state.db, &id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))?;
     if target.id == signed_in.user.id {

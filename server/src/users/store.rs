@@ -35,13 +35,20 @@ pub struct Profile {
 impl Profile {
     /// The same fields trimmed, blanks dropped.
     pub fn cleaned(&self) -> Self {
-        let clean = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
-        Self { gender: clean(&self.gender), birth_date: clean(&self.birth_date), phone: clean(&self.phone), location: clean(&self.location) }
+        let clean =
+            |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        Self {
+            gender: clean(&self.gender),
+            birth_date: clean(&self.birth_date),
+            phone: clean(&self.phone),
+            location: clean(&self.location),
+        }
     }
 
     /// The rules of spec §5 for each given field (call on a cleaned profile).
     pub fn checks(&self) -> [(&'static str, Result<(), &'static str>); 4] {
-        let given = |value: &Option<String>, rule: fn(&str) -> Result<(), &'static str>| value.as_deref().map_or(Ok(()), rule);
+        let given =
+            |value: &Option<String>, rule: fn(&str) -> Result<(), &'static str>| value.as_deref().map_or(Ok(()), rule);
         [
             ("gender", given(&self.gender, validation::gender)),
             ("birthDate", given(&self.birth_date, validation::birth_date)),
@@ -165,7 +172,10 @@ pub async fn find_by_login(db: &Db, name: &str) -> Result<Option<UserRecord>, sq
 }
 
 pub async fn find_by_email(db: &Db, email: &str) -> Result<Option<UserRecord>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE email = LOWER($1)")).bind(email.trim()).fetch_optional(db).await
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE email = LOWER($1)"))
+        .bind(email.trim())
+        .fetch_optional(db)
+        .await
 }
 
 pub async fn find_by_id(db: &Db, id: &str) -> Result<Option<UserRecord>, sqlx::Error> {

@@ -70,17 +70,30 @@ fn script_json(value: &Value) -> String {
 
 pub fn render(head: &Head, origin: &str, site_name: &str) -> String {
     let canonical = page_url(origin, head.path, head.lang);
-    let meta = |attribute: &str, name: &str, content: &str| format!("<meta {attribute}=\"{name}\" content=\"{}\">\n", escape(content));
+    let meta = |attribute: &str, name: &str, content: &str| {
+        format!("<meta {attribute}=\"{name}\" content=\"{}\">\n", escape(content))
+    };
     let mut out = format!("<title>{}</title>\n", escape(&head.title));
     out += &meta("name", "description", &head.description);
     out += &format!("<link rel=\"canonical\" href=\"{}\">\n", escape(&canonical));
     for alternate in Lang::ALL {
-        out += &format!("<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\">\n", alternate.code(), escape(&page_url(origin, head.path, alternate)));
+        out += &format!(
+            "<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\">\n",
+            alternate.code(),
+            escape(&page_url(origin, head.path, alternate))
+        );
     }
-    out += &format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">\n", escape(&format!("{origin}{}", head.path)));
+    out += &format!(
+        "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">\n",
+        escape(&format!("{origin}{}", head.path))
+    );
     if head.feed {
         let feed = format!("{origin}/blog/rss/{}.xml", head.lang.code());
-        out += &format!("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{}\" href=\"{}\">\n", escape(site_name), escape(&feed));
+        out += &format!(
+            "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{}\" href=\"{}\">\n",
+            escape(site_name),
+            escape(&feed)
+        );
     }
     out += &meta("property", "og:site_name", site_name);
     out += &meta("property", "og:type", head.kind);
@@ -112,7 +125,16 @@ mod tests {
     use serde_json::json;
 
     fn head(title: &str, structured: Option<Value>) -> Head<'static> {
-        Head { title: title.to_owned(), description: "d".to_owned(), lang: Lang::En, path: "/p", image: Some("/i.png".to_owned()), kind: "article", structured, feed: true }
+        Head {
+            title: title.to_owned(),
+            description: "d".to_owned(),
+            lang: Lang::En,
+            path: "/p",
+            image: Some("/i.png".to_owned()),
+            kind: "article",
+            structured,
+            feed: true,
+        }
     }
 
     #[test]
@@ -128,7 +150,8 @@ mod tests {
 
     #[test]
     fn structured_data_cannot_close_its_script() {
-        let out = render(&head("t", Some(json!({ "name": "</script><script>alert(1)</script>" }))), "http://x", "Pointe");
+        let out =
+            render(&head("t", Some(json!({ "name": "</script><script>alert(1)</script>" }))), "http://x", "Pointe");
         assert_eq!(out.matches("</script>").count(), 1, "{out}");
         assert!(out.contains("\\u003c/script>"));
     }

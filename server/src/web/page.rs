@@ -112,8 +112,10 @@ impl PageTexts {
         let mut texts = HashMap::new();
         let mut site_names = HashMap::new();
         for (lang, source) in LOCALES {
-            let locale: Value = serde_json::from_str(source).with_context(|| format!("locale {} is invalid", lang.code()))?;
-            let site_name = locale["site"]["name"].as_str().ok_or_else(|| anyhow!("locale {} lacks site.name", lang.code()))?;
+            let locale: Value =
+                serde_json::from_str(source).with_context(|| format!("locale {} is invalid", lang.code()))?;
+            let site_name =
+                locale["site"]["name"].as_str().ok_or_else(|| anyhow!("locale {} lacks site.name", lang.code()))?;
             site_names.insert(lang, site_name.to_owned());
             for key in ALL_PAGES.map(Page::key) {
                 let text = |field: &str| {

@@ -12,7 +12,16 @@ pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<
     let mut page = Page::from_path(path);
     let origin = state.config.public_url.as_str();
     let url = page_url(origin, path, lang);
-    let mut head = Head { title: String::new(), description: String::new(), lang, path, image: None, kind: "website", structured: None, feed: false };
+    let mut head = Head {
+        title: String::new(),
+        description: String::new(),
+        lang,
+        path,
+        image: None,
+        kind: "website",
+        structured: None,
+        feed: false,
+    };
     let mut name = String::new();
     let mut description = None;
     // A database failure leaves the generic texts: the page itself still works, and the app shows
@@ -36,7 +45,13 @@ pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<
             Page::Blog => head.feed = true,
             Page::BlogPost(slug) => match blog::store::published_summary(&state.db, slug, lang).await? {
                 Some((post, updated_at)) => {
-                    head.structured = Some(structured::blog_posting(origin, &url, &post, updated_at, state.web.texts.site_name(lang)));
+                    head.structured = Some(structured::blog_posting(
+                        origin,
+                        &url,
+                        &post,
+                        updated_at,
+                        state.web.texts.site_name(lang),
+                    ));
                     head.kind = "article";
                     head.feed = true;
                     head.image = Some(post.cover);

@@ -2,11 +2,6 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use axum::{
-    extract::{Request, State},
-    http::{header, HeaderValue, StatusCode},
-    response::{IntoResponse, Response},
-};
 use super::{
     head,
     page::{Page, PageTexts},
@@ -15,6 +10,11 @@ use super::{
     static_files::StaticFiles,
 };
 use crate::{config::BotCheck, lang::Lang, settings::bot_check, AppState};
+use axum::{
+    extract::{Request, State},
+    http::{header, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+};
 
 /// Marker in the built `index.html` that the page's `<head>` entries replace.
 const HEAD_MARK: &str = "<!--app-head-->";
@@ -37,7 +37,8 @@ impl WebApp {
         if template.is_none() {
             tracing::warn!(dist = %dist.display(), "no built web app (index.html); run `make build`");
         }
-        let files = StaticFiles::load(&dist).with_context(|| format!("cannot read the web app in {}", dist.display()))?;
+        let files =
+            StaticFiles::load(&dist).with_context(|| format!("cannot read the web app in {}", dist.display()))?;
         Ok(Self { files, template, texts: PageTexts::load()? })
     }
 }
@@ -68,7 +69,11 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
     let site_name = identity.name_or(built_in);
     head.title = with_site_name(&head.title, built_in, site_name);
     let html = template
-        .replacen(HTML_TAG, &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }), 1)
+        .replacen(
+            HTML_TAG,
+            &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }),
+            1,
+        )
         .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, site_name), 1);
     let status = if page == Page::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
     let csp = match page_sources(state).await {
@@ -108,7 +113,10 @@ const TURNSTILE_ORIGIN: &str = "https://challenges.cloudflare.com";
 /// embeds, Turnstile's script and frame when it is the bot-check, the analytics scripts and beacons
 /// that are on.
 async fn page_sources(state: &AppState) -> Result<ExtraSources, sqlx::Error> {
-    let mut sources = ExtraSources { frames: state.settings.social_embeds.get(&state.db).await?.frame_origins(), ..Default::default() };
+    let mut sources = ExtraSources {
+        frames: state.settings.social_embeds.get(&state.db).await?.frame_origins(),
+        ..Default::default()
+    };
     if matches!(bot_check::effective(state).await?, BotCheck::Turnstile { .. }) {
         sources.scripts.push(TURNSTILE_ORIGIN);
         sources.frames.push(TURNSTILE_ORIGIN);

@@ -27,7 +27,8 @@ pub struct ExtraSources {
 /// are allowed because the UI library sets CSS variables through `<style>` elements.
 pub fn content_security_policy(extra: &ExtraSources) -> HeaderValue {
     let with = |sources: &[&str]| sources.iter().map(|source| format!(" {source}")).collect::<String>();
-    let frames = if extra.frames.is_empty() { String::new() } else { format!("frame-src 'self'{}; ", with(&extra.frames)) };
+    let frames =
+        if extra.frames.is_empty() { String::new() } else { format!("frame-src 'self'{}; ", with(&extra.frames)) };
     let policy = format!(
         "default-src 'self'; script-src 'self'{}; {frames}style-src 'self' 'unsafe-inline'; img-src 'self' data:{}; \
          font-src 'self' data:; connect-src 'self'{}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",

@@ -48,7 +48,20 @@ impl ModelServer {
         let port = free_port();
         let log = tempfile::NamedTempFile::new().unwrap();
         let child = Command::new(&python)
-            .args(["-m", "llama_cpp.server", "--model", &model, "--host", "127.0.0.1", "--port", &port.to_string(), "--n_ctx", "4096", "--seed", "0"])
+            .args([
+                "-m",
+                "llama_cpp.server",
+                "--model",
+                &model,
+                "--host",
+                "127.0.0.1",
+                "--port",
+                &port.to_string(),
+                "--n_ctx",
+                "4096",
+                "--seed",
+                "0",
+            ])
             .args(["--n_threads", "1"])
             .stdout(Stdio::null())
             .stderr(log.reopen().unwrap())
@@ -57,10 +70,18 @@ impl ModelServer {
         let mut server = Self { url: format!("http://127.0.0.1:{port}/v1"), child, log };
         let deadline = Instant::now() + Duration::from_secs(120);
         let http = reqwest::Client::new();
-        while !http.get(format!("{}/models", server.url)).send().await.is_ok_and(|response| response.status().is_success()) {
+        while !http
+            .get(format!("{}/models", server.url))
+            .send()
+            .await
+            .is_ok_and(|response| response.status().is_success())
+        {
             let exited = server.child.try_wait().unwrap();
             if exited.is_some() || Instant::now() > deadline {
-                panic!("the model server does not answer ({exited:?}):\n{}", std::fs::read_to_string(server.log.path()).unwrap_or_default());
+                panic!(
+                    "the model server does not answer ({exited:?}):\n{}",
+                    std::fs::read_to_string(server.log.path()).unwrap_or_default()
+                );
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
@@ -105,7 +126,8 @@ struct EdgeState {
 impl EdgeServer {
     pub async fn start(reply: EdgeReply) -> Self {
         let state = EdgeState { requests: Arc::default(), reply: Arc::new(Mutex::new(reply)) };
-        let app = Router::new().route("/client/v4/accounts/{account}/ai/run/{*model}", post(run)).with_state(state.clone());
+        let app =
+            Router::new().route("/client/v4/accounts/{account}/ai/run/{*model}", post(run)).with_state(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}/client/v4", listener.local_addr().unwrap());
         let task = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -127,8 +149,14 @@ impl Drop for EdgeServer {
     }
 }
 
-async fn run(State(state): State<EdgeState>, Path((account, model)): Path<(String, String)>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
-    let authorised = headers.get("authorization").and_then(|value| value.to_str().ok()) == Some(&format!("Bearer {EDGE_TOKEN}"));
+async fn run(
+    State(state): State<EdgeState>,
+    Path((account, model)): Path<(String, String)>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Response {
+    let authorised =
+        headers.get("authorization").and_then(|value| value.to_str().ok()) == Some(&format!("Bearer {EDGE_TOKEN}"));
     if account != EDGE_ACCOUNT || !authorised || !model.starts_with("@cf/") {
         let error = json!({ "success": false, "errors": [{ "code": 10000, "message": "Authentication error" }], "result": null });
         return (StatusCode::UNAUTHORIZED, Json(error)).into_response();
@@ -142,9 +170,11 @@ async fn run(State(state): State<EdgeState>, Path((account, model)): Path<(Strin
         }
         EdgeReply::Text(pieces) | EdgeReply::Cut(pieces) => {
             let completion = if matches!(reply, EdgeReply::Cut(_)) { 400 } else { pieces.len() };
-            let usage = json!({ "prompt_tokens": 42, "completion_tokens": completion, "total_tokens": 42 + completion });
+            let usage =
+                json!({ "prompt_tokens": 42, "completion_tokens": completion, "total_tokens": 42 + completion });
             if body["stream"] == json!(true) {
-                let mut events: String = pieces.iter().map(|piece| format!("data: {}\n\n", json!({ "response": piece }))).collect();
+                let mut events: String =
+                    pieces.iter().map(|piece| format!("data: {}\n\n", json!({ "response": piece }))).collect();
                 events.push_str(&format!("data: {}\n\ndata: [DONE]\n\n", json!({ "response": "", "usage": usage })));
                 ([("content-type", "text/event-stream")], events).into_response()
             } else {

@@ -94,7 +94,14 @@ impl TestApp {
     }
 
     /// A request with a raw body of the given type, e.g. a multipart upload.
-    pub async fn send_bytes(&self, method: Method, uri: &str, content_type: &str, body: Vec<u8>, headers: &[(&str, &str)]) -> TestResponse {
+    pub async fn send_bytes(
+        &self,
+        method: Method,
+        uri: &str,
+        content_type: &str,
+        body: Vec<u8>,
+        headers: &[(&str, &str)],
+    ) -> TestResponse {
         let mut builder = Request::builder().method(method).uri(uri).header(header::CONTENT_TYPE, content_type);
         for (name, value) in headers {
             builder = builder.header(*name, *value);
@@ -160,7 +167,12 @@ fn write_dist(dir: &Path) {
     std::fs::write(dir.join("images/logo.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
 }
 
-async fn start(backend: &'static str, database_url: String, postgres: Option<PostgresDatabase>, vars: &[(&str, &str)]) -> TestApp {
+async fn start(
+    backend: &'static str,
+    database_url: String,
+    postgres: Option<PostgresDatabase>,
+    vars: &[(&str, &str)],
+) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let dist = dir.path().join("dist");
     std::fs::create_dir_all(&dist).unwrap();
@@ -172,7 +184,16 @@ async fn start(backend: &'static str, database_url: String, postgres: Option<Pos
     }
     let clock = Arc::new(ManualClock::starting_now());
     let state = AppState::start_with_clock(config(&database_url, &dist, &vars), clock.clone()).await.unwrap();
-    TestApp { backend, router: app(state.clone()), state, database_url, clock, vars, dir: Arc::new(dir), _postgres: postgres.map(Arc::new) }
+    TestApp {
+        backend,
+        router: app(state.clone()),
+        state,
+        database_url,
+        clock,
+        vars,
+        dir: Arc::new(dir),
+        _postgres: postgres.map(Arc::new),
+    }
 }
 
 /// Runs `test` once per backend: SQLite, then PostgreSQL when `TEST_DATABASE_URL` is set.

@@ -7,8 +7,26 @@ use std::collections::HashSet;
 /// Words in a row from the system prompt that a sentence must not repeat.
 const PROMPT_WINDOW: usize = 6;
 const CURRENCY_SIGNS: &[char] = &['$', '€', '£', '₪'];
-const CURRENCY_WORDS: &[&str] =
-    &["usd", "eur", "ils", "gbp", "dollar", "euro", "dólar", "dolar", "shekel", "ש\"ח", "שח", "שקל", "דולר", "אירו", "руб", "доллар", "евро", "шекел"];
+const CURRENCY_WORDS: &[&str] = &[
+    "usd",
+    "eur",
+    "ils",
+    "gbp",
+    "dollar",
+    "euro",
+    "dólar",
+    "dolar",
+    "shekel",
+    "ש\"ח",
+    "שח",
+    "שקל",
+    "דולר",
+    "אירו",
+    "руб",
+    "доллар",
+    "евро",
+    "шекел",
+];
 
 pub struct Grounding {
     /// The digits of every price or number in the context.
@@ -23,7 +41,12 @@ pub struct Grounding {
 impl Grounding {
     /// `products` is every product's names; `context` the text the model was given (with the
     /// sources' links); `rules` the system prompt's instructions.
-    pub fn new<'a>(products: impl IntoIterator<Item = &'a [String]>, context: &str, links: impl IntoIterator<Item = &'a str>, rules: &str) -> Self {
+    pub fn new<'a>(
+        products: impl IntoIterator<Item = &'a [String]>,
+        context: &str,
+        links: impl IntoIterator<Item = &'a str>,
+        rules: &str,
+    ) -> Self {
         let context_lower = context.to_lowercase();
         let unreturned_products = products
             .into_iter()
@@ -50,7 +73,9 @@ impl Grounding {
         if prices(sentence).any(|price| !self.numbers.contains(&price)) {
             return false;
         }
-        if addresses(sentence).any(|link| !self.links.iter().any(|known| link.starts_with(known.as_str()) || known.starts_with(link.as_str()))) {
+        if addresses(sentence).any(|link| {
+            !self.links.iter().any(|known| link.starts_with(known.as_str()) || known.starts_with(link.as_str()))
+        }) {
             return false;
         }
         let words = words(sentence);
@@ -59,7 +84,11 @@ impl Grounding {
 }
 
 fn words(text: &str) -> Vec<String> {
-    text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty()).map(str::to_owned).collect()
+    text.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Runs of digits (separators dropped), as found anywhere in `text`.
@@ -71,7 +100,8 @@ fn number_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut spans = Vec::new();
     let mut start = None;
     for (at, c) in text.char_indices() {
-        let in_number = c.is_ascii_digit() || (start.is_some() && (c == '.' || c == ',') && text[at + 1..].starts_with(|n: char| n.is_ascii_digit()));
+        let in_number = c.is_ascii_digit()
+            || (start.is_some() && (c == '.' || c == ',') && text[at + 1..].starts_with(|n: char| n.is_ascii_digit()));
         match (in_number, start) {
             (true, None) => start = Some(at),
             (false, Some(from)) => {
@@ -96,7 +126,9 @@ fn prices(text: &str) -> impl Iterator<Item = String> + '_ {
     number_spans(text).filter_map(move |(start, end)| {
         let before = text[..start].trim_end_matches(' ');
         let after = text[end..].trim_start_matches(' ').to_lowercase();
-        let priced = before.ends_with(CURRENCY_SIGNS) || after.starts_with(CURRENCY_SIGNS) || CURRENCY_WORDS.iter().any(|word| after.starts_with(word));
+        let priced = before.ends_with(CURRENCY_SIGNS)
+            || after.starts_with(CURRENCY_SIGNS)
+            || CURRENCY_WORDS.iter().any(|word| after.starts_with(word));
         priced.then(|| digits(&text[start..end]))
     })
 }
@@ -104,13 +136,19 @@ fn prices(text: &str) -> impl Iterator<Item = String> + '_ {
 /// The web addresses in `text` (http, https or www), without trailing punctuation or slash.
 fn addresses(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split_whitespace()
-        .filter_map(|word| ["http://", "https://", "www."].iter().find_map(|start| word.find(start).map(|at| &word[at..])))
+        .filter_map(|word| {
+            ["http://", "https://", "www."].iter().find_map(|start| word.find(start).map(|at| &word[at..]))
+        })
         .map(trim_link)
 }
 
 fn trim_link(link: &str) -> String {
     let link = link.trim_end_matches(|c: char| ".,;:!?)]}>\"'/".contains(c)).to_lowercase();
-    link.strip_prefix("https://").or_else(|| link.strip_prefix("http://")).unwrap_or(&link).trim_start_matches("www.").to_owned()
+    link.strip_prefix("https://")
+        .or_else(|| link.strip_prefix("http://"))
+        .unwrap_or(&link)
+        .trim_start_matches("www.")
+        .to_owned()
 }
 
 #[cfg(test)]
@@ -120,7 +158,12 @@ mod tests {
     fn grounding() -> Grounding {
         let products = [vec!["Bloch Heritage".to_owned()], vec!["Nikolay Elite".to_owned(), "Николай Элит".to_owned()]];
         let context = "Bloch Heritage: a tapered box. Price: $85. See https://www.blochworld.com/";
-        Grounding::new(products.iter().map(Vec::as_slice), context, ["/brand/bloch"], "You are the assistant of a pointe shoe website and answer only from the passages")
+        Grounding::new(
+            products.iter().map(Vec::as_slice),
+            context,
+            ["/brand/bloch"],
+            "You are the assistant of a pointe shoe website and answer only from the passages",
+        )
     }
 
     #[test]

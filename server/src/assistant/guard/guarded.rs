@@ -41,7 +41,13 @@ pub struct GuardedAnswer<'a> {
 }
 
 impl<'a> GuardedAnswer<'a> {
-    pub fn new(lang: Lang, grounding: &'a Grounding, output: &'a Output, provider: ProviderKind, model: &'a str) -> Self {
+    pub fn new(
+        lang: Lang,
+        grounding: &'a Grounding,
+        output: &'a Output,
+        provider: ProviderKind,
+        model: &'a str,
+    ) -> Self {
         Self {
             lang,
             grounding,
@@ -73,7 +79,10 @@ impl<'a> GuardedAnswer<'a> {
         let answer = self.released.trim();
         if answer.is_empty() {
             let kind = if self.dropped > 0 { ErrorType::Grounding } else { ErrorType::Empty };
-            return Err(Failure::new(kind, format!("nothing usable in the answer ({} sentences left out)", self.dropped)));
+            return Err(Failure::new(
+                kind,
+                format!("nothing usable in the answer ({} sentences left out)", self.dropped),
+            ));
         }
         Ok((answer.to_owned(), self.first_token_ms))
     }

@@ -21,8 +21,15 @@ pub fn verdict(lang: Lang, text: &str) -> Verdict {
     if letters.len() < MIN_LETTERS {
         return Verdict::Unsure;
     }
-    let share = |alphabet: fn(&char) -> bool| letters.iter().filter(|c| alphabet(c)).count() as f64 / letters.len() as f64;
-    let by_alphabet = |alphabet: fn(&char) -> bool, min: f64| if share(alphabet) >= min { Verdict::Matches } else { Verdict::Differs };
+    let share =
+        |alphabet: fn(&char) -> bool| letters.iter().filter(|c| alphabet(c)).count() as f64 / letters.len() as f64;
+    let by_alphabet = |alphabet: fn(&char) -> bool, min: f64| {
+        if share(alphabet) >= min {
+            Verdict::Matches
+        } else {
+            Verdict::Differs
+        }
+    };
     match lang {
         Lang::He => by_alphabet(|c| ('\u{05D0}'..='\u{05EA}').contains(c), 0.5),
         Lang::Ru => by_alphabet(|c| ('\u{0400}'..='\u{04FF}').contains(c), 0.5),
@@ -55,10 +62,22 @@ mod tests {
         assert_eq!(verdict(Lang::En, english), Verdict::Matches);
         assert_eq!(verdict(Lang::Fr, english), Verdict::Differs);
         assert_eq!(verdict(Lang::He, english), Verdict::Differs);
-        assert_eq!(verdict(Lang::He, "נעלי פוינט מחזיקות בדרך כלל בין שתים עשרה לעשרים שעות ריקוד, Bloch או Grishko."), Verdict::Matches);
+        assert_eq!(
+            verdict(Lang::He, "נעלי פוינט מחזיקות בדרך כלל בין שתים עשרה לעשרים שעות ריקוד, Bloch או Grishko."),
+            Verdict::Matches
+        );
         assert_eq!(verdict(Lang::Ru, "Пуанты обычно служат от двенадцати до двадцати часов танца."), Verdict::Matches);
-        assert_eq!(verdict(Lang::Es, "Las zapatillas de punta suelen durar entre doce y veinte horas de baile, según la bailarina."), Verdict::Matches);
-        assert_eq!(verdict(Lang::Fr, "Les pointes durent en général entre douze et vingt heures de danse, selon la danseuse."), Verdict::Matches);
+        assert_eq!(
+            verdict(
+                Lang::Es,
+                "Las zapatillas de punta suelen durar entre doce y veinte horas de baile, según la bailarina."
+            ),
+            Verdict::Matches
+        );
+        assert_eq!(
+            verdict(Lang::Fr, "Les pointes durent en général entre douze et vingt heures de danse, selon la danseuse."),
+            Verdict::Matches
+        );
         assert_eq!(verdict(Lang::En, "Yes."), Verdict::Unsure);
     }
 }

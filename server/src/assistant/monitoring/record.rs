@@ -50,7 +50,14 @@ pub fn new_id() -> String {
 
 impl Record {
     /// A request that took from `began` until now.
-    pub fn new(route: &'static str, lang: Lang, provider: ProviderKind, model: String, outcome: Outcome, began: Instant) -> Self {
+    pub fn new(
+        route: &'static str,
+        lang: Lang,
+        provider: ProviderKind,
+        model: String,
+        outcome: Outcome,
+        began: Instant,
+    ) -> Self {
         Self {
             id: new_id(),
             route,
@@ -79,7 +86,8 @@ impl Record {
 
     /// A model's answer given `context_chars` of passages: its token counts and time to first token.
     pub fn generated(&mut self, done: &Generated, context_chars: usize) {
-        (self.prompt_tokens, self.completion_tokens, self.first_token_ms) = (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_token_ms);
+        (self.prompt_tokens, self.completion_tokens, self.first_token_ms) =
+            (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_token_ms);
         self.context_chars = context_chars as i64;
     }
 }
@@ -127,6 +135,10 @@ pub async fn save(state: &AppState, record: &Record, failures: &[(ProviderKind, 
 
 /// Stores a thumbs up (1) or down (-1) for an answer; `false` when there is no such answer.
 pub async fn rate(state: &AppState, id: &str, rating: i64) -> Result<bool, sqlx::Error> {
-    let updated = sqlx::query("UPDATE ai_requests SET feedback = $1 WHERE id = $2").bind(rating).bind(id).execute(&state.db).await?;
+    let updated = sqlx::query("UPDATE ai_requests SET feedback = $1 WHERE id = $2")
+        .bind(rating)
+        .bind(id)
+        .execute(&state.db)
+        .await?;
     Ok(updated.rows_affected() > 0)
 }

@@ -167,9 +167,20 @@ pub async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, sqlx::E
             average_context_chars: share(int(&totals, "context_chars")?, with_context),
         },
         timeline: timeline(db, first, bucket, now).await?,
-        providers: grouped(db, "provider", first).await?.into_iter().map(|(provider, requests)| Count { provider, requests }).collect(),
-        languages: grouped(db, "lang", first).await?.into_iter().map(|(lang, requests)| LanguageCount { lang, requests }).collect(),
-        timing: Timing { with_context_ms: share(with_context_ms, with_context), without_context_ms: share(duration - with_context_ms, total - with_context) },
+        providers: grouped(db, "provider", first)
+            .await?
+            .into_iter()
+            .map(|(provider, requests)| Count { provider, requests })
+            .collect(),
+        languages: grouped(db, "lang", first)
+            .await?
+            .into_iter()
+            .map(|(lang, requests)| LanguageCount { lang, requests })
+            .collect(),
+        timing: Timing {
+            with_context_ms: share(with_context_ms, with_context),
+            without_context_ms: share(duration - with_context_ms, total - with_context),
+        },
         models: models(db, first).await?,
         errors: errors(db, first).await?,
         feedback: Feedback { up: int(&totals, "up")?, down: int(&totals, "down")? },
@@ -186,7 +197,8 @@ async fn timeline(db: &Db, first: i64, bucket: i64, now: i64) -> Result<Vec<Buck
     .bind(bucket)
     .fetch_all(db)
     .await?;
-    let mut buckets: Vec<Bucket> = (0..=(now - first) / bucket).map(|slot| Bucket { at: first + slot * bucket, requests: 0, errors: 0 }).collect();
+    let mut buckets: Vec<Bucket> =
+        (0..=(now - first) / bucket).map(|slot| Bucket { at: first + slot * bucket, requests: 0, errors: 0 }).collect();
     for row in rows {
         if let Some(found) = usize::try_from(int(&row, "slot")?).ok().and_then(|slot| buckets.get_mut(slot)) {
             (found.requests, found.errors) = (int(&row, "requests")?, int(&row, "errors")?);

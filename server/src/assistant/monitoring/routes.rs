@@ -86,7 +86,11 @@ async fn ai_status(State(state): State<AppState>, signed_in: SignedIn) -> ApiRes
 
 #[utoipa::path(get, path = "/api/admin/ai/metrics", tag = "admin", security(("bearer" = [])), params(MetricsQuery),
     responses((status = 200, body = Metrics), (status = 400, description = "Invalid query"), (status = 401), (status = 403)))]
-async fn ai_metrics(State(state): State<AppState>, signed_in: SignedIn, ApiQuery(query): ApiQuery<MetricsQuery>) -> ApiResult<Json<Metrics>> {
+async fn ai_metrics(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    ApiQuery(query): ApiQuery<MetricsQuery>,
+) -> ApiResult<Json<Metrics>> {
     permissions::require(&signed_in.user, Permission::Ai)?;
     Ok(Json(report::metrics(&state.db, query.range.unwrap_or_default(), state.clock.now_ms()).await?))
 }
@@ -94,7 +98,11 @@ async fn ai_metrics(State(state): State<AppState>, signed_in: SignedIn, ApiQuery
 /// Asks one provider (with the site's passages, as ask-hybrid does); the answer is recorded as a test.
 #[utoipa::path(post, path = "/api/admin/ai/test", tag = "admin", security(("bearer" = [])), request_body = AiTest,
     responses((status = 200, body = AiTestResult), (status = 400, description = "Please enter a question"), (status = 401), (status = 403)))]
-async fn ai_test(State(state): State<AppState>, signed_in: SignedIn, ApiJson(test): ApiJson<AiTest>) -> ApiResult<Json<AiTestResult>> {
+async fn ai_test(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    ApiJson(test): ApiJson<AiTest>,
+) -> ApiResult<Json<AiTestResult>> {
     permissions::require(&signed_in.user, Permission::Ai)?;
     let began = Instant::now();
     let question = Question {
@@ -111,7 +119,9 @@ async fn ai_test(State(state): State<AppState>, signed_in: SignedIn, ApiJson(tes
     let found = answer::find(&retrieval, &question)?;
     let generated = match test.provider {
         ProviderKind::Basic => Ok(None),
-        provider => answer::generate(&state, provider, &providers, &models, &question, &found, &Output::default()).await.map(Some),
+        provider => answer::generate(&state, provider, &providers, &models, &question, &found, &Output::default())
+            .await
+            .map(Some),
     };
     let (text, outcome) = match &generated {
         Ok(Some(done)) => (Some(done.text.clone()), Outcome::Answered),

@@ -82,10 +82,11 @@ pub async fn status(state: &AppState) -> anyhow::Result<Status> {
             .iter()
             .map(|row| Ok((row.try_get("duration_ms")?, row.try_get("created_at")?)))
             .collect::<Result<_, sqlx::Error>>()?;
-        let last_error: Option<String> = sqlx::query_scalar("SELECT message FROM ai_errors WHERE provider = $1 ORDER BY created_at DESC LIMIT 1")
-            .bind(provider.code())
-            .fetch_optional(&state.db)
-            .await?;
+        let last_error: Option<String> =
+            sqlx::query_scalar("SELECT message FROM ai_errors WHERE provider = $1 ORDER BY created_at DESC LIMIT 1")
+                .bind(provider.code())
+                .fetch_optional(&state.db)
+                .await?;
         list.push(ProviderStatus {
             provider,
             configured,
@@ -93,7 +94,8 @@ pub async fn status(state: &AppState) -> anyhow::Result<Status> {
             circuit,
             model,
             last_used: recent.first().map(|(_, at)| *at),
-            response_time_ms: (!recent.is_empty()).then(|| recent.iter().map(|(ms, _)| *ms as f64).sum::<f64>() / recent.len() as f64),
+            response_time_ms: (!recent.is_empty())
+                .then(|| recent.iter().map(|(ms, _)| *ms as f64).sum::<f64>() / recent.len() as f64),
             last_error,
         });
     }
@@ -101,7 +103,10 @@ pub async fn status(state: &AppState) -> anyhow::Result<Status> {
     Ok(Status {
         providers: list,
         last_answer: last_answer(state).await?,
-        index: IndexStatus { documents: retrieval.sizes().into_iter().map(|(lang, size)| (lang.code().to_owned(), size)).collect(), built_at },
+        index: IndexStatus {
+            documents: retrieval.sizes().into_iter().map(|(lang, size)| (lang.code().to_owned(), size)).collect(),
+            built_at,
+        },
     })
 }
 

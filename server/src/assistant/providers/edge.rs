@@ -24,8 +24,18 @@ struct Whole {
     errors: Vec<serde_json::Value>,
 }
 
-pub async fn generate(http: &reqwest::Client, settings: &EdgeSettings, request: &Request<'_>, receiver: &mut (dyn Receiver + Send)) -> Result<Finished, Failure> {
-    let url = format!("{}/accounts/{}/ai/run/{}", settings.base_url.trim_end_matches('/'), settings.account_id, settings.model);
+pub async fn generate(
+    http: &reqwest::Client,
+    settings: &EdgeSettings,
+    request: &Request<'_>,
+    receiver: &mut (dyn Receiver + Send),
+) -> Result<Finished, Failure> {
+    let url = format!(
+        "{}/accounts/{}/ai/run/{}",
+        settings.base_url.trim_end_matches('/'),
+        settings.account_id,
+        settings.model
+    );
     let body = json!({
         "messages": request.messages,
         "max_tokens": request.max_tokens,
@@ -49,7 +59,10 @@ pub async fn generate(http: &reqwest::Client, settings: &EdgeSettings, request: 
             if data.trim() == "[DONE]" {
                 return Ok(true);
             }
-            take(serde_json::from_str(data).map_err(|err| Failure::new(ErrorType::Invalid, format!("a piece does not read: {err}")))?)?;
+            take(
+                serde_json::from_str(data)
+                    .map_err(|err| Failure::new(ErrorType::Invalid, format!("a piece does not read: {err}")))?,
+            )?;
             Ok(false)
         })
         .await?;

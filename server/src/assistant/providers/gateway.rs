@@ -29,7 +29,12 @@ struct Content {
     content: Option<String>,
 }
 
-pub async fn generate(http: &reqwest::Client, settings: &GatewaySettings, request: &Request<'_>, receiver: &mut (dyn Receiver + Send)) -> Result<Finished, Failure> {
+pub async fn generate(
+    http: &reqwest::Client,
+    settings: &GatewaySettings,
+    request: &Request<'_>,
+    receiver: &mut (dyn Receiver + Send),
+) -> Result<Finished, Failure> {
     let mut body = json!({
         "model": request.model,
         "messages": request.messages,
@@ -53,7 +58,8 @@ pub async fn generate(http: &reqwest::Client, settings: &GatewaySettings, reques
             if data.trim() == "[DONE]" {
                 return Ok(true);
             }
-            let chunk: Chunk = serde_json::from_str(data).map_err(|err| Failure::new(ErrorType::Invalid, format!("a piece does not read: {err}")))?;
+            let chunk: Chunk = serde_json::from_str(data)
+                .map_err(|err| Failure::new(ErrorType::Invalid, format!("a piece does not read: {err}")))?;
             take(chunk, receiver, &mut finished, &mut usage)?;
             Ok(false)
         })
@@ -68,7 +74,12 @@ pub async fn generate(http: &reqwest::Client, settings: &GatewaySettings, reques
 }
 
 /// Passes a chunk's text on and notes its finish reason and usage.
-fn take(chunk: Chunk, receiver: &mut (dyn Receiver + Send), finished: &mut Finished, usage: &mut Option<Usage>) -> Result<(), Failure> {
+fn take(
+    chunk: Chunk,
+    receiver: &mut (dyn Receiver + Send),
+    finished: &mut Finished,
+    usage: &mut Option<Usage>,
+) -> Result<(), Failure> {
     if let Some(error) = chunk.error {
         return Err(Failure::new(ErrorType::Status, format!("the gateway reported: {error}")));
     }

@@ -102,7 +102,11 @@ const WHOLE_ANSWER_TIMEOUTS: u32 = 3;
 impl Request<'_> {
     /// How long to wait for the answer's head.
     fn head_timeout(&self) -> Duration {
-        if self.stream { self.idle_timeout } else { self.idle_timeout * WHOLE_ANSWER_TIMEOUTS }
+        if self.stream {
+            self.idle_timeout
+        } else {
+            self.idle_timeout * WHOLE_ANSWER_TIMEOUTS
+        }
     }
 }
 
@@ -144,14 +148,22 @@ async fn send(request: reqwest::RequestBuilder, timeout: Duration) -> Result<req
         .await
         .map_err(|_| Failure::new(ErrorType::Timeout, format!("no answer within {} s", timeout.as_secs_f32())))?
         .map_err(|err| Failure::from_http(&err))?;
-    if response.status().is_success() { Ok(response) } else { Err(status_failure(response).await) }
+    if response.status().is_success() {
+        Ok(response)
+    } else {
+        Err(status_failure(response).await)
+    }
 }
 
 /// Reads a whole (non-streamed) answer body within `timeout`.
-async fn whole_json<T: serde::de::DeserializeOwned>(response: reqwest::Response, timeout: Duration) -> Result<T, Failure> {
+async fn whole_json<T: serde::de::DeserializeOwned>(
+    response: reqwest::Response,
+    timeout: Duration,
+) -> Result<T, Failure> {
     let body = tokio::time::timeout(timeout, response.bytes())
         .await
         .map_err(|_| Failure::new(ErrorType::Timeout, "the answer did not finish in time"))?
         .map_err(|err| Failure::from_http(&err))?;
-    serde_json::from_slice(&body).map_err(|err| Failure::new(ErrorType::Invalid, format!("the answer does not read: {err}")))
+    serde_json::from_slice(&body)
+        .map_err(|err| Failure::new(ErrorType::Invalid, format!("the answer does not read: {err}")))
 }

@@ -5,7 +5,8 @@
 //! 92 % against 83 % for whole words).
 
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, NgramTokenizer, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
+    AsciiFoldingFilter, Language, LowerCaser, NgramTokenizer, RemoveLongFilter, SimpleTokenizer, Stemmer,
+    StopWordFilter, TextAnalyzer,
 };
 
 use crate::lang::Lang;
@@ -14,9 +15,12 @@ use crate::lang::Lang;
 pub const TOKENIZER: &str = "content";
 
 pub fn analyzer(lang: Lang) -> TextAnalyzer {
-    let base = || TextAnalyzer::builder(SimpleTokenizer::default()).filter(RemoveLongFilter::limit(40)).filter(LowerCaser);
+    let base =
+        || TextAnalyzer::builder(SimpleTokenizer::default()).filter(RemoveLongFilter::limit(40)).filter(LowerCaser);
     let stemmed = |language: Language| {
-        base().filter(StopWordFilter::new(language).expect("tantivy has stop words for the language")).filter(Stemmer::new(language))
+        base()
+            .filter(StopWordFilter::new(language).expect("tantivy has stop words for the language"))
+            .filter(Stemmer::new(language))
     };
     match lang {
         Lang::He => TextAnalyzer::builder(NgramTokenizer::new(3, 3, false).expect("3 is a valid gram size")).build(),
@@ -29,7 +33,8 @@ pub fn analyzer(lang: Lang) -> TextAnalyzer {
 
 /// Words askers use that the content says otherwise (as `prepare` leaves them): each adds its
 /// content word to the question.
-const SYNONYMS: &[(Lang, &str, &str)] = &[(Lang::He, "שנק", "סוליה"), (Lang::He, "שאנק", "סוליה"), (Lang::He, "בוקס", "קופסה")];
+const SYNONYMS: &[(Lang, &str, &str)] =
+    &[(Lang::He, "שנק", "סוליה"), (Lang::He, "שאנק", "סוליה"), (Lang::He, "בוקס", "קופסה")];
 
 /// The question as the index is searched with: prepared like the content, plus the content's words
 /// for the askers' synonyms.
@@ -40,7 +45,11 @@ pub fn question_terms(lang: Lang, question: &str) -> String {
         .filter(|(language, word, _)| *language == lang && prepared.split_whitespace().any(|w| w == *word))
         .map(|(_, _, content_word)| *content_word)
         .collect();
-    if added.is_empty() { prepared } else { format!("{prepared} {}", added.join(" ")) }
+    if added.is_empty() {
+        prepared
+    } else {
+        format!("{prepared} {}", added.join(" "))
+    }
 }
 
 /// Letters that only prefix a Hebrew word (and, the, in, to, from, that, as): up to two are dropped
@@ -66,7 +75,12 @@ pub fn prepare(lang: Lang, text: &str) -> String {
             other => other,
         })
         .collect();
-    unpointed.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty()).map(strip_prefixes).collect::<Vec<_>>().join(" ")
+    unpointed
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(strip_prefixes)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn strip_prefixes(word: &str) -> &str {

@@ -66,7 +66,11 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
     let price = &texts::of(lang).price;
     let brands = catalogue::list_brands(db, lang).await?;
     let brand_names = |brand_id: &str| {
-        brands.iter().find(|brand| brand.id == brand_id).map(|brand| aliases(&brand.id, &brand.name, &brand.other_names)).unwrap_or_default()
+        brands
+            .iter()
+            .find(|brand| brand.id == brand_id)
+            .map(|brand| aliases(&brand.id, &brand.name, &brand.other_names))
+            .unwrap_or_default()
     };
     let mut found = Vec::new();
     for brand in &brands {
@@ -76,7 +80,12 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
             title: brand.name.clone(),
             aliases: aliases(&brand.id, "", &brand.other_names),
             names: Vec::new(),
-            passages: passages([brand.description.clone(), brand.history.clone(), brand.key_features.join(". "), brand.popular_models.join(", ")]),
+            passages: passages([
+                brand.description.clone(),
+                brand.history.clone(),
+                brand.key_features.join(". "),
+                brand.popular_models.join(", "),
+            ]),
             link: format!("/brand/{}", brand.id),
         });
     }
@@ -103,7 +112,15 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
         });
     }
     for (section, title, pieces) in tips::searchable(lang) {
-        found.push(Document { id: format!("tips:{section}"), kind: Kind::Tips, title, aliases: String::new(), names: Vec::new(), passages: passages(pieces), link: format!("/tips#tips-{section}") });
+        found.push(Document {
+            id: format!("tips:{section}"),
+            kind: Kind::Tips,
+            title,
+            aliases: String::new(),
+            names: Vec::new(),
+            passages: passages(pieces),
+            link: format!("/tips#tips-{section}"),
+        });
     }
     Ok(found)
 }
@@ -119,6 +136,9 @@ mod tests {
     #[test]
     fn short_pieces_are_joined_into_passages() {
         let long = "x".repeat(700);
-        assert_eq!(super::passages(["a".to_owned(), " b ".to_owned(), String::new(), long.clone(), "c".to_owned()]), ["a\nb", long.as_str(), "c"]);
+        assert_eq!(
+            super::passages(["a".to_owned(), " b ".to_owned(), String::new(), long.clone(), "c".to_owned()]),
+            ["a\nb", long.as_str(), "c"]
+        );
     }
 }

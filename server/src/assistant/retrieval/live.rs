@@ -27,7 +27,10 @@ impl LiveIndex {
     pub async fn build(db: &Db) -> anyhow::Result<Self> {
         let fingerprint = fingerprint(db).await?;
         let retrieval = Retrieval::build(db).await?;
-        Ok(Self { current: RwLock::new((Arc::new(retrieval), fingerprint, time::now_ms())), rebuilding: Mutex::new(()) })
+        Ok(Self {
+            current: RwLock::new((Arc::new(retrieval), fingerprint, time::now_ms())),
+            rebuilding: Mutex::new(()),
+        })
     }
 
     /// The index of the content as it is now; `true` with it when it was rebuilt for this call.
@@ -61,7 +64,9 @@ impl LiveIndex {
 async fn fingerprint(db: &Db) -> Result<Fingerprint, sqlx::Error> {
     let row = sqlx::query(FINGERPRINT).fetch_one(db).await?;
     let mut values = [0; 6];
-    for (at, name) in ["brands", "brands_changed", "products", "products_changed", "posts", "posts_changed"].into_iter().enumerate() {
+    for (at, name) in
+        ["brands", "brands_changed", "products", "products_changed", "posts", "posts_changed"].into_iter().enumerate()
+    {
         values[at] = row.try_get(name)?;
     }
     Ok(values)

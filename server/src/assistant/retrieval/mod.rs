@@ -86,7 +86,12 @@ impl Retrieval {
     }
 
     /// For each hit, its passages best first: those that match the question, then the others in order.
-    pub fn passages<'a>(&self, lang: Lang, question: &str, hits: &'a [Hit]) -> anyhow::Result<Vec<(&'a Document, Vec<&'a str>)>> {
+    pub fn passages<'a>(
+        &self,
+        lang: Lang,
+        question: &str,
+        hits: &'a [Hit],
+    ) -> anyhow::Result<Vec<(&'a Document, Vec<&'a str>)>> {
         let ranked = self.languages[&lang].passages.ranked(lang, question, PASSAGE_CANDIDATES)?;
         Ok(hits
             .iter()
@@ -96,14 +101,21 @@ impl Retrieval {
                     ranked.iter().filter(|(_, id, _)| *id == document.id).filter_map(|(_, _, place)| *place).collect();
                 let rest: Vec<usize> = (0..document.passages.len()).filter(|place| !order.contains(place)).collect();
                 order.extend(rest);
-                (document, order.into_iter().filter_map(|place| document.passages.get(place).map(String::as_str)).collect())
+                (
+                    document,
+                    order.into_iter().filter_map(|place| document.passages.get(place).map(String::as_str)).collect(),
+                )
             })
             .collect())
     }
 
     /// Every product's names in `lang`.
     pub fn product_names(&self, lang: Lang) -> impl Iterator<Item = &[String]> {
-        self.languages[&lang].by_id.values().filter(|document| document.kind == Kind::Product).map(|document| document.names.as_slice())
+        self.languages[&lang]
+            .by_id
+            .values()
+            .filter(|document| document.kind == Kind::Product)
+            .map(|document| document.names.as_slice())
     }
 
     /// How many documents each language's index holds.
@@ -115,8 +127,11 @@ impl Retrieval {
 impl Searchable {
     fn new(lang: Lang, with_place: bool, texts: &[&str]) -> anyhow::Result<(Self, tantivy::IndexWriter)> {
         let mut schema = Schema::builder();
-        let analysed = TextOptions::default()
-            .set_indexing_options(TextFieldIndexing::default().set_tokenizer(analysis::TOKENIZER).set_index_option(IndexRecordOption::WithFreqsAndPositions));
+        let analysed = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(analysis::TOKENIZER)
+                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+        );
         let id = schema.add_text_field("id", STRING | STORED);
         let place = with_place.then(|| schema.add_u64_field("place", STORED));
         let fields = texts.iter().map(|name| schema.add_text_field(name, analysed.clone())).collect();
@@ -135,7 +150,11 @@ impl Searchable {
         for (score, address) in searcher.search(&query, &TopDocs::with_limit(limit).order_by_score())? {
             let stored: TantivyDocument = searcher.doc(address)?;
             let Some(id) = stored.get_first(self.id).and_then(|value| value.as_str()) else { continue };
-            let place = self.place.and_then(|field| stored.get_first(field)).and_then(|value| value.as_u64()).map(|place| place as usize);
+            let place = self
+                .place
+                .and_then(|field| stored.get_first(field))
+                .and_then(|value| value.as_u64())
+                .map(|place| place as usize);
             found.push((score, id.to_owned(), place));
         }
         Ok(found)
@@ -147,7 +166,10 @@ impl Searchable {
             parser.set_field_boost(title, TITLE_BOOST);
         }
         // Words only: the question's punctuation must not read as query syntax.
-        let words: String = analysis::question_terms(lang, question).chars().map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
+        let words: String = analysis::question_terms(lang, question)
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+            .collect();
         parser.parse_query_lenient(&words).0
     }
 }
