@@ -38,8 +38,9 @@ export interface ApiCall {
   bearer: string | undefined;
 }
 
-type Answer = Response | Promise<Response> | unknown;
-/** What a route answers: a Response, a JSON value (status 200), or a function of the call giving either. */
+/** A Response, a promise of one, or a JSON value (status 200). */
+type Answer = Response | Promise<Response> | object | string | number | boolean | null | undefined;
+/** What a route answers: an answer, or a function of the call giving one. */
 export type Route = Answer | ((call: ApiCall) => Answer);
 
 /**

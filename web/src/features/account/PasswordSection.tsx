@@ -56,7 +56,7 @@ function PasswordForm({ onChanged, onStart }: { onChanged: (otherSessionsEnded: 
     }
   });
   return (
-    <AuthForm onSubmit={(event) => void submit(event)} formRef={form.formRef}>
+    <AuthForm onSubmit={submit} formRef={form.formRef}>
       {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
       <PasswordInput label={t('account.password.current')} autoComplete="current-password" required {...form.textField('currentPassword')} />
       <NewPasswordFields label={t('auth.newPassword')} password={form.textField('newPassword')} confirmation={form.textField('confirmPassword')} />

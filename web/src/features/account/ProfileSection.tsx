@@ -50,7 +50,7 @@ export function ProfileSection({ account }: { account: Account }) {
 
   return (
     <AccountSection title={t('account.profile.title')} intro={t('account.profile.intro')}>
-      <AuthForm onSubmit={(event) => void submit(event)} formRef={form.formRef}>
+      <AuthForm onSubmit={submit} formRef={form.formRef}>
         {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select

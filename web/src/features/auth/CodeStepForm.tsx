@@ -72,7 +72,7 @@ export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; 
         {t('auth.verify')}
       </Button>
       <Group justify="space-between" wrap="wrap">
-        <Button variant="subtle" size="compact-sm" onClick={resend} disabled={resendIn > 0}>
+        <Button variant="subtle" size="compact-sm" onClick={() => void resend()} disabled={resendIn > 0}>
           {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.resend')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={onRestart}>

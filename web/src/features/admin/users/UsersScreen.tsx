@@ -1,6 +1,6 @@
 import { Button, Group, Select, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
 import { notifyError } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { exportUsers, FIRST_PAGE, GROUP_FILTERS, useUserList, type AdminUser, type GroupFilter, type UserListQuery, type UserSort } from './api';
+import { exportUsers, FIRST_PAGE, GROUP_FILTERS, useUserList, type AdminUser, type UserListQuery, type UserSort } from './api';
 import { CreateUserForm } from './CreateUserForm';
 import { UserBulkActions } from './UserBulkActions';
 import { useUserColumns } from './userColumns';
@@ -37,9 +37,8 @@ export function UsersScreen() {
 
   // A page emptied by deletions: show the last page there still is.
   const { data } = list;
-  useEffect(() => {
-    if (data && data.users.length === 0 && data.total > 0 && query.page > 1) setQuery((current) => ({ ...current, page: Math.ceil(data.total / current.pageSize) }));
-  }, [data, query.page]);
+  const lastPage = Math.ceil((data?.total ?? 0) / query.pageSize);
+  if (data && data.users.length === 0 && data.total > 0 && query.page > 1 && query.page !== lastPage) setQuery({ ...query, page: lastPage });
 
   const exportAll = async () => {
     try {
@@ -62,7 +61,7 @@ export function UsersScreen() {
           label={t('users.groupFilter')}
           data={GROUP_FILTERS.map((group) => ({ value: group, label: t(`users.groupFilters.${group}`) }))}
           value={query.group}
-          onChange={(group) => refine({ group: (group ?? 'all') as GroupFilter })}
+          onChange={(group) => refine({ group: group ?? 'all' })}
           allowDeselect={false}
           w={320}
         />

@@ -15,7 +15,7 @@ describe('solveAltcha', () => {
       number,
       salt: challenge.salt,
       signature: challenge.signature,
-      took: expect.any(Number),
+      took: expect.any(Number) as number,
     });
   });
 
