@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { adminResources } from '../features/admin/i18n';
+import { adminResources } from './adminResources';
 import { LANGUAGES, type Language } from './languages';
 import { SERVER_TEXTS } from './serverTexts';
 import { resources } from '.';

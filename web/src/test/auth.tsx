@@ -2,9 +2,9 @@ import { act } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
-import type { User } from '../features/auth/api';
-import { useSession } from '../features/auth/session';
-import { SessionRoot } from '../features/auth/SessionRoot';
+import type { User } from '../lib/session/api';
+import { useSession } from '../lib/session/session';
+import { SessionRoot } from '../lib/session/SessionRoot';
 import { TOKEN_KEY } from '../api/token';
 import { jsonResponse, mockFetch } from './fetchMock';
 import { renderRoutes, type Entry } from './render';

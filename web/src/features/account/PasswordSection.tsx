@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../api/errors';
 import { useMessageText } from '../../i18n/useMessageText';
-import { AuthForm, FormAlert } from '../auth/AuthCard';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { useForm } from '../auth/useForm';
-import * as rules from '../auth/validation';
+import { AuthForm, FormAlert } from '../../components/AuthCard';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useForm } from '../../lib/form/useForm';
+import * as rules from '../../lib/form/validation';
 import { AccountSection } from './AccountSection';
 import { changePassword, useRefreshOwnSessions, type PasswordChange } from './api';
 

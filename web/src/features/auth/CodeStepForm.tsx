@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { nowSeconds, useCountdown } from '../../components/useCountdown';
 import { useMessageText } from '../../i18n/useMessageText';
-import { resendCode, verifyCode, type CodeStep, type SignedIn } from './api';
-import { AuthForm, FormAlert } from './AuthCard';
-import * as rules from './validation';
+import type { SignedIn } from '../../lib/session/api';
+import { resendCode, verifyCode, type CodeStep } from './api';
+import { AuthForm, FormAlert } from '../../components/AuthCard';
+import * as rules from '../../lib/form/validation';
 
 /**
  * The second step of login and sign-up (spec §4): the 6-digit code from the e-mail, with "resend" once

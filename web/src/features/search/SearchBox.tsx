@@ -5,10 +5,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { useBrands, useProducts } from '../catalogue/queries';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/limits';
+import { useBrands, useProducts } from '../catalogue';
 import { searchCatalogue } from './searchCatalogue';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The navigation's search box (spec §2): brands open their page, products open the maker's page in a new tab.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../../components/LoadFailed';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { SEARCH_DEBOUNCE_MS } from '../../search/SearchBox';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/limits';
 import { useAdminText } from '../adminTexts';
 import { DataTable, type Column } from '../components/DataTable';
 import { notifyError } from '../components/notify';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useCurrentUser } from '../../auth/session';
+import { useCurrentUser } from '../../../lib/session/session';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DeleteSelectedButton, RowActions } from '../components/RowActions';
 import { DataTable, type Column } from '../components/DataTable';

@@ -1,7 +1,7 @@
 import { Grid, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useForm } from '../../auth/useForm';
+import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textIn, textKey, type FlatValues } from '../components/translationFields';

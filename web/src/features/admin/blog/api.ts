@@ -3,8 +3,8 @@ import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
-import { blockSchema } from '../../blog/api';
+import { queryKeys, refresh } from '../../../lib/queryKeys';
+import { blockSchema } from '../../blog';
 
 const postTextSchema = z.object({ title: z.string(), excerpt: z.string(), body: z.string() });
 export type PostText = z.infer<typeof postTextSchema>;
@@ -36,21 +36,18 @@ export const categoryRecordSchema = z.object({
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 export type CategoryDraft = Omit<CategoryRecord, 'postCount'>;
 
-const POSTS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'blog', 'posts'];
-const CATEGORIES_KEY = [...MEMBER_QUERY_KEY, 'admin', 'blog', 'categories'];
-
 export function useAdminPosts() {
-  return useQuery({ queryKey: POSTS_KEY, queryFn: ({ signal }) => apiRequest('/admin/blog/posts', { schema: z.array(postRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.blog.posts, queryFn: ({ signal }) => apiRequest('/admin/blog/posts', { schema: z.array(postRecordSchema), signal }) });
 }
 
 export function useAdminCategories() {
-  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => apiRequest('/admin/blog/categories', { schema: z.array(categoryRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.blog.categories, queryFn: ({ signal }) => apiRequest('/admin/blog/categories', { schema: z.array(categoryRecordSchema), signal }) });
 }
 
 /** After a change: the admin's lists and the public blog are fetched again. */
 export function useRefreshBlog() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes('blog') });
+  return () => refresh(client, [queryKeys.blog.all, queryKeys.admin.blog.all]);
 }
 
 export const savePost = (draft: PostDraft, isNew: boolean) =>

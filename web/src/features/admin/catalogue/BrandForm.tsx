@@ -2,7 +2,7 @@ import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-import { useForm } from '../../auth/useForm';
+import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { ImageField } from '../components/ImageField';

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys, refresh } from '../../../lib/queryKeys';
 
 const brandTextSchema = z.object({
   name: z.string(),
@@ -41,21 +41,18 @@ export type ProductText = z.infer<typeof productTextSchema>;
 export type BrandDraft = Omit<BrandRecord, 'productCount' | 'updatedAt'>;
 export type ProductDraft = Omit<ProductRecord, 'updatedAt'>;
 
-const BRANDS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'brands'];
-const PRODUCTS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'products'];
-
 export function useAdminBrands() {
-  return useQuery({ queryKey: BRANDS_KEY, queryFn: ({ signal }) => apiRequest('/admin/brands', { schema: z.array(brandRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.brands, queryFn: ({ signal }) => apiRequest('/admin/brands', { schema: z.array(brandRecordSchema), signal }) });
 }
 
 export function useAdminProducts() {
-  return useQuery({ queryKey: PRODUCTS_KEY, queryFn: ({ signal }) => apiRequest('/admin/products', { schema: z.array(productRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.products, queryFn: ({ signal }) => apiRequest('/admin/products', { schema: z.array(productRecordSchema), signal }) });
 }
 
 /** After a change: the admin's lists, the dashboard's counts and every public catalogue answer are fetched again. */
 export function useRefreshCatalogue() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: ({ queryKey }) => ['brands', 'products', 'stats'].some((part) => queryKey.includes(part)) });
+  return () => refresh(client, [queryKeys.brands.all, queryKeys.products.all, queryKeys.admin.brands, queryKeys.admin.products, queryKeys.admin.stats]);
 }
 
 export const saveBrand = (draft: BrandDraft, isNew: boolean) =>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys, refresh } from '../../../lib/queryKeys';
 
 export const sessionSchema = z.object({
   id: z.string(),
@@ -19,20 +19,18 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 
 const sessionListSchema = z.object({ now: z.number(), sessions: z.array(sessionSchema) });
 
-const SESSIONS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'sessions'];
-
 /** Live sessions, of one user when `userId` is given (spec §7 `GET /sessions/list?user_id=`). */
 export function useSessions(userId: string | null) {
   const query = userId ? `?user_id=${encodeURIComponent(userId)}` : '';
   return useQuery({
-    queryKey: [...SESSIONS_KEY, userId ?? ''],
+    queryKey: queryKeys.admin.sessions.of(userId),
     queryFn: ({ signal }) => apiRequest(`/sessions/list${query}`, { schema: sessionListSchema, signal }),
   });
 }
 
 export function useRefreshSessions() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes('sessions') || queryKey.includes('stats') });
+  return () => refresh(client, [queryKeys.admin.sessions.all, queryKeys.member.accountSessions, queryKeys.admin.stats]);
 }
 
 export const revokeSession = (id: string) => apiRequest(`/sessions/revoke/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -1,9 +1,9 @@
 import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { NewPasswordFields } from '../../auth/NewPasswordFields';
-import { useForm } from '../../auth/useForm';
-import * as rules from '../../auth/validation';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { useForm } from '../../../lib/form/useForm';
+import * as rules from '../../../lib/form/validation';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { notifySuccess } from '../components/notify';

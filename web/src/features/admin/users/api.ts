@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys, refresh } from '../../../lib/queryKeys';
 
 export const USER_ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
 export const USER_GROUPS = ['newsletter', 'vip', 'new', 'inactive'] as const;
@@ -59,15 +59,13 @@ function filterParams({ search, group, sort, descending }: UserListQuery): URLSe
   return params;
 }
 
-const USERS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'users'];
-
 /** One page of users; while another page loads, the last one stays on screen. */
 export function useUserList(query: UserListQuery) {
   const params = filterParams(query);
   params.set('page', String(query.page));
   params.set('pageSize', String(query.pageSize));
   return useQuery({
-    queryKey: [...USERS_KEY, query],
+    queryKey: queryKeys.admin.users.list(query),
     queryFn: ({ signal }) => apiRequest(`/users/list?${params}`, { schema: userListSchema, signal }),
     placeholderData: keepPreviousData,
   });
@@ -80,7 +78,7 @@ export function useUserList(query: UserListQuery) {
 export function useRefreshUsers() {
   const client = useQueryClient();
   return () =>
-    client.invalidateQueries({ predicate: ({ queryKey }) => ['users', 'stats', 'auditLogs', 'sessions'].some((part) => queryKey.includes(part)) });
+    refresh(client, [queryKeys.admin.users.all, queryKeys.admin.stats, queryKeys.admin.auditLogs.all, queryKeys.admin.sessions.all, queryKeys.member.accountSessions]);
 }
 
 /** Saves the users the filters leave (every page) as CSV. */

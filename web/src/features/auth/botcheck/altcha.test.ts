@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { decodeAltchaPayload as decode, makeAltchaChallenge } from '../../../test/altcha';
+import { decodeAltchaPayload as decode, makeAltchaChallenge } from './fixtures';
 import { solveAltcha } from './altcha';
 
 describe('solveAltcha', () => {
