@@ -14,7 +14,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
 import { textIn } from '../components/translationFields';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { deleteCategory, deletePost, useAdminCategories, useAdminPosts, useRefreshBlog, type CategoryRecord, type PostRecord } from './api';
+import { useAdminCategories, useAdminPosts, useDeleteCategories, useDeletePosts, type CategoryRecord, type PostRecord } from './api';
 import { CategoryForm } from './CategoryForm';
 import { PostEditor } from './PostEditor';
 
@@ -25,7 +25,8 @@ export function BlogScreen() {
   const user = useCurrentUser();
   const posts = useAdminPosts();
   const categories = useAdminCategories();
-  const refresh = useRefreshBlog();
+  const deletePosts = useDeletePosts();
+  const deleteCategories = useDeleteCategories();
   const [editingPost, setEditingPost] = useState<{ post?: PostRecord }>();
   const [editingCategory, setEditingCategory] = useState<{ category?: CategoryRecord }>();
   const [deletingPosts, setDeletingPosts] = useState<PostRecord[]>();
@@ -158,8 +159,7 @@ export function BlogScreen() {
         title={deletingPosts?.length === 1 && deletingPosts[0] ? t('blog.deleteTitle', { title: title(deletingPosts[0]) }) : t('blog.deleteManyTitle', { count: deletingPosts?.length ?? 0 })}
         confirmLabel={t('common.delete')}
         onConfirm={async () => {
-          for (const post of deletingPosts ?? []) await deletePost(post.slug);
-          await refresh();
+          await deletePosts.mutateAsync(deletingPosts ?? []);
           notifySuccess(t('blog.deleted', { count: deletingPosts?.length ?? 0 }));
         }}
         onClose={() => setDeletingPosts(undefined)}
@@ -171,8 +171,7 @@ export function BlogScreen() {
         title={t('categories.deleteTitle', { name: deletingCategory ? categoryName(deletingCategory) : '' })}
         confirmLabel={t('common.delete')}
         onConfirm={async () => {
-          if (deletingCategory) await deleteCategory(deletingCategory.slug);
-          await refresh();
+          await deleteCategories.mutateAsync(deletingCategory ? [deletingCategory] : []);
           notifySuccess(t('categories.deleted'));
         }}
         onClose={() => setDeletingCategory(undefined)}

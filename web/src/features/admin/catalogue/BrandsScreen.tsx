@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { textIn } from '../components/translationFields';
-import { deleteBrand, useAdminBrands, useRefreshCatalogue, type BrandRecord } from './api';
+import { useAdminBrands, useDeleteBrands, type BrandRecord } from './api';
 import { BrandForm } from './BrandForm';
 
 type Editing = { brand?: BrandRecord } | undefined;
@@ -22,7 +22,7 @@ export function BrandsScreen() {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
   usePageTitle('admin');
   const brands = useAdminBrands();
-  const refresh = useRefreshCatalogue();
+  const deleteBrands = useDeleteBrands();
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<BrandRecord[]>();
   const [orphans, setOrphans] = useState<'delete' | 'move'>('delete');
@@ -63,11 +63,7 @@ export function BrandsScreen() {
 
   const confirmDelete = async () => {
     if (productCount > 0 && orphans === 'move' && !moveTo) throw new Error(t('brands.chooseBrand'));
-    for (const brand of deleting ?? []) {
-      const products = brand.productCount === 0 ? undefined : orphans === 'move' && moveTo ? { action: 'move' as const, moveTo } : { action: 'delete' as const };
-      await deleteBrand(brand.id, products);
-    }
-    await refresh();
+    await deleteBrands.mutateAsync({ brands: deleting ?? [], products: orphans === 'move' && moveTo ? { action: 'move', moveTo } : { action: 'delete' } });
     notifySuccess(t('brands.deleted', { count: deleting?.length ?? 0 }));
   };
 

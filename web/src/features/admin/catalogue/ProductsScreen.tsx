@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { textIn } from '../components/translationFields';
-import { deleteProduct, useAdminBrands, useAdminProducts, useRefreshCatalogue, type ProductRecord } from './api';
+import { useAdminBrands, useAdminProducts, useDeleteProducts, type ProductRecord } from './api';
 import { ProductForm } from './ProductForm';
 
 /** Products: the table, adding and editing in a dialog, deleting after confirmation. */
@@ -21,7 +21,7 @@ export function ProductsScreen() {
   usePageTitle('admin');
   const products = useAdminProducts();
   const brands = useAdminBrands();
-  const refresh = useRefreshCatalogue();
+  const deleteProducts = useDeleteProducts();
   const [editing, setEditing] = useState<{ product?: ProductRecord }>();
   const [deleting, setDeleting] = useState<ProductRecord[]>();
 
@@ -54,8 +54,7 @@ export function ProductsScreen() {
   ];
 
   const confirmDelete = async () => {
-    for (const product of deleting ?? []) await deleteProduct(product.id);
-    await refresh();
+    await deleteProducts.mutateAsync(deleting ?? []);
     notifySuccess(t('products.deleted', { count: deleting?.length ?? 0 }));
   };
 

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { queryKeys, refresh } from '../../../lib/queryKeys';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 
 export const sessionSchema = z.object({
   id: z.string(),
@@ -28,13 +29,15 @@ export function useSessions(userId: string | null) {
   });
 }
 
-export function useRefreshSessions() {
-  const client = useQueryClient();
-  return () => refresh(client, [queryKeys.admin.sessions.all, queryKeys.member.accountSessions, queryKeys.admin.stats]);
+/** Ends one session, or every session of a user; the session lists and the dashboard's count follow. */
+export function useRevokeSessions() {
+  return useRefreshingMutation(
+    (revoking: { sessionId: string } | { userId: string }) =>
+      'sessionId' in revoking
+        ? apiRequest(`/sessions/revoke/${encodeURIComponent(revoking.sessionId)}`, { method: 'DELETE' })
+        : apiRequest(`/sessions/revoke-user/${encodeURIComponent(revoking.userId)}`, { method: 'DELETE' }),
+    [queryKeys.admin.sessions.all, queryKeys.member.accountSessions, queryKeys.admin.stats],
+  );
 }
-
-export const revokeSession = (id: string) => apiRequest(`/sessions/revoke/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-export const revokeUserSessions = (userId: string) => apiRequest(`/sessions/revoke-user/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 
 export { formatSpan } from '../../../components/timeSpan';

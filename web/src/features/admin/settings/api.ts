@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 
 import { apiFetch, apiRequest } from '../../../api/client';
@@ -21,13 +21,12 @@ export function useSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>) {
 }
 
 /** Saves a settings group (PUT, answered with the stored settings) and keeps the card's copy on the answer. */
-export function useSaveSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>) {
+export function useSaveSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>): (body: unknown) => Promise<T> {
   const client = useQueryClient();
-  return async (body: unknown): Promise<T> => {
-    const saved = await apiRequest(`/admin/settings/${name}`, { method: 'PUT', body, schema });
-    client.setQueryData(queryKeys.admin.settings(name), saved);
-    return saved;
-  };
+  return useMutation({
+    mutationFn: (body: unknown) => apiRequest(`/admin/settings/${name}`, { method: 'PUT', body, schema }),
+    onSuccess: (saved) => client.setQueryData(queryKeys.admin.settings(name), saved),
+  }).mutateAsync;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { queryKeys, refresh } from '../../../lib/queryKeys';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 
 export const USER_ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
 export const USER_GROUPS = ['newsletter', 'vip', 'new', 'inactive'] as const;
@@ -71,16 +72,6 @@ export function useUserList(query: UserListQuery) {
   });
 }
 
-/**
- * After a change: the user lists, the dashboard's counts, the audit log (which records it) and the
- * sessions (disabling or deleting ends them) are fetched again.
- */
-export function useRefreshUsers() {
-  const client = useQueryClient();
-  return () =>
-    refresh(client, [queryKeys.admin.users.all, queryKeys.admin.stats, queryKeys.admin.auditLogs.all, queryKeys.admin.sessions.all, queryKeys.member.accountSessions]);
-}
-
 /** Saves the users the filters leave (every page) as CSV. */
 export const exportUsers = (query: UserListQuery) => downloadFile(`/users/export?${filterParams(query)}`, 'users.csv');
 
@@ -101,17 +92,37 @@ export interface NewUser {
   vip: boolean;
 }
 
-export const createUser = (user: NewUser) => apiRequest('/users/create', { method: 'POST', body: user, schema: adminUserSchema });
+/**
+ * What a change to users refreshes: the user lists, the dashboard's counts, the audit log (which records
+ * it) and the sessions (disabling or deleting ends them).
+ */
+const USER_VIEWS = [queryKeys.admin.users.all, queryKeys.admin.stats, queryKeys.admin.auditLogs.all, queryKeys.admin.sessions.all, queryKeys.member.accountSessions];
+
+export function useCreateUser() {
+  return useRefreshingMutation((user: NewUser) => apiRequest('/users/create', { method: 'POST', body: user, schema: adminUserSchema }), USER_VIEWS);
+}
 
 export type UserChange = { isAdmin: boolean } | { role: UserRole } | { disabled: boolean };
 
-export const updateUser = (id: string, change: UserChange) =>
-  apiRequest(`/users/update/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, schema: adminUserSchema });
+export function useUpdateUser() {
+  return useRefreshingMutation(
+    ({ id, change }: { id: string; change: UserChange }) =>
+      apiRequest(`/users/update/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, schema: adminUserSchema }),
+    USER_VIEWS,
+  );
+}
 
-export const deleteUser = (id: string) => apiRequest(`/users/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function useDeleteUser() {
+  return useRefreshingMutation((id: string) => apiRequest(`/users/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }), USER_VIEWS);
+}
 
 const changedSchema = z.object({ changed: z.number() });
 
-/** Adds the users to the VIP group, or takes them out of it. */
-export const setVip = (userIds: readonly string[], member: boolean) =>
-  apiRequest('/users/groups/vip/members', { method: member ? 'POST' : 'DELETE', body: { userIds }, schema: changedSchema });
+/** Adds the users to the VIP group (`member` true), or takes them out of it. */
+export function useSetVip() {
+  return useRefreshingMutation(
+    ({ userIds, member }: { userIds: readonly string[]; member: boolean }) =>
+      apiRequest('/users/groups/vip/members', { method: member ? 'POST' : 'DELETE', body: { userIds }, schema: changedSchema }),
+    USER_VIEWS,
+  );
+}
