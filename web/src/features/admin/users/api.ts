@@ -5,18 +5,16 @@ import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
+import type { ServerTableView } from '../components/useServerTable';
 
 export const USER_ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
 export const USER_GROUPS = ['newsletter', 'vip', 'new', 'inactive'] as const;
 /** The list's group filter: everyone, or the members of one group (spec §3). */
 export const GROUP_FILTERS = ['all', ...USER_GROUPS] as const;
-/** The columns the server sorts the list by. */
-export const USER_SORTS = ['username', 'email', 'role', 'createdAt', 'lastLoginAt'] as const;
 export const GENDERS = ['female', 'male', 'other'] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type GroupFilter = (typeof GROUP_FILTERS)[number];
-export type UserSort = (typeof USER_SORTS)[number];
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -38,25 +36,22 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const userListSchema = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 
-/** What the list shows: the search, group and sort, and which page. */
-export interface UserListQuery {
-  search: string;
+export interface UserFilters {
   group: GroupFilter;
-  sort: UserSort;
-  descending: boolean;
-  page: number;
-  pageSize: number;
 }
 
-export const FIRST_PAGE: UserListQuery = { search: '', group: 'all', sort: 'username', descending: false, page: 1, pageSize: 10 };
+/** What the list shows: the search, group and sort (by a sortable column's key), and which page. */
+export type UserListQuery = ServerTableView<UserFilters>;
 
 /** The query string of the list's filters (the export takes the same, without the page). */
-function filterParams({ search, group, sort, descending }: UserListQuery): URLSearchParams {
+function filterParams({ search, filters, sort }: UserListQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (search.trim() !== '') params.set('search', search.trim());
-  params.set('group', group);
-  params.set('sort', sort);
-  params.set('order', descending ? 'desc' : 'asc');
+  params.set('group', filters.group);
+  if (sort) {
+    params.set('sort', sort.key);
+    params.set('order', sort.descending ? 'desc' : 'asc');
+  }
   return params;
 }
 
