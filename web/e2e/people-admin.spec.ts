@@ -44,7 +44,7 @@ test('an admin finds a member by search, adds them to VIP, exports the CSV, and 
   await page.getByRole('button', { name: adminEn.table.exportCsv }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('users.csv');
-  const csv = readFileSync((await file.path())!, 'utf8');
+  const csv = readFileSync(await file.path(), 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe('\uFEFFUsername,Email,Role,Admin,Groups,Location,Created,Last login,Disabled');
   expect(lines).toHaveLength(2);

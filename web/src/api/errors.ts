@@ -57,6 +57,6 @@ function errorDetails(body: unknown): ErrorDetails {
 
 export function serverErrorText(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const { error } = body as { error: unknown };
+  const { error } = body;
   return typeof error === 'string' && error.trim() !== '' ? error : undefined;
 }

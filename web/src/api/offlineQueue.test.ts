@@ -27,7 +27,7 @@ describe('offline queue', () => {
     setBrowserOnline(true);
     const fetchMock = mockFetch(() => jsonResponse({}));
     await expect(flushQueue()).resolves.toBe(3);
-    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url} ${String(init.body)}`)).toEqual([
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url} ${init.body as string}`)).toEqual([
       'POST /api/a 1',
       'PUT /api/b 2',
       'PATCH /api/c 3',

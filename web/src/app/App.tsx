@@ -8,9 +8,9 @@ import { loadAnalytics } from '../features/analytics/loadAnalytics';
 import { ErrorBoundary } from '../features/crash/ErrorBoundary';
 import { directionOf } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
-import { createQueryClient } from './queryClient';
+import { createQueryClient } from '../lib/queryClient';
 import { routes } from './routes';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '../lib/theme';
 
 /** Keeps Mantine's direction on the language's: right-to-left for Hebrew only. */
 function DirectionSync() {

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useSiteIdentity } from './siteConfig';
+import { useSiteIdentity } from '../lib/siteConfig';
 import classes from './Layout.module.css';
 
 export function Footer() {

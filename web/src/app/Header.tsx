@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AccountStatus, NavigationLinks } from './Navigation';
-import { useSiteIdentity } from './siteConfig';
+import { useSiteIdentity } from '../lib/siteConfig';
 import classes from './Layout.module.css';
 
 export function Header() {

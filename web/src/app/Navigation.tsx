@@ -3,7 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-import { useSession } from '../features/auth/session';
+import { useSession } from '../lib/session/session';
 import { useBrands } from '../features/catalogue/queries';
 import classes from './Layout.module.css';
 

@@ -2,18 +2,18 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { AccountPage } from '../features/account/AccountPage';
-import { AdminOnly } from '../features/auth/AdminOnly';
+import { AdminOnly } from '../lib/session/AdminOnly';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequestResetPage } from '../features/auth/RequestResetPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { SessionRoot } from '../features/auth/SessionRoot';
+import { SessionRoot } from '../lib/session/SessionRoot';
 import { SignupPage } from '../features/auth/SignupPage';
 import { BrandPage } from '../features/catalogue/BrandPage';
 import { HomePage } from '../features/catalogue/HomePage';
 import { ProductsPage } from '../features/catalogue/ProductsPage';
 import { RouteCrash } from '../features/crash/RouteCrash';
 import { LegalPage } from '../features/legal/LegalPage';
-import { NotFoundPage } from '../features/pages/NotFoundPage';
+import { NotFoundPage } from '../components/NotFoundPage';
 import { TipsPage } from '../features/tips/TipsPage';
 import { Layout } from './Layout';
 

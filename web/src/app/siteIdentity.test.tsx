@@ -1,12 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { mockApi, renderWithSession } from '../test/auth';
+import AdminApp from '../features/admin/AdminApp';
+import { AdminOnly } from '../lib/session/AdminOnly';
+import { admin, mockApi, renderWithSession, sessionRoutes, storeSignedIn, type ApiCall } from '../test/auth';
+import { fill } from '../test/forms';
 import { localeText } from '../test/locales';
 import { usePageTitle, type PageKey } from '../components/usePageTitle';
 import { Layout } from './Layout';
-import type { SiteConfig } from './siteConfig';
+import type { SiteConfig } from '../lib/siteConfig';
 
 const blank = { he: '', en: '', ru: '', fr: '', es: '' };
 const configured: SiteConfig = {
@@ -77,4 +81,34 @@ describe('site identity in the header and footer', () => {
     expect(await header().findByRole('heading', { name: 'Pointe' })).toBeInTheDocument();
     expect(document.title).toBe(localeText('en', 'meta.tips.title'));
   });
+});
+
+describe('The site identity saved in the admin', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  const stored: SiteConfig = {
+    siteName: 'Pointe',
+    slogan: { ...blank, he: 'נעליים לכל רקדנית', en: 'Shoes for every dancer' },
+    location: blank,
+    contactEmail: 'hello@pointe.example',
+    websiteUrl: 'https://pointe.example',
+  };
+
+  it('shows the saved name in the header at once', async () => {
+    storeSignedIn();
+    let site = { ...stored };
+    const api = mockApi({
+      ...sessionRoutes(admin),
+      'GET /config/site': () => site,
+      'GET /admin/settings/site': () => site,
+      'PUT /admin/settings/site': (call: ApiCall) => (site = call.body as SiteConfig),
+    });
+    const user = userEvent.setup();
+    renderWithSession([{ element: <Layout />, children: [{ path: '/admin/*', element: <AdminOnly><AdminApp /></AdminOnly> }] }], { path: '/admin/settings' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pointe' })).toBeInTheDocument();
+    await fill(user, await screen.findByRole('textbox', { name: 'Site name' }), 'Grand Jeté');
+    await user.click((await screen.findAllByRole('button', { name: 'Save' }))[0]!);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Grand Jeté' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /config/site').length).toBeGreaterThanOrEqual(1));
+  }, 20_000);
 });

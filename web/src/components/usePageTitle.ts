@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useSiteIdentity } from '../app/siteConfig';
+import { useSiteIdentity } from '../lib/siteConfig';
 
 export type PageKey =
   | 'home'

@@ -2,9 +2,9 @@ import { act } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
-import type { User } from '../features/auth/api';
-import { useSession } from '../features/auth/session';
-import { SessionRoot } from '../features/auth/SessionRoot';
+import type { User } from '../lib/session/api';
+import { useSession } from '../lib/session/session';
+import { SessionRoot } from '../lib/session/SessionRoot';
 import { TOKEN_KEY } from '../api/token';
 import { jsonResponse, mockFetch } from './fetchMock';
 import { renderRoutes, type Entry } from './render';
@@ -38,8 +38,9 @@ export interface ApiCall {
   bearer: string | undefined;
 }
 
-type Answer = Response | Promise<Response> | unknown;
-/** What a route answers: a Response, a JSON value (status 200), or a function of the call giving either. */
+/** A Response, a promise of one, or a JSON value (status 200). */
+type Answer = Response | Promise<Response> | object | string | number | boolean | null | undefined;
+/** What a route answers: an answer, or a function of the call giving one. */
 export type Route = Answer | ((call: ApiCall) => Answer);
 
 /**

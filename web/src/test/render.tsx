@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 
-import { createQueryClient } from '../app/queryClient';
-import { cssVariablesResolver, theme } from '../app/theme';
+import { createQueryClient } from '../lib/queryClient';
+import { cssVariablesResolver, theme } from '../lib/theme';
 
 function Providers({ children }: { children: ReactNode }) {
   return (

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { expectFieldError, fill } from '../../test/admin';
+import { expectFieldError, fill } from '../../test/forms';
 import { mockApi, renderWithSession } from '../../test/auth';
 import { jsonResponse } from '../../test/fetchMock';
 import { AccountPage } from './AccountPage';
-import { renderAccount } from '../../test/account';
+import { renderAccount } from './renderAccount';
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
 

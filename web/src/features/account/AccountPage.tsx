@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session/session';
 import { useAccount } from './api';
 import { NewsletterSection } from './NewsletterSection';
 import { PasswordSection } from './PasswordSection';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { expectFieldError, fill } from '../../test/admin';
+import { expectFieldError, fill } from '../../test/forms';
 import { jsonResponse } from '../../test/fetchMock';
-import { NOW, ownSession, renderAccount } from '../../test/account';
+import { NOW, ownSession, renderAccount } from './renderAccount';
 
 const section = async (name: string) => within(await screen.findByRole('region', { name }));
 const current = () => screen.getByLabelText(/^Current password/);

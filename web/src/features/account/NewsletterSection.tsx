@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useMessageText } from '../../i18n/useMessageText';
-import { FormAlert } from '../auth/AuthCard';
+import { FormAlert } from '../../components/AuthCard';
 import { AccountSection } from './AccountSection';
 import { useUpdateAccount, type Account } from './api';
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../api/errors';
 import { useMessageText } from '../../i18n/useMessageText';
-import { AuthForm, FormAlert } from '../auth/AuthCard';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { useForm } from '../auth/useForm';
-import * as rules from '../auth/validation';
+import { AuthForm, FormAlert } from '../../components/AuthCard';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useForm } from '../../lib/form/useForm';
+import * as rules from '../../lib/form/validation';
 import { AccountSection } from './AccountSection';
 import { changePassword, useRefreshOwnSessions, type PasswordChange } from './api';
 
@@ -56,7 +56,7 @@ function PasswordForm({ onChanged, onStart }: { onChanged: (otherSessionsEnded: 
     }
   });
   return (
-    <AuthForm onSubmit={(event) => void submit(event)} formRef={form.formRef}>
+    <AuthForm onSubmit={submit} formRef={form.formRef}>
       {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
       <PasswordInput label={t('account.password.current')} autoComplete="current-password" required {...form.textField('currentPassword')} />
       <NewPasswordFields label={t('auth.newPassword')} password={form.textField('newPassword')} confirmation={form.textField('confirmPassword')} />

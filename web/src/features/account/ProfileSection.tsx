@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { LANGUAGES } from '../../i18n/languages';
 import { useMessageText } from '../../i18n/useMessageText';
-import { AuthForm, FormAlert } from '../auth/AuthCard';
-import { useForm } from '../auth/useForm';
-import * as rules from '../auth/validation';
+import { AuthForm, FormAlert } from '../../components/AuthCard';
+import { useForm } from '../../lib/form/useForm';
+import * as rules from '../../lib/form/validation';
 import { AccountSection } from './AccountSection';
 import { useUpdateAccount, type Account } from './api';
 
@@ -50,7 +50,7 @@ export function ProfileSection({ account }: { account: Account }) {
 
   return (
     <AccountSection title={t('account.profile.title')} intro={t('account.profile.intro')}>
-      <AuthForm onSubmit={(event) => void submit(event)} formRef={form.formRef}>
+      <AuthForm onSubmit={submit} formRef={form.formRef}>
         {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageLoader } from '../../components/PageLoader';
 import { formatAgo } from '../../components/timeSpan';
 import { useMessageText } from '../../i18n/useMessageText';
-import { FormAlert } from '../auth/AuthCard';
+import { FormAlert } from '../../components/AuthCard';
 import { AccountSection } from './AccountSection';
 import { endOtherSessions, useOwnSessions, useRefreshOwnSessions } from './api';
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../api/client';
-import { MEMBER_QUERY_KEY } from '../auth/limits';
+import { queryKeys } from '../../lib/queryKeys';
 
 const accountSchema = z.object({
   id: z.string(),
@@ -27,20 +27,17 @@ const sessionsSchema = z.object({
 });
 export type OwnSession = z.infer<typeof sessionsSchema>['sessions'][number];
 
-const ACCOUNT_KEY = [...MEMBER_QUERY_KEY, 'account'];
-const SESSIONS_KEY = [...MEMBER_QUERY_KEY, 'account', 'sessions'];
-
 export function useAccount() {
-  return useQuery({ queryKey: ACCOUNT_KEY, queryFn: ({ signal }) => apiRequest('/account', { schema: accountSchema, signal }) });
+  return useQuery({ queryKey: queryKeys.member.account, queryFn: ({ signal }) => apiRequest('/account', { schema: accountSchema, signal }) });
 }
 
 export function useOwnSessions() {
-  return useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => apiRequest('/account/sessions', { schema: sessionsSchema, signal }) });
+  return useQuery({ queryKey: queryKeys.member.accountSessions, queryFn: ({ signal }) => apiRequest('/account/sessions', { schema: sessionsSchema, signal }) });
 }
 
 export function useRefreshOwnSessions() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: SESSIONS_KEY });
+  return () => client.invalidateQueries({ queryKey: queryKeys.member.accountSessions });
 }
 
 /** The profile fields; blank clears one. */
@@ -59,7 +56,7 @@ export function useUpdateAccount() {
   const client = useQueryClient();
   return async (change: AccountChange) => {
     const saved = await apiRequest('/account', { method: 'PATCH', body: change, schema: accountSchema });
-    client.setQueryData(ACCOUNT_KEY, saved);
+    client.setQueryData(queryKeys.member.account, saved);
     return saved;
   };
 }

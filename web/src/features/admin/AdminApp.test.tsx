@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import type { User } from '../auth/api';
+import type { User } from '../../lib/session/api';
 import { admin, member, mockApi, renderWithSession, sessionRoutes, storeSignedIn } from '../../test/auth';
-import { AdminOnly } from '../auth/AdminOnly';
+import { AdminOnly } from '../../lib/session/AdminOnly';
 import AdminApp from './AdminApp';
 
 const editor: User = { ...member, id: 'u-3', username: 'coppelia', role: 'editor', permissions: ['catalogue', 'blog'] };

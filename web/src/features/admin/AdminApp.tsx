@@ -6,8 +6,8 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes } from 'react-router';
 
-import { useCurrentUser } from '../auth/session';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { useCurrentUser } from '../../lib/session/session';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { AiScreen } from './ai/AiScreen';
 import { AuditLogsScreen } from './auditLogs/AuditLogsScreen';
 import { BlogScreen } from './blog/BlogScreen';

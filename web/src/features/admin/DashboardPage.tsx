@@ -8,8 +8,8 @@ import { apiRequest } from '../../api/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
-import { MEMBER_QUERY_KEY } from '../auth/limits';
-import { useCurrentUser } from '../auth/session';
+import { queryKeys } from '../../lib/queryKeys';
+import { useCurrentUser } from '../../lib/session/session';
 import { ADMIN_NAMESPACE } from './i18n';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
 
@@ -31,7 +31,7 @@ export function DashboardPage() {
   usePageTitle('admin');
   const permissions = useCurrentUser()?.permissions ?? [];
   const stats = useQuery({
-    queryKey: [...MEMBER_QUERY_KEY, 'admin', 'stats'],
+    queryKey: queryKeys.admin.stats,
     queryFn: ({ signal }) => apiRequest('/admin/stats', { schema: statsSchema, signal }),
   });
   const numbers = new Intl.NumberFormat(i18n.language);

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '../../test/fetchMock';
-import { mockApi } from '../../test/auth';
+import { mockApi, type Route } from '../../test/auth';
 import { CLOUDFLARE_BEACON_URL, loadAnalytics } from './loadAnalytics';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 const scripts = () => [...document.head.querySelectorAll('script')];
 
-function serve(google: unknown, cloudflare: unknown) {
+function serve(google: Route, cloudflare: Route) {
   return mockApi({ 'GET /config/analytics': google, 'GET /config/cloudflare-analytics': cloudflare });
 }
 

@@ -30,6 +30,7 @@ function startGoogle(measurementId: string) {
   window.dataLayer = window.dataLayer ?? [];
   // gtag.js reads `arguments` objects from the data layer, not arrays: the function must push its `arguments`.
   window.gtag = function gtag() {
+    // eslint-disable-next-line prefer-rest-params -- gtag.js needs the `arguments` object itself (see above).
     window.dataLayer?.push(arguments);
   };
   window.gtag('js', new Date());

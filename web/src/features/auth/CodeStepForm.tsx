@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { nowSeconds, useCountdown } from '../../components/useCountdown';
 import { useMessageText } from '../../i18n/useMessageText';
-import { resendCode, verifyCode, type CodeStep, type SignedIn } from './api';
-import { AuthForm, FormAlert } from './AuthCard';
-import * as rules from './validation';
+import type { SignedIn } from '../../lib/session/api';
+import { resendCode, verifyCode, type CodeStep } from './api';
+import { AuthForm, FormAlert } from '../../components/AuthCard';
+import * as rules from '../../lib/form/validation';
 
 /**
  * The second step of login and sign-up (spec §4): the 6-digit code from the e-mail, with "resend" once
@@ -72,7 +73,7 @@ export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; 
         {t('auth.verify')}
       </Button>
       <Group justify="space-between" wrap="wrap">
-        <Button variant="subtle" size="compact-sm" onClick={resend} disabled={resendIn > 0}>
+        <Button variant="subtle" size="compact-sm" onClick={() => void resend()} disabled={resendIn > 0}>
           {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.resend')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={onRestart}>

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { TOKEN_KEY } from '../../api/token';
 import en from '../../i18n/locales/en.json';
-import { decodeAltchaPayload, makeAltchaChallenge } from '../../test/altcha';
+import { decodeAltchaPayload, makeAltchaChallenge } from './botcheck/fixtures';
 import {
   SessionProbe,
   advance,

@@ -4,11 +4,11 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 
 import { usePageTitle } from '../../components/usePageTitle';
 import { login } from './api';
-import { AuthCard, AuthForm, FormAlert } from './AuthCard';
+import { AuthCard, AuthForm, FormAlert } from '../../components/AuthCard';
 import { CodeStepForm } from './CodeStepForm';
-import { useSession } from './session';
+import { useSession } from '../../lib/session/session';
 import { useFirstStep } from './useFirstStep';
-import { useForm } from './useForm';
+import { useForm } from '../../lib/form/useForm';
 
 /** Where to go after signing in: back to the page that sent the user here, or home. */
 export function useReturnPath(): string {

@@ -7,9 +7,9 @@ import { ApiError } from '../../api/errors';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useMessageText } from '../../i18n/useMessageText';
 import { requestPasswordReset } from './api';
-import { AuthCard, AuthForm, FormAlert } from './AuthCard';
-import { useForm } from './useForm';
-import * as rules from './validation';
+import { AuthCard, AuthForm, FormAlert } from '../../components/AuthCard';
+import { useForm } from '../../lib/form/useForm';
+import * as rules from '../../lib/form/validation';
 
 /** Asks for a reset link (spec §4): the answer is the same whether or not the address has an account. */
 export function RequestResetPage() {

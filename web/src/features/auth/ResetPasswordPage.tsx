@@ -7,10 +7,10 @@ import { ApiError } from '../../api/errors';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useMessageText } from '../../i18n/useMessageText';
 import { resetPassword } from './api';
-import { AuthCard, AuthForm, FormAlert } from './AuthCard';
-import { NewPasswordFields } from './NewPasswordFields';
-import { useForm } from './useForm';
-import * as rules from './validation';
+import { AuthCard, AuthForm, FormAlert } from '../../components/AuthCard';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useForm } from '../../lib/form/useForm';
+import * as rules from '../../lib/form/validation';
 
 const INVALID_LINK = 'Invalid or expired reset link. Please request a new one.';
 

@@ -7,13 +7,13 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useMessageText } from '../../i18n/useMessageText';
 import { signup, type SignupFields } from './api';
-import { AuthCard, AuthForm, FormAlert } from './AuthCard';
+import { AuthCard, AuthForm, FormAlert } from '../../components/AuthCard';
 import { CodeStepForm } from './CodeStepForm';
-import { NewPasswordFields } from './NewPasswordFields';
-import { useSession } from './session';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useSession } from '../../lib/session/session';
 import { useFirstStep } from './useFirstStep';
-import { useForm } from './useForm';
-import * as rules from './validation';
+import { useForm } from '../../lib/form/useForm';
+import * as rules from '../../lib/form/validation';
 
 const EMPTY: SignupFields = {
   username: '',

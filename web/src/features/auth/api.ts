@@ -3,20 +3,7 @@ import { z } from 'zod/mini';
 import { apiRequest } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { Language } from '../../i18n/languages';
-
-export const userSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: z.string(),
-  isAdmin: z.boolean(),
-  /** The admin areas this user may use (server/src/auth/permissions.rs); empty for members. */
-  permissions: z.array(z.string()),
-});
-export type User = z.infer<typeof userSchema>;
-
-const signedInSchema = z.object({ token: z.string().check(z.minLength(1)), user: userSchema });
-export type SignedIn = z.infer<typeof signedInSchema>;
+import { signedInSchema, type SignedIn } from '../../lib/session/api';
 
 /** A code was e-mailed: the next step sends it with `challengeId`. */
 const codeStepSchema = z.object({
@@ -71,20 +58,6 @@ export function verifyCode(challengeId: string, code: string): Promise<SignedIn>
 
 export function resendCode(challengeId: string): Promise<CodeStep> {
   return apiRequest('/auth/resend-code', { method: 'POST', body: { challengeId }, schema: codeStepSchema });
-}
-
-export async function verifyToken(token: string): Promise<User> {
-  const answer = await apiRequest('/auth/verify', { method: 'POST', body: { token }, schema: z.object({ valid: z.boolean(), user: userSchema }) });
-  if (!answer.valid) throw new ApiError('Token verification failed', 401);
-  return answer.user;
-}
-
-export function refreshToken(): Promise<SignedIn> {
-  return apiRequest('/auth/refresh', { method: 'POST', schema: signedInSchema });
-}
-
-export async function logout(): Promise<void> {
-  await apiRequest('/auth/logout', { method: 'POST' });
 }
 
 const messageSchema = z.object({ message: z.string() });

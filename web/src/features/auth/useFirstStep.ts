@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { useMessageText } from '../../i18n/useMessageText';
-import type { AuthStep, CodeStep, SignedIn } from './api';
+import type { SignedIn } from '../../lib/session/api';
+import type { AuthStep, CodeStep } from './api';
 import { useBotCheck } from './botcheck/BotCheck';
-import { useSession } from './session';
+import { useSession } from '../../lib/session/session';
 
 interface FirstStep {
   /** Sends the form with the bot-check's token. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { usePageTitle } from '../../components/usePageTitle';
-import { CatalogueState } from '../catalogue/CatalogueState';
+import { QueryState } from '../../components/QueryState';
 import type { PostPage } from './api';
 import classes from './blog.module.css';
 import { PostCard } from './PostCard';
@@ -52,9 +52,9 @@ export function BlogPage() {
         {t('blog.intro')}
       </Text>
       <CategoryFilter active={category} />
-      <CatalogueState query={posts}>
+      <QueryState query={posts}>
         {(data) => <PostList data={data} page={page} category={category} loading={posts.isPlaceholderData} onPage={goToPage} />}
-      </CatalogueState>
+      </QueryState>
     </>
   );
 }

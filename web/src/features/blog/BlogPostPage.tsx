@@ -9,7 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { directionOf } from '../../i18n/languages';
 import { useLanguage } from '../../i18n/useLanguage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import type { Post } from './api';
 import classes from './blog.module.css';
 import { languageAttributes } from './PostCard';

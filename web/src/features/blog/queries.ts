@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { useLanguage } from '../../i18n/useLanguage';
+import { queryKeys } from '../../lib/queryKeys';
 import { fetchCategories, fetchPost, fetchPosts, fetchSocialEmbedSettings } from './api';
 
 /** A page of published posts; the previous page stays on screen while the next one loads. */
 export function usePosts(page: number, category: string | undefined) {
   const language = useLanguage();
   return useQuery({
-    queryKey: ['blog', 'posts', language, page, category ?? ''],
+    queryKey: queryKeys.blog.posts(language, page, category ?? ''),
     queryFn: ({ signal }) => fetchPosts(language, { page, category }, signal),
     placeholderData: keepPreviousData,
   });
@@ -15,15 +16,15 @@ export function usePosts(page: number, category: string | undefined) {
 
 export function usePost(slug: string) {
   const language = useLanguage();
-  return useQuery({ queryKey: ['blog', 'post', language, slug], queryFn: ({ signal }) => fetchPost(language, slug, signal) });
+  return useQuery({ queryKey: queryKeys.blog.post(language, slug), queryFn: ({ signal }) => fetchPost(language, slug, signal) });
 }
 
 export function useBlogCategories() {
   const language = useLanguage();
-  return useQuery({ queryKey: ['blog', 'categories', language], queryFn: ({ signal }) => fetchCategories(language, signal) });
+  return useQuery({ queryKey: queryKeys.blog.categories(language), queryFn: ({ signal }) => fetchCategories(language, signal) });
 }
 
 /** The same in every language. */
 export function useSocialEmbedSettings() {
-  return useQuery({ queryKey: ['config', 'social-embeds'], queryFn: ({ signal }) => fetchSocialEmbedSettings(signal) });
+  return useQuery({ queryKey: queryKeys.socialEmbeds, queryFn: ({ signal }) => fetchSocialEmbedSettings(signal) });
 }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { usePageTitle } from '../../components/usePageTitle';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import type { Brand } from './api';
-import { CatalogueState } from './CatalogueState';
+import { QueryState } from '../../components/QueryState';
 import classes from './catalogue.module.css';
 import { ProductCard } from './ProductCard';
 import { useBrands, useProducts } from './queries';
@@ -15,12 +15,12 @@ export function BrandPage() {
   const { brandId } = useParams();
   const brands = useBrands();
   return (
-    <CatalogueState query={brands}>
+    <QueryState query={brands}>
       {(list) => {
         const brand = list.find((candidate) => candidate.id === brandId);
         return brand ? <BrandDetail brand={brand} /> : <NotFoundPage />;
       }}
-    </CatalogueState>
+    </QueryState>
   );
 }
 
@@ -78,7 +78,7 @@ function BrandDetail({ brand }: { brand: Brand }) {
           </List>
         </section>
       </SimpleGrid>
-      <CatalogueState query={products}>
+      <QueryState query={products}>
         {(all) => {
           const own = all.filter((product) => product.brandId === brand.id);
           return own.length === 0 ? null : (
@@ -94,7 +94,7 @@ function BrandDetail({ brand }: { brand: Brand }) {
             </section>
           );
         }}
-      </CatalogueState>
+      </QueryState>
     </Stack>
   );
 }

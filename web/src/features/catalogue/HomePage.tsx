@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 import { usePageTitle } from '../../components/usePageTitle';
 import { BrandCard } from './BrandCard';
-import { CatalogueState } from './CatalogueState';
+import { QueryState } from '../../components/QueryState';
 import classes from './catalogue.module.css';
 import { useBrands } from './queries';
 
@@ -27,7 +27,7 @@ export function HomePage() {
         <Title order={2} id="brands-title" mb="md">
           {t('home.brandsTitle')}
         </Title>
-        <CatalogueState query={brands}>
+        <QueryState query={brands}>
           {(list) => (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
               {list.map((brand) => (
@@ -35,7 +35,7 @@ export function HomePage() {
               ))}
             </SimpleGrid>
           )}
-        </CatalogueState>
+        </QueryState>
       </section>
     </>
   );

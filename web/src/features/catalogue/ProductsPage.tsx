@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { usePageTitle } from '../../components/usePageTitle';
-import { CatalogueState } from './CatalogueState';
+import { QueryState } from '../../components/QueryState';
 import { ProductCard } from './ProductCard';
 import { useBrands, useProducts } from './queries';
 
@@ -36,7 +36,7 @@ export function ProductsPage() {
         maw={280}
         mb="lg"
       />
-      <CatalogueState query={products}>
+      <QueryState query={products}>
         {(all) => {
           const shown = brandId ? all.filter((product) => product.brandId === brandId) : all;
           return shown.length === 0 ? (
@@ -49,7 +49,7 @@ export function ProductsPage() {
             </SimpleGrid>
           );
         }}
-      </CatalogueState>
+      </QueryState>
     </>
   );
 }

@@ -13,7 +13,7 @@ import { aiMessage, answerMessage, userMessage, type AiMessage, type ChatMessage
  * the answer streaming in while `pending`.
  */
 export function useChat() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = useLanguage();
   const { errorText } = useMessageText();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [aiMessage(t('chat.welcome'))]);
@@ -28,10 +28,15 @@ export function useChat() {
     setPartial('');
   }, []);
 
+  // A new language starts the conversation again, welcomed in that language.
   useEffect(() => {
-    stop();
-    setMessages([aiMessage(t('chat.welcome'))]);
-  }, [language, t, stop]);
+    const restart = () => {
+      stop();
+      setMessages([aiMessage(i18n.t('chat.welcome'))]);
+    };
+    i18n.on('languageChanged', restart);
+    return () => i18n.off('languageChanged', restart);
+  }, [i18n, stop]);
 
   useEffect(() => stop, [stop]);
 
@@ -50,7 +55,7 @@ export function useChat() {
       request.current = controller;
       setMessages((list) => [...list, userMessage(question)]);
       setPending(true);
-      askAssistant(question, language, { signal: controller.signal, onText: setPartial })
+      void askAssistant(question, language, { signal: controller.signal, onText: setPartial })
         .then(
           (answer) => answerMessage(answer),
           (error: unknown) => aiMessage(failureText(error)),

@@ -61,7 +61,7 @@ describe('ErrorBoundary', () => {
     expect(url).toBe('/api/admin/log-error');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
-    const report = JSON.parse(String(init.body));
+    const report = JSON.parse(init.body as string) as { componentStack: string; timestamp: string };
     expect(report).toMatchObject({ message: 'the brand list had no name', url: window.location.href });
     expect(report.componentStack).toContain('Fragile');
     expect(Date.parse(report.timestamp)).not.toBeNaN();

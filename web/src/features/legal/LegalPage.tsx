@@ -8,6 +8,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages';
 import { useLanguage } from '../../i18n/useLanguage';
+import { queryKeys } from '../../lib/queryKeys';
 
 interface LegalText {
   title: string;
@@ -32,7 +33,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   usePageTitle(kind);
-  const text = useQuery({ queryKey: ['legal', kind, language], queryFn: () => loadText(kind, language), staleTime: Infinity });
+  const text = useQuery({ queryKey: queryKeys.legal(kind, language), queryFn: () => loadText(kind, language), staleTime: Infinity });
 
   if (text.isPending) return <PageLoader />;
   if (text.isError) return <LoadFailed error={text.error} onRetry={() => void text.refetch()} />;

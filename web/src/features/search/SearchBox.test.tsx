@@ -6,9 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setBrowserOnline } from '../../test/browser';
 import { hangingFetch, jsonResponse, mockFetch } from '../../test/fetchMock';
-import { brandFixture, productFixture } from '../../test/catalogue';
+import { brandFixture, productFixture } from './fixtures';
 import { renderWithProviders } from '../../test/render';
-import { BRANDS_KEY, PRODUCTS_KEY } from '../catalogue/api';
+import { BRANDS_KEY, PRODUCTS_KEY } from '../catalogue';
 import { SearchBox } from './SearchBox';
 
 const brand = (id: string, name: string, description: string, otherNames: string[] = []) => brandFixture({ id, name, description, otherNames });

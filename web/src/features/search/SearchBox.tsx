@@ -5,10 +5,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { useBrands, useProducts } from '../catalogue/queries';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/limits';
+import { useBrands, useProducts } from '../catalogue';
 import { searchCatalogue } from './searchCatalogue';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The navigation's search box (spec §2): brands open their page, products open the maker's page in a new tab.
@@ -29,7 +28,9 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const listId = useId();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const [activeOptionId, setActiveOptionId] = useState<string | null>(null);
+  // The highlighted option's id, with the options it was chosen among: new options (or none while
+  // searching) leave nothing highlighted.
+  const [highlight, setHighlight] = useState<{ id: string | null; results: ReturnType<typeof searchCatalogue>; searching: boolean }>();
   const brandsQuery = useBrands();
   const productsQuery = useProducts();
   const brands = brandsQuery.data;
@@ -38,7 +39,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const combobox = useCombobox({
     onDropdownClose: () => {
       combobox.resetSelectedOption();
-      setActiveOptionId(null);
+      setHighlight(undefined);
     },
   });
 
@@ -51,11 +52,10 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const count = results.brands.length + results.products.length;
   const expanded = combobox.dropdownOpened && query.trim() !== '';
 
-  // New options (or none while searching): nothing is highlighted any more.
-  useEffect(() => {
-    combobox.resetSelectedOption();
-    setActiveOptionId(null);
-  }, [combobox.resetSelectedOption, results, searching]);
+  const activeOptionId = highlight?.results === results && highlight.searching === searching ? highlight.id : null;
+  // The store's highlight goes with it.
+  const { resetSelectedOption } = combobox;
+  useEffect(() => resetSelectedOption(), [resetSelectedOption, results, searching]);
 
   // What screen readers hear, politely, once the typing has paused (not at every keystroke); "Searching…"
   // only while the lists have not arrived yet. Emptying the box empties it at once.
@@ -70,7 +70,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const choose = (value: string) => {
     const [kind, id] = value.split(':', 2);
     if (kind === 'brand') {
-      navigate(`/brand/${id}`);
+      void navigate(`/brand/${id}`);
       onNavigate?.();
     } else {
       const product = results.products.find((candidate) => candidate.id === id);
@@ -88,7 +88,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         event.preventDefault();
         combobox.openDropdown('keyboard');
         // From nothing highlighted, down goes to the first option and up to the last; both wrap around.
-        setActiveOptionId(event.key === 'ArrowDown' ? combobox.selectNextOption() : combobox.selectPreviousOption());
+        setHighlight({ id: event.key === 'ArrowDown' ? combobox.selectNextOption() : combobox.selectPreviousOption(), results, searching });
         return;
       }
       case 'Enter': {

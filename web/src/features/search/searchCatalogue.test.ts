@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Brand, Product } from '../catalogue/api';
-import { brandFixture, productFixture } from '../../test/catalogue';
+import type { Brand, Product } from '../catalogue';
+import { brandFixture, productFixture } from './fixtures';
 import { foldForSearch, searchCatalogue } from './searchCatalogue';
 
 const brand = (id: string, name: string, description = '', otherNames?: string[]): Brand =>

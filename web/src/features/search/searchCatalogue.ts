@@ -1,4 +1,4 @@
-import type { Brand, Product } from '../catalogue/api';
+import type { Brand, Product } from '../catalogue';
 
 export interface SearchResults {
   brands: Brand[];

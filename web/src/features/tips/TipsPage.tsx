@@ -12,8 +12,8 @@ import { Paragraphs } from '../../components/Paragraphs';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useLanguage } from '../../i18n/useLanguage';
-import { MEMBER_QUERY_KEY } from '../auth/limits';
-import { useSession } from '../auth/session';
+import { queryKeys } from '../../lib/queryKeys';
+import { useSession } from '../../lib/session/session';
 
 const tipsSchema = z.object({
   sections: z.array(z.object({ id: z.string(), title: z.string(), paragraphs: z.array(z.string()), points: z.array(z.string()) })),
@@ -22,7 +22,7 @@ const tipsSchema = z.object({
 function useTips(enabled: boolean) {
   const language = useLanguage();
   return useQuery({
-    queryKey: [...MEMBER_QUERY_KEY, 'tips', language],
+    queryKey: queryKeys.member.tips(language),
     queryFn: ({ signal }) => apiRequest(`/tips?lang=${language}`, { schema: tipsSchema, signal }),
     enabled,
   });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { renderAdmin } from '../../../test/admin';
+import { renderAdmin } from '../renderAdmin';
 import { advance, useFakeClock, type ApiCall, type Route } from '../../../test/auth';
 import { aiRoutes, metrics, NOW, status } from './fixtures';
 

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { expectFieldError, fill, renderAdmin } from '../../../test/admin';
+import { expectFieldError, fill } from '../../../test/forms';
+import { renderAdmin } from '../renderAdmin';
 import type { Route } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
 import { aiRoutes } from './fixtures';

@@ -57,7 +57,7 @@ export function AiTest() {
               label={t('ai.test.provider')}
               data={PROVIDERS.map((value) => ({ value, label: t(`ai.providers.${value}`) }))}
               value={provider}
-              onChange={(value) => value && setProvider(value as Provider)}
+              onChange={(value) => value && setProvider(value)}
               allowDeselect={false}
             />
             <Select

@@ -31,7 +31,7 @@ export function MetricsTab() {
           <SegmentedControl
             aria-labelledby="ai-metrics-range"
             value={range}
-            onChange={(value) => setRange(value as Range)}
+            onChange={(value) => setRange(value)}
             data={RANGES.map((value) => ({ value, label: t(`ai.ranges.${value}`) }))}
           />
         </Stack>

@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { expectFieldError, fill, renderAdmin } from '../../../test/admin';
+import { expectFieldError, fill } from '../../../test/forms';
+import { renderAdmin } from '../renderAdmin';
 import type { ApiCall, Route } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
-import { sentBody } from '../../../test/settings';
+import { sentBody } from '../settings/renderSettingsCard';
 import { aiRoutes, providerSettings } from './fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys } from '../../../lib/queryKeys';
 import { postOnce } from '../settings/api';
 
 /** The assistant's provider chain, in its order (docs/assistant.md). */
@@ -88,12 +88,10 @@ const testResultSchema = z.object({
 });
 export type AiTestResult = z.infer<typeof testResultSchema>;
 
-const AI_KEY = [...MEMBER_QUERY_KEY, 'admin', 'ai'];
-
 /** The provider chain, the last answer and the search index (GET /api/admin/ai/status). */
 export function useAiStatus() {
   return useQuery({
-    queryKey: [...AI_KEY, 'status'],
+    queryKey: queryKeys.admin.ai.status,
     queryFn: ({ signal }) => apiRequest('/admin/ai/status', { schema: statusSchema, signal }),
     refetchInterval: REFRESH_MS,
   });
@@ -102,7 +100,7 @@ export function useAiStatus() {
 /** The assistant's numbers over `range`; while another range loads, the last one stays on screen. */
 export function useAiMetrics(range: Range) {
   return useQuery({
-    queryKey: [...AI_KEY, 'metrics', range],
+    queryKey: queryKeys.admin.ai.metrics(range),
     queryFn: ({ signal }) => apiRequest(`/admin/ai/metrics?range=${range}`, { schema: metricsSchema, signal }),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,

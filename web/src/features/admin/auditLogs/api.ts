@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys } from '../../../lib/queryKeys';
 
 const auditEntrySchema = z.object({
   id: z.string(),
@@ -60,15 +60,13 @@ export function auditParams(filters: AuditFilters): URLSearchParams {
   return params;
 }
 
-const AUDIT_KEY = [...MEMBER_QUERY_KEY, 'admin', 'auditLogs'];
-
 /** One page of the log, newest first; while another page loads, the last one stays on screen. */
 export function useAuditLogs(filters: AuditFilters, page: number, pageSize: number) {
   const params = auditParams(filters);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
   return useQuery({
-    queryKey: [...AUDIT_KEY, filters, page, pageSize],
+    queryKey: queryKeys.admin.auditLogs.page(filters, page, pageSize),
     queryFn: ({ signal }) => apiRequest(`/admin/audit-logs?${params}`, { schema: auditPageSchema, signal }),
     placeholderData: keepPreviousData,
   });

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { dialogNamed, fill, languagePanel, renderAdmin } from '../../../test/admin';
+import { dialogNamed, fill, languagePanel } from '../../../test/forms';
+import { renderAdmin } from '../renderAdmin';
 import { advance, type ApiCall } from '../../../test/auth';
 import { localeText } from '../../../test/locales';
-import type { SocialEmbedSettings } from '../../blog/api';
+import type { SocialEmbedSettings } from '../../blog';
 import type { CategoryRecord, PostRecord } from './api';
 import { PREVIEW_DEBOUNCE_MS } from './PostPreview';
 

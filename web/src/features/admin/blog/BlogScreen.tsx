@@ -1,35 +1,26 @@
-import { Anchor, Badge, Button, Tabs, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Badge, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { LoadFailed } from '../../../components/LoadFailed';
-import { PageLoader } from '../../../components/PageLoader';
-import { usePageTitle } from '../../../components/usePageTitle';
-import { useCurrentUser } from '../../auth/session';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { DeleteSelectedButton, RowActions } from '../components/RowActions';
-import { DataTable, type Column } from '../components/DataTable';
+import { useCurrentUser } from '../../../lib/session/session';
+import type { Column } from '../components/DataTable';
+import { EditableTable } from '../components/EditableTable';
+import { ListScreen } from '../components/ListScreen';
 import { notifySuccess } from '../components/notify';
 import { textIn } from '../components/translationFields';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { deleteCategory, deletePost, useAdminCategories, useAdminPosts, useRefreshBlog, type CategoryRecord, type PostRecord } from './api';
+import { useAdminCategories, useAdminPosts, useDeleteCategories, useDeletePosts, type CategoryRecord, type PostRecord } from './api';
 import { CategoryForm } from './CategoryForm';
 import { PostEditor } from './PostEditor';
 
 /** Blog: posts (drafts included) and categories, each in its tab. */
 export function BlogScreen() {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
-  usePageTitle('admin');
   const user = useCurrentUser();
   const posts = useAdminPosts();
   const categories = useAdminCategories();
-  const refresh = useRefreshBlog();
-  const [editingPost, setEditingPost] = useState<{ post?: PostRecord }>();
-  const [editingCategory, setEditingCategory] = useState<{ category?: CategoryRecord }>();
-  const [deletingPosts, setDeletingPosts] = useState<PostRecord[]>();
-  const [deletingCategory, setDeletingCategory] = useState<CategoryRecord>();
+  const deletePosts = useDeletePosts();
+  const deleteCategories = useDeleteCategories();
 
   const title = (post: PostRecord) => textIn(post.translations, i18n.language, 'title', post.slug);
   const categoryName = (category: CategoryRecord) => textIn(category.translations, i18n.language, 'name', category.slug);
@@ -70,11 +61,6 @@ export function BlogScreen() {
       csv: (post) => (post.publishedAt === null ? '' : new Date(post.publishedAt).toISOString()),
     },
     { key: 'languages', header: t('form.languagesColumn'), cell: (post) => Object.keys(post.translations).join(', '), csv: (post) => Object.keys(post.translations).join(' ') },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      cell: (post) => <RowActions name={title(post)} onEdit={() => setEditingPost({ post })} onDelete={() => setDeletingPosts([post])} />,
-    },
   ];
 
   const categoryColumns: Column<CategoryRecord>[] = [
@@ -87,98 +73,61 @@ export function BlogScreen() {
       csv: (category) => textIn(category.translations, i18n.language, 'description', ''),
     },
     { key: 'posts', header: t('categories.postCount'), cell: (category) => category.postCount, sortValue: (category) => category.postCount, csv: (category) => category.postCount },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      cell: (category) => <RowActions name={categoryName(category)} onEdit={() => setEditingCategory({ category })} onDelete={() => setDeletingCategory(category)} />,
-    },
   ];
 
-  const failed = posts.error ?? categories.error;
   return (
-    <>
-      <Title order={1} size="h2" mb="lg">
-        {t('screens.blog')}
-      </Title>
-      {(posts.isPending || categories.isPending) && !failed && <PageLoader />}
-      {failed && (
-        <LoadFailed
-          error={failed}
-          onRetry={() => {
-            void posts.refetch();
-            void categories.refetch();
-          }}
-        />
-      )}
-      {posts.data && categories.data && (
+    <ListScreen title={t('screens.blog')} queries={[posts, categories]}>
+      {([postList, categoryList]) => (
         <Tabs defaultValue="posts" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="posts">{t('blog.posts')}</Tabs.Tab>
             <Tabs.Tab value="categories">{t('categories.title')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="posts">
-            <DataTable
+            <EditableTable
               label={t('blog.posts')}
-              rows={posts.data}
+              rows={postList}
               columns={postColumns}
               rowKey={(post) => post.slug}
+              rowName={title}
               searchText={(post) => [post.slug, post.author, ...Object.values(post.translations).map((text) => `${text.title} ${text.excerpt}`)].join(' ')}
               emptyText={t('blog.empty')}
-              actions={
-                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditingPost({})}>
-                  {t('blog.newPost')}
-                </Button>
-              }
-              bulkActions={(selected, clear) => <DeleteSelectedButton selected={selected} clear={clear} onDelete={setDeletingPosts} />}
+              addLabel={t('blog.newPost')}
+              editor={(post, close) => <PostEditor post={post} categories={categoryList} author={user?.username ?? ''} onClose={close} />}
+              deletion={{
+                bulk: true,
+                title: (deleting) => (deleting.length === 1 && deleting[0] ? t('blog.deleteTitle', { title: title(deleting[0]) }) : t('blog.deleteManyTitle', { count: deleting.length })),
+                text: () => t('blog.deleteText'),
+                confirm: async (deleting) => {
+                  await deletePosts.mutateAsync(deleting);
+                  notifySuccess(t('blog.deleted', { count: deleting.length }));
+                },
+              }}
             />
           </Tabs.Panel>
           <Tabs.Panel value="categories">
-            <DataTable
+            <EditableTable
               label={t('categories.title')}
-              rows={categories.data}
+              rows={categoryList}
               columns={categoryColumns}
               rowKey={(category) => category.slug}
+              rowName={categoryName}
               searchText={(category) => [category.slug, ...Object.values(category.translations).map((text) => `${text.name} ${text.description}`)].join(' ')}
               emptyText={t('categories.empty')}
-              actions={
-                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditingCategory({})}>
-                  {t('categories.add')}
-                </Button>
-              }
+              addLabel={t('categories.add')}
+              editor={(category, close) => <CategoryForm category={category} onClose={close} />}
+              deletion={{
+                title: ([category]) => t('categories.deleteTitle', { name: category ? categoryName(category) : '' }),
+                text: ([category]) => t('categories.deleteText', { count: category?.postCount ?? 0 }),
+                confirm: async (deleting) => {
+                  await deleteCategories.mutateAsync(deleting);
+                  notifySuccess(t('categories.deleted'));
+                },
+              }}
             />
           </Tabs.Panel>
         </Tabs>
       )}
-      {editingPost && categories.data && (
-        <PostEditor post={editingPost.post} categories={categories.data} author={user?.username ?? ''} onClose={() => setEditingPost(undefined)} />
-      )}
-      {editingCategory && <CategoryForm category={editingCategory.category} onClose={() => setEditingCategory(undefined)} />}
-      <ConfirmDialog
-        opened={deletingPosts !== undefined}
-        title={deletingPosts?.length === 1 && deletingPosts[0] ? t('blog.deleteTitle', { title: title(deletingPosts[0]) }) : t('blog.deleteManyTitle', { count: deletingPosts?.length ?? 0 })}
-        confirmLabel={t('common.delete')}
-        onConfirm={async () => {
-          for (const post of deletingPosts ?? []) await deletePost(post.slug);
-          await refresh();
-          notifySuccess(t('blog.deleted', { count: deletingPosts?.length ?? 0 }));
-        }}
-        onClose={() => setDeletingPosts(undefined)}
-      >
-        {t('blog.deleteText')}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={deletingCategory !== undefined}
-        title={t('categories.deleteTitle', { name: deletingCategory ? categoryName(deletingCategory) : '' })}
-        confirmLabel={t('common.delete')}
-        onConfirm={async () => {
-          if (deletingCategory) await deleteCategory(deletingCategory.slug);
-          await refresh();
-          notifySuccess(t('categories.deleted'));
-        }}
-        onClose={() => setDeletingCategory(undefined)}
-      >
-        {t('categories.deleteText', { count: deletingCategory?.postCount ?? 0 })}
-      </ConfirmDialog>
-    </>
+    </ListScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useForm } from '../../auth/useForm';
+import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { LanguageTabs } from '../components/LanguageTabs';
@@ -9,7 +9,7 @@ import { notifySuccess } from '../components/notify';
 import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textKey, type FlatValues } from '../components/translationFields';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { maxLength, required, slug } from '../validation';
-import { saveCategory, useRefreshBlog, type CategoryRecord, type CategoryText } from './api';
+import { useSaveCategory, type CategoryRecord, type CategoryText } from './api';
 
 const TEXT_FIELDS = ['name', 'description'] as const;
 
@@ -26,15 +26,14 @@ export function CategoryForm({ category, onClose }: { category?: CategoryRecord;
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { text, errorText } = useAdminText();
   const isNew = category === undefined;
-  const refresh = useRefreshBlog();
+  const saveCategory = useSaveCategory();
   const initial: FlatValues = { slug: category?.slug ?? '', ...flattenTexts<CategoryText>(category?.translations ?? {}, TEXT_FIELDS) };
   const form = useForm(initial, (values) => check(values, isNew), text);
 
   const submit = form.onSubmit(async () => {
     const draft = { slug: (form.values.slug ?? '').trim(), translations: gatherTexts<CategoryText>(form.values, TEXT_FIELDS) };
     try {
-      await saveCategory(draft, isNew);
-      await refresh();
+      await saveCategory.mutateAsync({ draft, isNew });
       notifySuccess(t('categories.saved', { name: draft.translations.he?.name ?? draft.slug }));
       onClose();
     } catch (failure) {

@@ -1,7 +1,7 @@
 import { Grid, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useForm } from '../../auth/useForm';
+import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textIn, textKey, type FlatValues } from '../components/translationFields';
@@ -10,7 +10,7 @@ import { LanguageTabs } from '../components/LanguageTabs';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { required, slug, webAddress } from '../validation';
-import { savePost, useRefreshBlog, type CategoryRecord, type PostRecord, type PostText } from './api';
+import { useSavePost, type CategoryRecord, type PostRecord, type PostText } from './api';
 import { PostPreview } from './PostPreview';
 
 const TEXT_FIELDS = ['title', 'excerpt', 'body'] as const;
@@ -56,7 +56,7 @@ export function PostEditor({ post, categories, author, onClose }: PostEditorProp
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
   const { text, errorText } = useAdminText();
   const isNew = post === undefined;
-  const refresh = useRefreshBlog();
+  const savePost = useSavePost();
   const form = useForm(initialValues(post, author), (values) => check(values, isNew), text);
 
   const submit = form.onSubmit(async () => {
@@ -71,8 +71,7 @@ export function PostEditor({ post, categories, author, onClose }: PostEditorProp
       translations: gatherTexts<PostText>(values, TEXT_FIELDS),
     };
     try {
-      const saved = await savePost(draft, isNew);
-      await refresh();
+      const saved = await savePost.mutateAsync({ draft, isNew });
       notifySuccess(t(saved.status === 'published' ? 'blog.savedPublished' : 'blog.savedDraft', { title: saved.translations.he?.title ?? saved.slug }));
       onClose();
     } catch (failure) {

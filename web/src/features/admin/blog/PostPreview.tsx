@@ -3,9 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
-import { PostBody } from '../../blog/PostBody';
-import { useSocialEmbedSettings } from '../../blog/queries';
+import { queryKeys } from '../../../lib/queryKeys';
+import { PostBody, useSocialEmbedSettings } from '../../blog';
 import { useAdminText } from '../adminTexts';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { previewBody } from './api';
@@ -20,7 +19,7 @@ export function PostPreview({ title, markdown, language }: { title: string; mark
   const [debounced] = useDebouncedValue(markdown, PREVIEW_DEBOUNCE_MS);
   const settings = useSocialEmbedSettings();
   const preview = useQuery({
-    queryKey: [...MEMBER_QUERY_KEY, 'admin', 'preview', debounced],
+    queryKey: queryKeys.admin.blogPreview(debounced),
     queryFn: ({ signal }) => previewBody(debounced, signal),
     placeholderData: keepPreviousData,
     enabled: debounced.trim() !== '',

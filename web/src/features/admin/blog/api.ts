@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
-import { blockSchema } from '../../blog/api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
+import { blockSchema } from '../../blog';
 
 const postTextSchema = z.object({ title: z.string(), excerpt: z.string(), body: z.string() });
 export type PostText = z.infer<typeof postTextSchema>;
@@ -36,36 +37,48 @@ export const categoryRecordSchema = z.object({
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 export type CategoryDraft = Omit<CategoryRecord, 'postCount'>;
 
-const POSTS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'blog', 'posts'];
-const CATEGORIES_KEY = [...MEMBER_QUERY_KEY, 'admin', 'blog', 'categories'];
-
 export function useAdminPosts() {
-  return useQuery({ queryKey: POSTS_KEY, queryFn: ({ signal }) => apiRequest('/admin/blog/posts', { schema: z.array(postRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.blog.posts, queryFn: ({ signal }) => apiRequest('/admin/blog/posts', { schema: z.array(postRecordSchema), signal }) });
 }
 
 export function useAdminCategories() {
-  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => apiRequest('/admin/blog/categories', { schema: z.array(categoryRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.blog.categories, queryFn: ({ signal }) => apiRequest('/admin/blog/categories', { schema: z.array(categoryRecordSchema), signal }) });
 }
 
-/** After a change: the admin's lists and the public blog are fetched again. */
-export function useRefreshBlog() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes('blog') });
+/** What a blog change refreshes: the admin's lists and the public blog. */
+const BLOG_VIEWS = [queryKeys.blog.all, queryKeys.admin.blog.all];
+
+export function useSavePost() {
+  return useRefreshingMutation(
+    ({ draft, isNew }: { draft: PostDraft; isNew: boolean }) =>
+      apiRequest(isNew ? '/admin/blog/posts' : `/admin/blog/posts/${encodeURIComponent(draft.slug)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: postRecordSchema }),
+    BLOG_VIEWS,
+  );
 }
 
-export const savePost = (draft: PostDraft, isNew: boolean) =>
-  apiRequest(isNew ? '/admin/blog/posts' : `/admin/blog/posts/${encodeURIComponent(draft.slug)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: postRecordSchema });
+export function useDeletePosts() {
+  return useRefreshingMutation(async (posts: readonly PostRecord[]) => {
+    for (const post of posts) await apiRequest(`/admin/blog/posts/${encodeURIComponent(post.slug)}`, { method: 'DELETE' });
+  }, BLOG_VIEWS);
+}
 
-export const deletePost = (slug: string) => apiRequest(`/admin/blog/posts/${encodeURIComponent(slug)}`, { method: 'DELETE' });
+export function useSaveCategory() {
+  return useRefreshingMutation(
+    ({ draft, isNew }: { draft: CategoryDraft; isNew: boolean }) =>
+      apiRequest(isNew ? '/admin/blog/categories' : `/admin/blog/categories/${encodeURIComponent(draft.slug)}`, {
+        method: isNew ? 'POST' : 'PUT',
+        body: draft,
+        schema: categoryRecordSchema,
+      }),
+    BLOG_VIEWS,
+  );
+}
 
-export const saveCategory = (draft: CategoryDraft, isNew: boolean) =>
-  apiRequest(isNew ? '/admin/blog/categories' : `/admin/blog/categories/${encodeURIComponent(draft.slug)}`, {
-    method: isNew ? 'POST' : 'PUT',
-    body: draft,
-    schema: categoryRecordSchema,
-  });
-
-export const deleteCategory = (slug: string) => apiRequest(`/admin/blog/categories/${encodeURIComponent(slug)}`, { method: 'DELETE' });
+export function useDeleteCategories() {
+  return useRefreshingMutation(async (categories: readonly CategoryRecord[]) => {
+    for (const category of categories) await apiRequest(`/admin/blog/categories/${encodeURIComponent(category.slug)}`, { method: 'DELETE' });
+  }, BLOG_VIEWS);
+}
 
 const previewSchema = z.object({ body: z.array(blockSchema) });
 

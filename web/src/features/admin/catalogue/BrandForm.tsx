@@ -2,7 +2,7 @@ import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-import { useForm } from '../../auth/useForm';
+import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { ImageField } from '../components/ImageField';
@@ -10,7 +10,7 @@ import { LanguageTabs } from '../components/LanguageTabs';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { maxLength, required, slug, webAddress } from '../validation';
-import { saveBrand, useRefreshCatalogue, type BrandRecord, type BrandText } from './api';
+import { useSaveBrand, type BrandRecord, type BrandText } from './api';
 import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textKey, type FlatValues } from '../components/translationFields';
 
 const TEXT_FIELDS = ['name', 'description', 'history', 'keyFeatures', 'popularModels'] as const;
@@ -47,7 +47,7 @@ export function BrandForm({ brand, onClose }: { brand?: BrandRecord; onClose: ()
   const { text, errorText } = useAdminText();
   const isNew = brand === undefined;
   const phone = useMediaQuery('(max-width: 48em)');
-  const refresh = useRefreshCatalogue();
+  const saveBrand = useSaveBrand();
   const form = useForm(initialValues(brand), (values) => check(values, isNew), text);
   const field = (name: string) => form.textField(name);
 
@@ -61,8 +61,7 @@ export function BrandForm({ brand, onClose }: { brand?: BrandRecord; onClose: ()
       translations: gatherTexts<BrandText>(values, TEXT_FIELDS, LIST_FIELDS),
     };
     try {
-      await saveBrand(draft, isNew);
-      await refresh();
+      await saveBrand.mutateAsync({ draft, isNew });
       notifySuccess(t(isNew ? 'brands.created' : 'brands.saved', { name: draft.translations.he?.name ?? draft.id }));
       onClose();
     } catch (failure) {

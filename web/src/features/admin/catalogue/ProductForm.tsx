@@ -2,7 +2,7 @@ import { Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-import { useForm } from '../../auth/useForm';
+import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { ImageField } from '../components/ImageField';
@@ -10,7 +10,7 @@ import { LanguageTabs } from '../components/LanguageTabs';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { REQUIRED, required, slug, webAddress } from '../validation';
-import { saveProduct, useRefreshCatalogue, type BrandRecord, type ProductRecord, type ProductText } from './api';
+import { useSaveProduct, type BrandRecord, type ProductRecord, type ProductText } from './api';
 import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textIn, textKey, type FlatValues } from '../components/translationFields';
 
 const TEXT_FIELDS = ['name', 'description'] as const;
@@ -47,7 +47,7 @@ export function ProductForm({ product, brands, onClose }: { product?: ProductRec
   const { text, errorText } = useAdminText();
   const isNew = product === undefined;
   const phone = useMediaQuery('(max-width: 48em)');
-  const refresh = useRefreshCatalogue();
+  const saveProduct = useSaveProduct();
   const form = useForm(initialValues(product), (values) => check(values, isNew), text);
 
   const submit = form.onSubmit(async () => {
@@ -61,8 +61,7 @@ export function ProductForm({ product, brands, onClose }: { product?: ProductRec
       translations: gatherTexts<ProductText>(values, TEXT_FIELDS),
     };
     try {
-      await saveProduct(draft, isNew);
-      await refresh();
+      await saveProduct.mutateAsync({ draft, isNew });
       notifySuccess(t(isNew ? 'products.created' : 'products.saved', { name: draft.translations.he?.name ?? draft.id }));
       onClose();
     } catch (failure) {

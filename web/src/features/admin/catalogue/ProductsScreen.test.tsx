@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { dialogNamed, expectFieldError, fill, languagePanel, renderAdmin } from '../../../test/admin';
+import { dialogNamed, expectFieldError, fill, languagePanel } from '../../../test/forms';
+import { renderAdmin } from '../renderAdmin';
 import type { ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
 import type { BrandRecord, ProductRecord } from './api';

@@ -1,29 +1,21 @@
-import { Anchor, Button, Image, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Image } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { LoadFailed } from '../../../components/LoadFailed';
-import { PageLoader } from '../../../components/PageLoader';
-import { usePageTitle } from '../../../components/usePageTitle';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { DeleteSelectedButton, RowActions } from '../components/RowActions';
-import { DataTable, type Column } from '../components/DataTable';
+import type { Column } from '../components/DataTable';
+import { EditableTable } from '../components/EditableTable';
+import { ListScreen } from '../components/ListScreen';
 import { notifySuccess } from '../components/notify';
-import { ADMIN_NAMESPACE } from '../i18n';
 import { textIn } from '../components/translationFields';
-import { deleteProduct, useAdminBrands, useAdminProducts, useRefreshCatalogue, type ProductRecord } from './api';
+import { ADMIN_NAMESPACE } from '../i18n';
+import { useAdminBrands, useAdminProducts, useDeleteProducts, type ProductRecord } from './api';
 import { ProductForm } from './ProductForm';
 
 /** Products: the table, adding and editing in a dialog, deleting after confirmation. */
 export function ProductsScreen() {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
-  usePageTitle('admin');
   const products = useAdminProducts();
   const brands = useAdminBrands();
-  const refresh = useRefreshCatalogue();
-  const [editing, setEditing] = useState<{ product?: ProductRecord }>();
-  const [deleting, setDeleting] = useState<ProductRecord[]>();
+  const deleteProducts = useDeleteProducts();
 
   const name = (product: ProductRecord) => textIn(product.translations, i18n.language, 'name', product.id);
   const brandName = (product: ProductRecord) => {
@@ -46,61 +38,33 @@ export function ProductsScreen() {
       ),
       csv: (product) => product.link,
     },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      cell: (product) => <RowActions name={name(product)} onEdit={() => setEditing({ product })} onDelete={() => setDeleting([product])} />,
-    },
   ];
 
-  const confirmDelete = async () => {
-    for (const product of deleting ?? []) await deleteProduct(product.id);
-    await refresh();
-    notifySuccess(t('products.deleted', { count: deleting?.length ?? 0 }));
-  };
-
-  const failed = products.error ?? brands.error;
   return (
-    <>
-      <Title order={1} size="h2" mb="lg">
-        {t('screens.products')}
-      </Title>
-      {(products.isPending || brands.isPending) && !failed && <PageLoader />}
-      {failed && (
-        <LoadFailed
-          error={failed}
-          onRetry={() => {
-            void products.refetch();
-            void brands.refetch();
+    <ListScreen title={t('screens.products')} queries={[products, brands]}>
+      {([rows, brandList]) => (
+        <EditableTable
+          label={t('screens.products')}
+          rows={rows}
+          columns={columns}
+          rowKey={(product) => product.id}
+          rowName={name}
+          searchText={(product) => [product.id, brandName(product), product.price, ...Object.values(product.translations).map((text) => `${text.name} ${text.description}`)].join(' ')}
+          emptyText={t('products.empty')}
+          addLabel={t('products.add')}
+          addDisabled={brandList.length === 0}
+          editor={(product, close) => <ProductForm product={product} brands={brandList} onClose={close} />}
+          deletion={{
+            bulk: true,
+            title: (deleting) => (deleting.length === 1 && deleting[0] ? t('products.deleteTitle', { name: name(deleting[0]) }) : t('products.deleteManyTitle', { count: deleting.length })),
+            text: () => t('products.deleteText'),
+            confirm: async (deleting) => {
+              await deleteProducts.mutateAsync(deleting);
+              notifySuccess(t('products.deleted', { count: deleting.length }));
+            },
           }}
         />
       )}
-      {products.data && brands.data && (
-        <DataTable
-          label={t('screens.products')}
-          rows={products.data}
-          columns={columns}
-          rowKey={(product) => product.id}
-          searchText={(product) => [product.id, brandName(product), product.price, ...Object.values(product.translations).map((text) => `${text.name} ${text.description}`)].join(' ')}
-          emptyText={t('products.empty')}
-          actions={
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})} disabled={brands.data.length === 0}>
-              {t('products.add')}
-            </Button>
-          }
-          bulkActions={(selected, clear) => <DeleteSelectedButton selected={selected} clear={clear} onDelete={setDeleting} />}
-        />
-      )}
-      {editing && brands.data && <ProductForm product={editing.product} brands={brands.data} onClose={() => setEditing(undefined)} />}
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={deleting?.length === 1 && deleting[0] ? t('products.deleteTitle', { name: name(deleting[0]) }) : t('products.deleteManyTitle', { count: deleting?.length ?? 0 })}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(undefined)}
-      >
-        {t('products.deleteText')}
-      </ConfirmDialog>
-    </>
+    </ListScreen>
   );
 }

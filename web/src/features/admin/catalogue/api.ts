@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 
 const brandTextSchema = z.object({
   name: z.string(),
@@ -41,33 +42,49 @@ export type ProductText = z.infer<typeof productTextSchema>;
 export type BrandDraft = Omit<BrandRecord, 'productCount' | 'updatedAt'>;
 export type ProductDraft = Omit<ProductRecord, 'updatedAt'>;
 
-const BRANDS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'brands'];
-const PRODUCTS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'products'];
-
 export function useAdminBrands() {
-  return useQuery({ queryKey: BRANDS_KEY, queryFn: ({ signal }) => apiRequest('/admin/brands', { schema: z.array(brandRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.brands, queryFn: ({ signal }) => apiRequest('/admin/brands', { schema: z.array(brandRecordSchema), signal }) });
 }
 
 export function useAdminProducts() {
-  return useQuery({ queryKey: PRODUCTS_KEY, queryFn: ({ signal }) => apiRequest('/admin/products', { schema: z.array(productRecordSchema), signal }) });
+  return useQuery({ queryKey: queryKeys.admin.products, queryFn: ({ signal }) => apiRequest('/admin/products', { schema: z.array(productRecordSchema), signal }) });
 }
 
-/** After a change: the admin's lists, the dashboard's counts and every public catalogue answer are fetched again. */
-export function useRefreshCatalogue() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: ({ queryKey }) => ['brands', 'products', 'stats'].some((part) => queryKey.includes(part)) });
+/** What a catalogue change refreshes: the admin's lists, the dashboard's counts and every public catalogue answer. */
+const CATALOGUE_VIEWS = [queryKeys.brands.all, queryKeys.products.all, queryKeys.admin.brands, queryKeys.admin.products, queryKeys.admin.stats];
+
+/** What happens to a deleted brand's products: deleted with it, or handed to another brand. */
+export type OrphanedProducts = { action: 'delete' } | { action: 'move'; moveTo: string };
+
+export function useSaveBrand() {
+  return useRefreshingMutation(
+    ({ draft, isNew }: { draft: BrandDraft; isNew: boolean }) =>
+      apiRequest(isNew ? '/admin/brands' : `/admin/brands/${encodeURIComponent(draft.id)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: brandRecordSchema }),
+    CATALOGUE_VIEWS,
+  );
 }
 
-export const saveBrand = (draft: BrandDraft, isNew: boolean) =>
-  apiRequest(isNew ? '/admin/brands' : `/admin/brands/${encodeURIComponent(draft.id)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: brandRecordSchema });
+/** Deletes the brands one after the other; `products` says what becomes of those that have some. */
+export function useDeleteBrands() {
+  return useRefreshingMutation(async ({ brands, products }: { brands: readonly BrandRecord[]; products: OrphanedProducts }) => {
+    for (const brand of brands) {
+      const query =
+        brand.productCount === 0 ? '' : products.action === 'delete' ? '?products=delete' : `?products=move&moveTo=${encodeURIComponent(products.moveTo)}`;
+      await apiRequest(`/admin/brands/${encodeURIComponent(brand.id)}${query}`, { method: 'DELETE' });
+    }
+  }, CATALOGUE_VIEWS);
+}
 
-/** `delete` removes the brand's products with it; `move` hands them to `moveTo`. */
-export const deleteBrand = (id: string, products?: { action: 'delete' } | { action: 'move'; moveTo: string }) => {
-  const query = products ? (products.action === 'delete' ? '?products=delete' : `?products=move&moveTo=${encodeURIComponent(products.moveTo)}`) : '';
-  return apiRequest(`/admin/brands/${encodeURIComponent(id)}${query}`, { method: 'DELETE' });
-};
+export function useSaveProduct() {
+  return useRefreshingMutation(
+    ({ draft, isNew }: { draft: ProductDraft; isNew: boolean }) =>
+      apiRequest(isNew ? '/admin/products' : `/admin/products/${encodeURIComponent(draft.id)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: productRecordSchema }),
+    CATALOGUE_VIEWS,
+  );
+}
 
-export const saveProduct = (draft: ProductDraft, isNew: boolean) =>
-  apiRequest(isNew ? '/admin/products' : `/admin/products/${encodeURIComponent(draft.id)}`, { method: isNew ? 'POST' : 'PUT', body: draft, schema: productRecordSchema });
-
-export const deleteProduct = (id: string) => apiRequest(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function useDeleteProducts() {
+  return useRefreshingMutation(async (products: readonly ProductRecord[]) => {
+    for (const product of products) await apiRequest(`/admin/products/${encodeURIComponent(product.id)}`, { method: 'DELETE' });
+  }, CATALOGUE_VIEWS);
+}

@@ -25,21 +25,22 @@ interface AdminFormModalProps {
 /** An admin form in a dialog: the form's error above its fields, Cancel and Save (busy while saving) below. */
 export function AdminFormModal({ title, form, onSubmit, onClose, size = 'xl', fullScreen, children }: AdminFormModalProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { formRef, error, busy } = form;
   return (
     <Modal opened onClose={onClose} title={title} size={size} fullScreen={fullScreen} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <form ref={form.formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
-          {form.error && (
+          {error && (
             <Alert color="red" role="alert">
-              {form.error}
+              {error}
             </Alert>
           )}
           {children}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={form.busy}>
+            <Button variant="default" onClick={onClose} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={form.busy}>
+            <Button type="submit" loading={busy}>
               {t('common.save')}
             </Button>
           </Group>

@@ -171,7 +171,7 @@ describe('DataTable', () => {
 
   it('selects every row on the page, and only that page, with the header box', async () => {
     const acted = vi.fn();
-    const user = renderTable({ bulkActions: (selected) => <Button onClick={() => acted(selected.map((shoe) => shoe.id))}>Archive</Button> });
+    const user = renderTable({ bulkActions: (selected) => <Button onClick={() => void acted(selected.map((shoe) => shoe.id))}>Archive</Button> });
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
     expect(screen.getByRole('region', { name: 'Selected rows' })).toHaveTextContent('10 selected');

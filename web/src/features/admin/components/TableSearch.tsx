@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SEARCH_DEBOUNCE_MS } from '../../search/SearchBox';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/limits';
 import { ADMIN_NAMESPACE } from '../i18n';
 
 /**

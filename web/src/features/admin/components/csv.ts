@@ -12,7 +12,7 @@ export interface CsvColumn<T> {
  * apostrophe, so an exported name such as `=HYPERLINK(...)` stays text.
  */
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const cell = (value: unknown) => {
+  const cell = (value: ReturnType<CsvColumn<T>['value']>) => {
     let text = value === null || value === undefined ? '' : String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

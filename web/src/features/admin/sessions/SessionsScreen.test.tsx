@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { dialogNamed, renderAdmin } from '../../../test/admin';
+import { dialogNamed } from '../../../test/forms';
+import { renderAdmin } from '../renderAdmin';
 import type { ApiCall } from '../../../test/auth';
 import { formatSpan, type SessionInfo } from './api';
 
@@ -55,7 +56,7 @@ describe('SessionsScreen', () => {
     const table = await screen.findByRole('table', { name: 'Sessions' });
     await waitFor(() => expect(api.callsTo('GET /sessions/list')).toHaveLength(1));
     await user.click(within(table).getAllByRole('button', { name: 'Revoke the session of giselle' })[0]!);
-    const dialog = await dialogNamed('Revoke this session?');
+    const dialog = dialogNamed('Revoke this session?');
     expect(dialog).toHaveTextContent('signed out on their next action');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.callsTo('DELETE /sessions/revoke/s-2')).toHaveLength(1));
@@ -66,7 +67,7 @@ describe('SessionsScreen', () => {
     const { user } = renderSessions();
     const table = await screen.findByRole('table', { name: 'Sessions' });
     await user.click(within(table).getByRole('button', { name: 'Revoke the session of odette' }));
-    expect(await dialogNamed('Revoke this session?')).toHaveTextContent('This is your own session');
+    expect(dialogNamed('Revoke this session?')).toHaveTextContent('This is your own session');
   });
 
   it('filters by user and revokes all of that user’s sessions', async () => {
@@ -77,7 +78,7 @@ describe('SessionsScreen', () => {
     await waitFor(() => expect(api.callsTo('GET /sessions/list').some((call) => call.path === '/sessions/list?user_id=u-2')).toBe(true));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sessions' })).getAllByRole('row')).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Revoke all sessions of giselle' }));
-    const dialog = await dialogNamed('Revoke all sessions of giselle');
+    const dialog = dialogNamed('Revoke all sessions of giselle');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.callsTo('DELETE /sessions/revoke-user/u-2')).toHaveLength(1));
   });

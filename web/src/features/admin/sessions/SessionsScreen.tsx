@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { formatSpan, revokeSession, revokeUserSessions, useRefreshSessions, useSessions, type SessionInfo } from './api';
+import { formatSpan, useRevokeSessions, useSessions, type SessionInfo } from './api';
 
 type Revoking = { session: SessionInfo } | { user: { id: string; name: string } };
 
@@ -21,7 +21,7 @@ export function SessionsScreen() {
   const [userId, setUserId] = useState<string | null>(null);
   const sessions = useSessions(userId);
   const everyone = useSessions(null);
-  const refresh = useRefreshSessions();
+  const revoke = useRevokeSessions();
   const [revoking, setRevoking] = useState<Revoking>();
 
   const now = sessions.data?.now ?? 0;
@@ -73,9 +73,7 @@ export function SessionsScreen() {
   const chosen = users.find(([id]) => id === userId);
   const confirm = async () => {
     if (!revoking) return;
-    if ('session' in revoking) await revokeSession(revoking.session.id);
-    else await revokeUserSessions(revoking.user.id);
-    await refresh();
+    await revoke.mutateAsync('session' in revoking ? { sessionId: revoking.session.id } : { userId: revoking.user.id });
     notifySuccess(t('sessions.revoked'));
   };
 

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 
 export const sessionSchema = z.object({
   id: z.string(),
@@ -19,24 +20,24 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 
 const sessionListSchema = z.object({ now: z.number(), sessions: z.array(sessionSchema) });
 
-const SESSIONS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'sessions'];
-
 /** Live sessions, of one user when `userId` is given (spec §7 `GET /sessions/list?user_id=`). */
 export function useSessions(userId: string | null) {
   const query = userId ? `?user_id=${encodeURIComponent(userId)}` : '';
   return useQuery({
-    queryKey: [...SESSIONS_KEY, userId ?? ''],
+    queryKey: queryKeys.admin.sessions.of(userId),
     queryFn: ({ signal }) => apiRequest(`/sessions/list${query}`, { schema: sessionListSchema, signal }),
   });
 }
 
-export function useRefreshSessions() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes('sessions') || queryKey.includes('stats') });
+/** Ends one session, or every session of a user; the session lists and the dashboard's count follow. */
+export function useRevokeSessions() {
+  return useRefreshingMutation(
+    (revoking: { sessionId: string } | { userId: string }) =>
+      'sessionId' in revoking
+        ? apiRequest(`/sessions/revoke/${encodeURIComponent(revoking.sessionId)}`, { method: 'DELETE' })
+        : apiRequest(`/sessions/revoke-user/${encodeURIComponent(revoking.userId)}`, { method: 'DELETE' }),
+    [queryKeys.admin.sessions.all, queryKeys.member.accountSessions, queryKeys.admin.stats],
+  );
 }
-
-export const revokeSession = (id: string) => apiRequest(`/sessions/revoke/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-export const revokeUserSessions = (userId: string) => apiRequest(`/sessions/revoke-user/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 
 export { formatSpan } from '../../../components/timeSpan';

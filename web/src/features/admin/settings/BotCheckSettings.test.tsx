@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { expectFieldError, fill } from '../../../test/admin';
+import { expectFieldError, fill } from '../../../test/forms';
 import type { ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
-import { renderSettingsCard, sentBody } from '../../../test/settings';
+import { renderSettingsCard, sentBody } from './renderSettingsCard';
 
 vi.setConfig({ testTimeout: 20_000 });
 

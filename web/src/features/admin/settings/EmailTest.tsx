@@ -2,8 +2,8 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCurrentUser } from '../../auth/session';
-import { email } from '../../auth/validation';
+import { useCurrentUser } from '../../../lib/session/session';
+import { email } from '../../../lib/form/validation';
 import { useAdminText } from '../adminTexts';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { sendTestEmail } from './api';

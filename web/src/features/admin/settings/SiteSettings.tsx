@@ -2,9 +2,10 @@ import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { SITE_CONFIG_KEY, siteConfigSchema, type SiteConfig, type Texts } from '../../../app/siteConfig';
+import { queryKeys } from '../../../lib/queryKeys';
+import { siteConfigSchema, type SiteConfig, type Texts } from '../../../lib/siteConfig';
 import { LANGUAGES } from '../../../i18n/languages';
-import { email } from '../../auth/validation';
+import { email } from '../../../lib/form/validation';
 import { LanguageTabs } from '../components/LanguageTabs';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { httpAddress, maxLength } from '../validation';
@@ -59,8 +60,8 @@ function SiteForm({ initial }: { initial: Values }) {
     initial,
     check,
     async (values) => {
-      client.setQueryData(SITE_CONFIG_KEY, await save(toSettings(values)));
-      await client.invalidateQueries({ queryKey: SITE_CONFIG_KEY });
+      client.setQueryData(queryKeys.siteConfig, await save(toSettings(values)));
+      await client.invalidateQueries({ queryKey: queryKeys.siteConfig });
     },
     t('settings.site.saved'),
   );

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { fill, renderAdmin } from '../../../test/admin';
+import { fill } from '../../../test/forms';
+import { renderAdmin } from '../renderAdmin';
 import type { ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
-import type { SocialEmbedSettings } from '../../blog/api';
+import type { SocialEmbedSettings } from '../../blog';
 
 const stored: SocialEmbedSettings = {
   youtube: { enabled: true, autoplay: false, showControls: true },

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../../api/errors';
-import { socialEmbedSettingsSchema, type SocialEmbedSettings } from '../../blog/api';
+import { queryKeys, refresh } from '../../../lib/queryKeys';
+import { socialEmbedSettingsSchema, type SocialEmbedSettings } from '../../blog';
 import { useAdminText } from '../adminTexts';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
@@ -46,8 +47,8 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
     setError(undefined);
     try {
       const saved = await saveSettings(settings);
-      client.setQueryData(['config', 'social-embeds'], saved);
-      await client.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes('social-embeds') });
+      client.setQueryData(queryKeys.socialEmbeds, saved);
+      await refresh(client, [queryKeys.socialEmbeds, queryKeys.admin.settings('social-embeds')]);
       notifySuccess(t('embeds.saved'));
     } catch (failure) {
       setError(failure instanceof ApiError && failure.fields['instagram.maxWidth'] ? text(failure.fields['instagram.maxWidth']) : errorText(failure));

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 
 import { apiFetch, apiRequest } from '../../../api/client';
 import { ContractError, errorFromAnswer, serverErrorText } from '../../../api/errors';
 import { readJson } from '../../../api/transport';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys } from '../../../lib/queryKeys';
 
 /** What the server shows in place of a stored secret; sending it back keeps the secret. */
 export const STORED_SECRET = '********';
@@ -12,24 +12,21 @@ export const STORED_SECRET = '********';
 /** The settings groups under /api/admin/settings/, one card each. */
 export type SettingsName = 'site' | 'email' | 'analytics' | 'ai-models' | 'ai-providers' | 'bot-check' | 'audit' | 'social-embeds';
 
-export const settingsKey = (name: SettingsName) => [...MEMBER_QUERY_KEY, 'admin', 'settings', name];
-
 /** A settings group as stored (GET /api/admin/settings/{name}). */
 export function useSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>) {
   return useQuery({
-    queryKey: settingsKey(name),
+    queryKey: queryKeys.admin.settings(name),
     queryFn: ({ signal }) => apiRequest(`/admin/settings/${name}`, { schema, signal }),
   });
 }
 
 /** Saves a settings group (PUT, answered with the stored settings) and keeps the card's copy on the answer. */
-export function useSaveSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>) {
+export function useSaveSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>): (body: unknown) => Promise<T> {
   const client = useQueryClient();
-  return async (body: unknown): Promise<T> => {
-    const saved = await apiRequest(`/admin/settings/${name}`, { method: 'PUT', body, schema });
-    client.setQueryData(settingsKey(name), saved);
-    return saved;
-  };
+  return useMutation({
+    mutationFn: (body: unknown) => apiRequest(`/admin/settings/${name}`, { method: 'PUT', body, schema }),
+    onSuccess: (saved) => client.setQueryData(queryKeys.admin.settings(name), saved),
+  }).mutateAsync;
 }
 
 /**

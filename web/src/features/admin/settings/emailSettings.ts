@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-import { email } from '../../auth/validation';
+import { email } from '../../../lib/form/validation';
 import { REQUIRED, between } from '../validation';
 
 export const PROVIDERS = ['smtp', 'sendgrid', 'mailgun', 'ses', 'pop3', 'others'] as const;

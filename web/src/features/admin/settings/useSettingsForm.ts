@@ -1,5 +1,5 @@
 import { ApiError } from '../../../api/errors';
-import { useForm, type FieldErrors } from '../../auth/useForm';
+import { useForm, type FieldErrors } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { notifySuccess } from '../components/notify';
 

@@ -1,14 +1,14 @@
 import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { NewPasswordFields } from '../../auth/NewPasswordFields';
-import { useForm } from '../../auth/useForm';
-import * as rules from '../../auth/validation';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { useForm } from '../../../lib/form/useForm';
+import * as rules from '../../../lib/form/validation';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { createUser, GENDERS, USER_ROLES, useRefreshUsers, type UserRole } from './api';
+import { GENDERS, USER_ROLES, useCreateUser, type UserRole } from './api';
 import { useCanGrant } from './userColumns';
 
 const EMPTY = {
@@ -43,7 +43,7 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value.tri
 export function CreateUserForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { text, errorText } = useAdminText();
-  const refresh = useRefreshUsers();
+  const createUser = useCreateUser();
   const canGrant = useCanGrant();
   const form = useForm(EMPTY, check, text);
   const { values } = form;
@@ -52,7 +52,7 @@ export function CreateUserForm({ onClose }: { onClose: () => void }) {
 
   const submit = form.onSubmit(async () => {
     try {
-      const user = await createUser({
+      const user = await createUser.mutateAsync({
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
@@ -65,7 +65,6 @@ export function CreateUserForm({ onClose }: { onClose: () => void }) {
         isAdmin,
         vip: values.vip,
       });
-      await refresh();
       notifySuccess(t('users.added', { name: user.username }));
       onClose();
     } catch (failure) {

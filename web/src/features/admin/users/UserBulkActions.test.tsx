@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { renderAdmin } from '../../../test/admin';
+import { renderAdmin } from '../renderAdmin';
 import type { Route } from '../../../test/auth';
 import { csvResponse, recordDownloads } from '../../../test/downloads';
 import { jsonResponse } from '../../../test/fetchMock';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminText } from '../adminTexts';
 import { notifyError, notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { exportSelectedUsers, setVip, useRefreshUsers, type AdminUser } from './api';
+import { exportSelectedUsers, useSetVip, type AdminUser } from './api';
 
 type Action = 'addVip' | 'removeVip' | 'export';
 
@@ -14,7 +14,7 @@ type Action = 'addVip' | 'removeVip' | 'export';
 export function UserBulkActions({ selected, clear }: { selected: AdminUser[]; clear: () => void }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { errorText } = useAdminText();
-  const refresh = useRefreshUsers();
+  const setVip = useSetVip();
   const [busy, setBusy] = useState<Action>();
   const ids = selected.map((user) => user.id);
 
@@ -31,8 +31,7 @@ export function UserBulkActions({ selected, clear }: { selected: AdminUser[]; cl
 
   const vip = (member: boolean) =>
     run(member ? 'addVip' : 'removeVip', async () => {
-      const { changed } = await setVip(ids, member);
-      await refresh();
+      const { changed } = await setVip.mutateAsync({ userIds: ids, member });
       notifySuccess(t(member ? 'users.vipAdded' : 'users.vipRemoved', { count: changed }));
       clear();
     });

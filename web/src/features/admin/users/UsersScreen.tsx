@@ -1,6 +1,6 @@
 import { Button, Group, Select, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -8,9 +8,9 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { useAdminText } from '../adminTexts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
-import { notifyError } from '../components/notify';
+import { useServerTable } from '../components/useServerTable';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { exportUsers, FIRST_PAGE, GROUP_FILTERS, useUserList, type AdminUser, type GroupFilter, type UserListQuery, type UserSort } from './api';
+import { exportUsers, GROUP_FILTERS, useUserList, type AdminUser, type UserFilters } from './api';
 import { CreateUserForm } from './CreateUserForm';
 import { UserBulkActions } from './UserBulkActions';
 import { useUserColumns } from './userColumns';
@@ -24,30 +24,14 @@ export function UsersScreen() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   usePageTitle('admin');
   const { errorText } = useAdminText();
-  const [query, setQuery] = useState<UserListQuery>(FIRST_PAGE);
-  const list = useUserList(query);
+  const table = useServerTable<UserFilters>({ filters: { group: 'all' }, sort: { key: 'username', descending: false }, searchable: true });
+  const list = useUserList(table.view);
   const { change, remove } = useUserChanges();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminUser>();
   const [switching, setSwitching] = useState<AdminUser>();
   const columns = useUserColumns({ onDisable: setSwitching, onDelete: setDeleting });
-
-  /** A new search, filter, sort or page size starts again on the first page. */
-  const refine = (update: Partial<UserListQuery>) => setQuery((current) => ({ ...current, ...update, page: 1 }));
-
-  // A page emptied by deletions: show the last page there still is.
   const { data } = list;
-  useEffect(() => {
-    if (data && data.users.length === 0 && data.total > 0 && query.page > 1) setQuery((current) => ({ ...current, page: Math.ceil(data.total / current.pageSize) }));
-  }, [data, query.page]);
-
-  const exportAll = async () => {
-    try {
-      await exportUsers(query);
-    } catch (failure) {
-      notifyError(errorText(failure));
-    }
-  };
 
   const toggleDisabled = (user: AdminUser) =>
     change(user, { disabled: !user.disabled }, t(user.disabled ? 'users.enabledDone' : 'users.disabledDone', { name: user.username }));
@@ -61,15 +45,15 @@ export function UsersScreen() {
         <Select
           label={t('users.groupFilter')}
           data={GROUP_FILTERS.map((group) => ({ value: group, label: t(`users.groupFilters.${group}`) }))}
-          value={query.group}
-          onChange={(group) => refine({ group: (group ?? 'all') as GroupFilter })}
+          value={table.view.filters.group}
+          onChange={(group) => table.setFilters({ group: group ?? 'all' })}
           allowDeselect={false}
           w={320}
         />
       </Group>
       {list.isError && (
         <LoadFailed
-          title={query.search.trim() === '' ? t('users.loadFailed') : t('users.searchFailed')}
+          title={table.view.search.trim() === '' ? t('users.loadFailed') : t('users.searchFailed')}
           error={new Error(errorText(list.error))}
           onRetry={() => void list.refetch()}
         />
@@ -87,20 +71,7 @@ export function UsersScreen() {
           </Button>
         }
         bulkActions={(selected, clear) => <UserBulkActions selected={selected} clear={clear} />}
-        server={{
-          total: data?.total ?? 0,
-          page: query.page,
-          pageSize: query.pageSize,
-          onPageChange: (page) => setQuery((current) => ({ ...current, page })),
-          onPageSizeChange: (pageSize) => refine({ pageSize }),
-          sort: { key: query.sort, descending: query.descending },
-          onSortChange: (sort) => refine({ sort: sort.key as UserSort, descending: sort.descending }),
-          search: query.search,
-          onSearchChange: (search) => refine({ search }),
-          onExport: exportAll,
-          fetching: list.isPlaceholderData,
-          loading: list.isPending,
-        }}
+        server={table.server({ ...list, rowCount: data?.users.length ?? 0 }, () => exportUsers(table.view))}
       />
       {creating && <CreateUserForm onClose={() => setCreating(false)} />}
       <ConfirmDialog

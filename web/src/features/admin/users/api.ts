@@ -1,21 +1,20 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { MEMBER_QUERY_KEY } from '../../auth/limits';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
+import type { ServerTableView } from '../components/useServerTable';
 
 export const USER_ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
 export const USER_GROUPS = ['newsletter', 'vip', 'new', 'inactive'] as const;
 /** The list's group filter: everyone, or the members of one group (spec §3). */
 export const GROUP_FILTERS = ['all', ...USER_GROUPS] as const;
-/** The columns the server sorts the list by. */
-export const USER_SORTS = ['username', 'email', 'role', 'createdAt', 'lastLoginAt'] as const;
 export const GENDERS = ['female', 'male', 'other'] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type GroupFilter = (typeof GROUP_FILTERS)[number];
-export type UserSort = (typeof USER_SORTS)[number];
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -37,29 +36,24 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const userListSchema = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 
-/** What the list shows: the search, group and sort, and which page. */
-export interface UserListQuery {
-  search: string;
+export interface UserFilters {
   group: GroupFilter;
-  sort: UserSort;
-  descending: boolean;
-  page: number;
-  pageSize: number;
 }
 
-export const FIRST_PAGE: UserListQuery = { search: '', group: 'all', sort: 'username', descending: false, page: 1, pageSize: 10 };
+/** What the list shows: the search, group and sort (by a sortable column's key), and which page. */
+export type UserListQuery = ServerTableView<UserFilters>;
 
 /** The query string of the list's filters (the export takes the same, without the page). */
-function filterParams({ search, group, sort, descending }: UserListQuery): URLSearchParams {
+function filterParams({ search, filters, sort }: UserListQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (search.trim() !== '') params.set('search', search.trim());
-  params.set('group', group);
-  params.set('sort', sort);
-  params.set('order', descending ? 'desc' : 'asc');
+  params.set('group', filters.group);
+  if (sort) {
+    params.set('sort', sort.key);
+    params.set('order', sort.descending ? 'desc' : 'asc');
+  }
   return params;
 }
-
-const USERS_KEY = [...MEMBER_QUERY_KEY, 'admin', 'users'];
 
 /** One page of users; while another page loads, the last one stays on screen. */
 export function useUserList(query: UserListQuery) {
@@ -67,20 +61,10 @@ export function useUserList(query: UserListQuery) {
   params.set('page', String(query.page));
   params.set('pageSize', String(query.pageSize));
   return useQuery({
-    queryKey: [...USERS_KEY, query],
+    queryKey: queryKeys.admin.users.list(query),
     queryFn: ({ signal }) => apiRequest(`/users/list?${params}`, { schema: userListSchema, signal }),
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * After a change: the user lists, the dashboard's counts, the audit log (which records it) and the
- * sessions (disabling or deleting ends them) are fetched again.
- */
-export function useRefreshUsers() {
-  const client = useQueryClient();
-  return () =>
-    client.invalidateQueries({ predicate: ({ queryKey }) => ['users', 'stats', 'auditLogs', 'sessions'].some((part) => queryKey.includes(part)) });
 }
 
 /** Saves the users the filters leave (every page) as CSV. */
@@ -103,17 +87,37 @@ export interface NewUser {
   vip: boolean;
 }
 
-export const createUser = (user: NewUser) => apiRequest('/users/create', { method: 'POST', body: user, schema: adminUserSchema });
+/**
+ * What a change to users refreshes: the user lists, the dashboard's counts, the audit log (which records
+ * it) and the sessions (disabling or deleting ends them).
+ */
+const USER_VIEWS = [queryKeys.admin.users.all, queryKeys.admin.stats, queryKeys.admin.auditLogs.all, queryKeys.admin.sessions.all, queryKeys.member.accountSessions];
+
+export function useCreateUser() {
+  return useRefreshingMutation((user: NewUser) => apiRequest('/users/create', { method: 'POST', body: user, schema: adminUserSchema }), USER_VIEWS);
+}
 
 export type UserChange = { isAdmin: boolean } | { role: UserRole } | { disabled: boolean };
 
-export const updateUser = (id: string, change: UserChange) =>
-  apiRequest(`/users/update/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, schema: adminUserSchema });
+export function useUpdateUser() {
+  return useRefreshingMutation(
+    ({ id, change }: { id: string; change: UserChange }) =>
+      apiRequest(`/users/update/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, schema: adminUserSchema }),
+    USER_VIEWS,
+  );
+}
 
-export const deleteUser = (id: string) => apiRequest(`/users/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function useDeleteUser() {
+  return useRefreshingMutation((id: string) => apiRequest(`/users/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }), USER_VIEWS);
+}
 
 const changedSchema = z.object({ changed: z.number() });
 
-/** Adds the users to the VIP group, or takes them out of it. */
-export const setVip = (userIds: readonly string[], member: boolean) =>
-  apiRequest('/users/groups/vip/members', { method: member ? 'POST' : 'DELETE', body: { userIds }, schema: changedSchema });
+/** Adds the users to the VIP group (`member` true), or takes them out of it. */
+export function useSetVip() {
+  return useRefreshingMutation(
+    ({ userIds, member }: { userIds: readonly string[]; member: boolean }) =>
+      apiRequest('/users/groups/vip/members', { method: member ? 'POST' : 'DELETE', body: { userIds }, schema: changedSchema }),
+    USER_VIEWS,
+  );
+}

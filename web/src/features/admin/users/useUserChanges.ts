@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminText } from '../adminTexts';
 import { notifyError, notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { deleteUser, updateUser, useRefreshUsers, type AdminUser, type UserChange } from './api';
+import { useDeleteUser, useUpdateUser, type AdminUser, type UserChange } from './api';
 
 /**
  * Changes to one user, each followed by a fresh list and a notice. A failure raises "Failed to update
@@ -13,15 +13,15 @@ import { deleteUser, updateUser, useRefreshUsers, type AdminUser, type UserChang
 export function useUserChanges() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { errorText } = useAdminText();
-  const refresh = useRefreshUsers();
+  const updateUser = useUpdateUser();
+  const deleteUser = useDeleteUser();
 
   const change = async (user: AdminUser, update: UserChange, done: string) => {
     try {
-      await updateUser(user.id, update);
+      await updateUser.mutateAsync({ id: user.id, change: update });
     } catch (failure) {
       throw new Error(t('users.updateFailed', { reason: errorText(failure) }));
     }
-    await refresh();
     notifySuccess(done);
   };
 
@@ -35,11 +35,10 @@ export function useUserChanges() {
 
   const remove = async (user: AdminUser) => {
     try {
-      await deleteUser(user.id);
+      await deleteUser.mutateAsync(user.id);
     } catch (failure) {
       throw new Error(t('users.deleteFailed', { reason: errorText(failure) }));
     }
-    await refresh();
     notifySuccess(t('users.deleted', { name: user.username }));
   };
 

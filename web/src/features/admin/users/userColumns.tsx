@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-import { useCurrentUser } from '../../auth/session';
+import { useCurrentUser } from '../../../lib/session/session';
 import type { Column } from '../components/DataTable';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AdminUser } from './api';

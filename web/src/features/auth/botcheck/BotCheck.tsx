@@ -25,31 +25,33 @@ type Status = 'working' | 'done' | 'failed' | 'widget' | 'off';
 function BotCheck({ onToken }: { onToken: (token: string | undefined) => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [status, setStatus] = useState<Status>('working');
   const [attempt, setAttempt] = useState(0);
+  // How the check for this attempt and language went; until it says, it is working.
+  const [outcome, setOutcome] = useState<{ attempt: number; language: string; status: Status }>();
+  const status = outcome?.attempt === attempt && outcome.language === language ? outcome.status : 'working';
   const widget = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const abort = new AbortController();
     let removeWidget = () => {};
+    const settle = (status: Status) => setOutcome({ attempt, language, status });
     onToken(undefined);
-    setStatus('working');
-    const fail = () => !abort.signal.aborted && setStatus('failed');
+    const fail = () => !abort.signal.aborted && settle('failed');
     apiRequest('/auth/bot-check', { schema: challengeSchema, signal: abort.signal })
       .then(async (challenge) => {
         if (challenge.provider === 'off') {
           onToken('');
-          return setStatus('off');
+          return settle('off');
         }
         if (challenge.provider === 'altcha') {
           const token = await solveAltcha(challenge, abort.signal);
           if (!token) return fail();
           onToken(token);
-          return setStatus('done');
+          return settle('done');
         }
         const turnstile = await loadTurnstile();
         if (abort.signal.aborted || !widget.current) return;
-        setStatus('widget');
+        settle('widget');
         const id = turnstile.render(widget.current, {
           sitekey: challenge.siteKey,
           language,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { decodeAltchaPayload as decode, makeAltchaChallenge } from '../../../test/altcha';
+import { decodeAltchaPayload as decode, makeAltchaChallenge } from './fixtures';
 import { solveAltcha } from './altcha';
 
 describe('solveAltcha', () => {
@@ -15,7 +15,7 @@ describe('solveAltcha', () => {
       number,
       salt: challenge.salt,
       signature: challenge.signature,
-      took: expect.any(Number),
+      took: expect.any(Number) as number,
     });
   });
 

@@ -7,7 +7,8 @@ import { ApiError } from '../../api/errors';
 import { TOKEN_KEY, clearToken, onTokenRejected, storeToken, storedToken, tokenExpiry } from '../../api/token';
 import { nowSeconds } from '../../components/useCountdown';
 import { logout, refreshToken, verifyToken, type SignedIn } from './api';
-import { EXPIRY_CHECK_MS, EXPIRY_WARNING_SECONDS, MEMBER_QUERY_KEY, SESSION_EXPIRED_PATH } from './limits';
+import { queryKeys } from '../queryKeys';
+import { EXPIRY_CHECK_MS, EXPIRY_WARNING_SECONDS, SESSION_EXPIRED_PATH } from './limits';
 import { SessionContext, type Session, type SessionState } from './session';
 
 /**
@@ -28,7 +29,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /** Signed out here: the member's cached data dropped, the warning closed. */
   const forget = useCallback(() => {
-    queryClient.removeQueries({ queryKey: MEMBER_QUERY_KEY });
+    queryClient.removeQueries({ queryKey: queryKeys.member.all });
     setWarningOpen(false);
     setState({ status: 'signedOut' });
   }, [queryClient]);

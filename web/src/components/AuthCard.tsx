@@ -28,9 +28,9 @@ export function FormAlert({ kind, children }: { kind: 'error' | 'info' | 'succes
 }
 
 /** A form laid out as a column; the browser's own validation bubbles are off (the form shows its own). */
-export function AuthForm({ onSubmit, formRef, children }: { onSubmit: (event: FormEvent) => void; formRef?: Ref<HTMLFormElement>; children: ReactNode }) {
+export function AuthForm({ onSubmit, formRef, children }: { onSubmit: (event: FormEvent) => Promise<void>; formRef?: Ref<HTMLFormElement>; children: ReactNode }) {
   return (
-    <form onSubmit={onSubmit} noValidate ref={formRef}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
       <Stack gap="md">{children}</Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import type { AltchaChallenge } from '../features/auth/botcheck/altcha';
+import type { AltchaChallenge } from './altcha';
 
 const hex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 

@@ -12,11 +12,11 @@ export interface Session {
   state: SessionState;
   /** The expiry warning is open (spec §4). */
   warningOpen: boolean;
-  signIn(answer: SignedIn): void;
+  signIn: (answer: SignedIn) => void;
   /** Ends the session on the server and here; `expired` sends the user to the login page saying so. */
-  logOut(options?: { expired?: boolean }): void;
+  logOut: (options?: { expired?: boolean }) => void;
   /** Refreshes the token; when that fails the user is logged out. */
-  extend(): Promise<void>;
+  extend: () => Promise<void>;
 }
 
 export const SessionContext = createContext<Session | null>(null);

@@ -1,4 +1,4 @@
-import type { Brand, Product } from '../features/catalogue/api';
+import type { Brand, Product } from '../catalogue';
 
 /** A brand as the API sends it; what a test does not give is empty. */
 export const brandFixture = (fields: Pick<Brand, 'id' | 'name'> & Partial<Brand>): Brand => ({

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 
-import { renderAdmin } from './admin';
-import type { mockApi, Route } from './auth';
+import { renderAdmin } from '../renderAdmin';
+import type { mockApi, Route } from '../../../test/auth';
 
 /**
  * Renders /admin/settings over `routes` and returns the card titled `title` (its region), once its form

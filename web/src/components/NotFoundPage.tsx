@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { usePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from './usePageTitle';
 
 /** The not-found view, also shown inside pages whose item does not exist (an unknown brand). */
 export function NotFoundPage() {

@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { apiRequest } from '../../api/client';
-import { checkHealth } from '../../api/connectivity';
-import { TOKEN_KEY } from '../../api/token';
-import { AccountStatus } from '../../app/Navigation';
+import { apiRequest } from '../api/client';
+import { checkHealth } from '../api/connectivity';
+import { TOKEN_KEY } from '../api/token';
+import { AccountStatus } from './Navigation';
 import {
   SessionProbe,
   advance,
@@ -17,10 +17,10 @@ import {
   storeSignedIn,
   useFakeClock,
   whereAmI,
-} from '../../test/auth';
-import { setBrowserOnline } from '../../test/browser';
-import { jsonResponse } from '../../test/fetchMock';
-import { EXPIRY_CHECK_MS, SESSION_EXPIRED_PATH } from './limits';
+} from '../test/auth';
+import { setBrowserOnline } from '../test/browser';
+import { jsonResponse } from '../test/fetchMock';
+import { EXPIRY_CHECK_MS, SESSION_EXPIRED_PATH } from '../lib/session/limits';
 
 /** A page that shows the session and can make a member's call (GET /api/member/things). */
 function Page() {

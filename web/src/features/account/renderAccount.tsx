@@ -1,8 +1,8 @@
 import userEvent from '@testing-library/user-event';
 
-import { member, mockApi, renderWithSession, sessionRoutes, storeSignedIn, type ApiCall, type Route } from './auth';
-import type { Account, OwnSession } from '../features/account/api';
-import { AccountPage } from '../features/account/AccountPage';
+import { member, mockApi, renderWithSession, sessionRoutes, storeSignedIn, type ApiCall, type Route } from '../../test/auth';
+import type { Account, OwnSession } from './api';
+import { AccountPage } from './AccountPage';
 
 export const NOW = Date.UTC(2030, 2, 1, 10, 0);
 

@@ -2,7 +2,7 @@ import { PasswordInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PASSWORD_SPECIALS } from './validation';
+import { PASSWORD_SPECIALS } from '../lib/form/validation';
 
 type FieldProps = Pick<ComponentProps<typeof PasswordInput>, 'name' | 'value' | 'onChange' | 'error' | 'aria-invalid'>;
 

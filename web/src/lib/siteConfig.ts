@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { apiRequest } from '../api/client';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
+import { queryKeys } from './queryKeys';
 
 /** A text per language; blank means "use the built-in translation". */
 export const textsSchema = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])) as Record<Language, z.ZodMiniString>);
@@ -19,8 +20,6 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-export const SITE_CONFIG_KEY = ['site-config'] as const;
-
 /**
  * The installation's identity as the admin set it (GET /api/config/site). The default freshness
  * (spec §9) applies, and saving it in the admin refreshes it at once. With `fetch` false it only reads
@@ -28,7 +27,7 @@ export const SITE_CONFIG_KEY = ['site-config'] as const;
  */
 export function useSiteConfig(fetch = true) {
   return useQuery({
-    queryKey: SITE_CONFIG_KEY,
+    queryKey: queryKeys.siteConfig,
     queryFn: ({ signal }) => apiRequest('/config/site', { schema: siteConfigSchema, signal }),
     enabled: fetch,
   });

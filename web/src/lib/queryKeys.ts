@@ -1,0 +1,58 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+import type { Language } from '../i18n/languages';
+
+const MEMBER = ['member'] as const;
+const ADMIN = [...MEMBER, 'admin'] as const;
+
+/**
+ * Every query's key. A key is a prefix of the keys below it, so a change refreshes exactly what it
+ * touches by naming those prefixes (`refresh`).
+ */
+export const queryKeys = {
+  siteConfig: ['site-config'] as const,
+  socialEmbeds: ['config', 'social-embeds'] as const,
+  legal: (kind: string, language: Language) => ['legal', kind, language] as const,
+  brands: { all: ['brands'] as const, in: (language: Language) => ['brands', language] as const },
+  products: { all: ['products'] as const, in: (language: Language) => ['products', language] as const },
+  blog: {
+    all: ['blog'] as const,
+    posts: (language: Language, page: number, category: string) => ['blog', 'posts', language, page, category] as const,
+    post: (language: Language, slug: string) => ['blog', 'post', language, slug] as const,
+    categories: (language: Language) => ['blog', 'categories', language] as const,
+  },
+  /** A signed-in user's data: the session drops everything under it at logout. */
+  member: {
+    all: MEMBER,
+    tips: (language: Language) => [...MEMBER, 'tips', language] as const,
+    account: [...MEMBER, 'account'] as const,
+    accountSessions: [...MEMBER, 'account', 'sessions'] as const,
+  },
+  admin: {
+    stats: [...ADMIN, 'stats'] as const,
+    brands: [...ADMIN, 'brands'] as const,
+    products: [...ADMIN, 'products'] as const,
+    blog: {
+      all: [...ADMIN, 'blog'] as const,
+      posts: [...ADMIN, 'blog', 'posts'] as const,
+      categories: [...ADMIN, 'blog', 'categories'] as const,
+    },
+    blogPreview: (markdown: string) => [...ADMIN, 'preview', markdown] as const,
+    users: { all: [...ADMIN, 'users'] as const, list: (query: object) => [...ADMIN, 'users', query] as const },
+    auditLogs: {
+      all: [...ADMIN, 'auditLogs'] as const,
+      page: (filters: object, page: number, pageSize: number) => [...ADMIN, 'auditLogs', filters, page, pageSize] as const,
+    },
+    sessions: { all: [...ADMIN, 'sessions'] as const, of: (userId: string | null) => [...ADMIN, 'sessions', userId ?? ''] as const },
+    settings: (name: string) => [...ADMIN, 'settings', name] as const,
+    ai: {
+      status: [...ADMIN, 'ai', 'status'] as const,
+      metrics: (range: string) => [...ADMIN, 'ai', 'metrics', range] as const,
+    },
+  },
+};
+
+/** Marks the queries under each of `prefixes` stale; those on screen fetch again (awaited). */
+export async function refresh(client: QueryClient, prefixes: readonly QueryKey[]): Promise<void> {
+  await Promise.all(prefixes.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
