@@ -18,8 +18,13 @@ LLAMA_CPP_VERSION := 0.3.36
 SMOLLM2_VERSION := 0.1.2
 LLM_VENV := $(HOME)/.cache/pointe/llm-venv
 LLM_PYTHON := $(LLM_VENV)/bin/python
+# The contract tests' schemathesis, pinned, in its own virtualenv.
+SCHEMATHESIS_VERSION := 4.32.5
+SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
+SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
-.PHONY: run build web server dev test test-server test-web e2e e2e-deps smtp-deps llm-deps ai-local bench clean
+
+.PHONY: run build web server dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps llm-deps services ai-local bench clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -39,12 +44,19 @@ dev: web/node_modules/.package-lock.json ## API on :8080 and Vite's dev server (
 	cargo build -p pointe-server
 	trap 'kill 0' EXIT; $(CARGO_TARGET_DIR)/debug/pointe-server serve & (cd web && npm run dev)
 
-test: test-server test-web e2e ## Every suite: Rust (SQLite + PostgreSQL), Vitest, Playwright
+check: web/node_modules/.package-lock.json ## Formatting, lints and types: rustfmt, clippy, tsc, eslint
+	cargo fmt --all --check
+	cargo clippy --locked -p pointe-server --all-targets -- -D warnings
+	cd web && npm run check
+
+test: check test-server test-web test-contract e2e ## The gate (make check), then every suite: Rust (SQLite + PostgreSQL), Vitest, the API contract, Playwright
 
 # The server suite runs on SQLite always, on PostgreSQL too when one answers on 127.0.0.1:5432, and its
-# rate-limit tests on Redis too when one answers on 127.0.0.1:6379. The e-mail tests send to aiosmtpd,
+# rate-limit tests on Redis too when one answers on 127.0.0.1:6379. Under CI=true both are required: the
+# Makefile starts the machine's own servers when they are down, and fails when they still do not answer
+# (the suite itself also refuses to skip PostgreSQL under CI=true). The e-mail tests send to aiosmtpd,
 # the assistant's gateway tests ask a real model (llm-deps).
-test-server: smtp-deps llm-deps
+test-server: smtp-deps llm-deps services
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		echo "PostgreSQL answers: the server suite runs on SQLite and PostgreSQL"; \
 		export TEST_DATABASE_URL=$(PG_ADMIN_URL); \
@@ -58,6 +70,19 @@ test-server: smtp-deps llm-deps
 		echo "No Redis on 127.0.0.1:6379: the rate-limit tests run with the database store only"; \
 	fi; \
 	AIOSMTPD=$(AIOSMTPD) LLM_PYTHON=$(LLM_PYTHON) cargo test --release --locked -p pointe-server
+
+# Under CI=true: PostgreSQL and Redis on 127.0.0.1, started here from the machine's packages if down.
+services:
+	@if [ "$$CI" = true ]; then \
+		if ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && [ -d /etc/postgresql ]; then \
+			echo "Starting PostgreSQL"; pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start || true; sleep 2; \
+		fi; \
+		if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null && command -v redis-server >/dev/null; then \
+			echo "Starting Redis"; redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no || true; sleep 1; \
+		fi; \
+		(exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null || { echo "CI=true needs PostgreSQL on 127.0.0.1:5432" >&2; exit 1; }; \
+		(exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null || { echo "CI=true needs Redis on 127.0.0.1:6379" >&2; exit 1; }; \
+	fi
 
 # aiosmtpd in a virtualenv; where python3 has no venv module (Debian without python3-venv), pip
 # installs it into a folder instead and a small script runs it from there.
@@ -87,6 +112,17 @@ $(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION).installed:
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm test
+
+# The release server against its own OpenAPI document (server/tests/contract/run.sh).
+test-contract: build schemathesis-deps
+	server/tests/contract/run.sh $(SERVER) $(SCHEMATHESIS)
+
+schemathesis-deps: $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
+
+$(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed:
+	python3 -m venv $(SCHEMATHESIS_VENV)
+	$(SCHEMATHESIS_VENV)/bin/python -m pip install --quiet schemathesis==$(SCHEMATHESIS_VERSION)
+	@touch $@
 
 e2e-deps:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }

@@ -31,7 +31,8 @@ pub struct Removed {
 pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
     let now = state.clock.now_ms();
     let db = &state.db;
-    let audit_keep_ms = i64::from(state.settings.audit_retention.get(db).await?.retention_days) * DAY_MS;
+    let audit_keep_ms =
+        i64::from(state.settings.get::<crate::audit::retention::AuditRetention>(db).await?.retention_days) * DAY_MS;
     Ok(Removed {
         codes: delete(db, "DELETE FROM verification_codes WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
         reset_links: delete(db, "DELETE FROM password_resets WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,

@@ -5,8 +5,6 @@ use std::{net::IpAddr, path::PathBuf};
 
 use anyhow::{bail, Context};
 
-use crate::settings::ai_providers::AiProviders;
-
 #[derive(Clone, Debug)]
 pub struct Config {
     pub host: IpAddr,
@@ -32,7 +30,19 @@ pub struct Config {
     /// Where rate limits count: the database (the default) or a Redis shared by every instance.
     pub rate_limit_store: RateLimitStore,
     /// The assistant's providers until an admin saves their own (`AI_GATEWAY_*`, `AI_EDGE_*`).
-    pub ai_providers: AiProviders,
+    pub ai: AiConfig,
+}
+
+/// The assistant's providers as the environment gives them; unset values take the assistant's defaults.
+#[derive(Clone, Debug, Default)]
+pub struct AiConfig {
+    pub gateway_url: Option<String>,
+    pub gateway_key: Option<String>,
+    pub edge_account_id: Option<String>,
+    pub edge_token: Option<String>,
+    pub edge_model: Option<String>,
+    pub edge_url: Option<String>,
+    pub timeout_seconds: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -125,7 +135,15 @@ impl Config {
             email_verification: flag(&lookup, "EMAIL_VERIFICATION", true)?,
             bot_check: bot_check(&lookup)?,
             mail: mail(&lookup)?,
-            ai_providers: AiProviders::from_lookup(&lookup)?,
+            ai: AiConfig {
+                gateway_url: lookup("AI_GATEWAY_URL"),
+                gateway_key: lookup("AI_GATEWAY_KEY"),
+                edge_account_id: lookup("AI_EDGE_ACCOUNT_ID"),
+                edge_token: lookup("AI_EDGE_TOKEN"),
+                edge_model: lookup("AI_EDGE_MODEL"),
+                edge_url: lookup("AI_EDGE_URL"),
+                timeout_seconds: optional_number(&lookup, "AI_TIMEOUT_SECONDS")?,
+            },
             rate_limit_store: match lookup("REDIS_URL") {
                 Some(url) => RateLimitStore::Redis {
                     url,
@@ -154,15 +172,15 @@ fn flag(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> 
 }
 
 /// A number variable, or `default` when it is unset.
-pub fn number<T: std::str::FromStr>(
+fn number<T: std::str::FromStr>(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: T) -> anyhow::Result<T> {
+    Ok(optional_number(lookup, name)?.unwrap_or(default))
+}
+
+fn optional_number<T: std::str::FromStr>(
     lookup: &impl Fn(&str) -> Option<String>,
     name: &str,
-    default: T,
-) -> anyhow::Result<T> {
-    match lookup(name) {
-        None => Ok(default),
-        Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("{name} must be a number, not {v}")),
-    }
+) -> anyhow::Result<Option<T>> {
+    lookup(name).map(|v| v.trim().parse().map_err(|_| anyhow::anyhow!("{name} must be a number, not {v}"))).transpose()
 }
 
 fn bot_check(lookup: &impl Fn(&str) -> Option<String>) -> anyhow::Result<BotCheck> {

@@ -1,9 +1,13 @@
 //! `POST /api/admin/log-error`: the web app's crash reports from signed-in users, kept for the admins.
 //! Fields are cut to a bounded size and the body is limited, so a report cannot fill the database.
 
-use axum::{extract::DefaultBodyLimit, extract::State, http::StatusCode, routing::post, Json, Router};
+use axum::{extract::DefaultBodyLimit, extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
 use crate::{
     auth::extract::SignedIn,
@@ -35,12 +39,8 @@ pub struct Stored {
     success: bool,
 }
 
-#[derive(OpenApi)]
-#[openapi(paths(log_error), components(schemas(CrashReport, Stored)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/admin/log-error", post(log_error).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(log_error).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
 }
 
 fn cut(text: &str, max_chars: usize) -> String {

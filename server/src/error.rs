@@ -1,46 +1,74 @@
-//! One error type for every API failure: it answers `{"error": "<text>"}` with a fitting status, plus
-//! `fields` (per-field messages) for invalid input and `code` + `retryAfter` when rate-limited, so the
-//! client can show a translated text.
+//! One error type for every API failure: it answers `{"error": "<text>", "code": "<code>"}` with a
+//! fitting status. `code` is stable and machine-readable (what the client translates); `error` is the
+//! English text (the spec's, where it gives one). Invalid input adds `fields` (per-field messages); a
+//! rate limit adds `retryAfter`.
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, fmt};
 
 use axum::{
     http::{header, StatusCode},
     response::{IntoResponse, Response},
     Json,
 };
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
-pub const AUTHENTICATION_REQUIRED: &str = "Authentication required";
+/// A refusal: its machine code and its English text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Text {
+    pub code: &'static str,
+    pub english: &'static str,
+}
+
+impl Text {
+    pub const fn new(code: &'static str, english: &'static str) -> Self {
+        Self { code, english }
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.english)
+    }
+}
+
+pub const AUTHENTICATION_REQUIRED: Text = Text::new("authentication_required", "Authentication required");
 pub const TOO_MANY_REQUESTS: &str = "Too many attempts. Please wait and try again.";
+const NOT_FOUND: Text = Text::new("not_found", "Not found");
+const METHOD_NOT_ALLOWED: Text = Text::new("method_not_allowed", "Method not allowed");
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
-    NotFound(&'static str),
+    NotFound(Text),
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Text),
+    /// A request that does not read (its query or body); the text says why.
+    #[error("{message}")]
+    Unreadable { code: &'static str, message: String },
     /// Input that breaks the rules: the first message as `error`, every field's message in `fields`.
     #[error("{message}")]
     Invalid { message: String, fields: BTreeMap<String, String> },
     #[error("{0}")]
-    Unauthorized(&'static str),
+    Unauthorized(Text),
+    /// Not this user's to do (a permission, or a rule such as not deleting one's own account).
     #[error("{0}")]
-    Forbidden(&'static str),
+    Forbidden(Text),
+    /// The resource's state refuses it (a brand with products, the last admin).
     #[error("{0}")]
-    Conflict(&'static str),
+    Conflict(Text),
     /// A unique value (an id, a slug) that another record already has: 409, with the field in `fields`
     /// so a form shows it there.
     #[error("{message}")]
-    Taken { field: &'static str, message: &'static str },
+    Taken { field: &'static str, message: Text },
     #[error("{0}")]
-    PayloadTooLarge(&'static str),
+    PayloadTooLarge(Text),
     #[error("{0}")]
-    UnsupportedMediaType(&'static str),
+    UnsupportedMediaType(Text),
     #[error("{TOO_MANY_REQUESTS}")]
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
-    MethodNotAllowed(&'static str),
+    MethodNotAllowed(Text),
     /// A service this server called (an e-mail provider) failed; the text says how.
     #[error("{0}")]
     BadGateway(String),
@@ -79,36 +107,64 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl ApiError {
+    /// The status and the machine code of the answer.
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            Self::NotFound(text) => (StatusCode::NOT_FOUND, text.code),
+            Self::BadRequest(text) => (StatusCode::BAD_REQUEST, text.code),
+            Self::Unreadable { code, .. } => (StatusCode::BAD_REQUEST, code),
+            Self::Invalid { .. } => (StatusCode::BAD_REQUEST, "invalid_fields"),
+            Self::Unauthorized(text) => (StatusCode::UNAUTHORIZED, text.code),
+            Self::Forbidden(text) => (StatusCode::FORBIDDEN, text.code),
+            Self::Conflict(text) => (StatusCode::CONFLICT, text.code),
+            Self::Taken { message, .. } => (StatusCode::CONFLICT, message.code),
+            Self::PayloadTooLarge(text) => (StatusCode::PAYLOAD_TOO_LARGE, text.code),
+            Self::UnsupportedMediaType(text) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, text.code),
+            Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            Self::MethodNotAllowed(text) => (StatusCode::METHOD_NOT_ALLOWED, text.code),
+            Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, "provider_failed"),
+            Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
+        }
+    }
+}
+
+/// Every error answer's body (`/api/openapi.json` names it for every error status).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorAnswer {
+    /// The English text (the spec's, where it gives one).
+    error: String,
+    /// Stable and machine-readable: what a client translates.
+    code: &'static str,
+    /// Invalid input: each failing field's message, by field name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fields: Option<BTreeMap<String, String>>,
+    /// Rate-limited: seconds until a new attempt counts (also the `Retry-After` header).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    retry_after: Option<u64>,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let text = self.to_string();
-        let (status, body) = match self {
-            Self::NotFound(_) => (StatusCode::NOT_FOUND, json!({ "error": text })),
-            Self::BadRequest(_) => (StatusCode::BAD_REQUEST, json!({ "error": text })),
-            Self::Invalid { fields, .. } => (StatusCode::BAD_REQUEST, json!({ "error": text, "fields": fields })),
-            Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, json!({ "error": text })),
-            Self::Forbidden(_) => (StatusCode::FORBIDDEN, json!({ "error": text })),
-            Self::Conflict(_) => (StatusCode::CONFLICT, json!({ "error": text })),
-            Self::Taken { field, .. } => (StatusCode::CONFLICT, json!({ "error": text, "fields": { field: text } })),
-            Self::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, json!({ "error": text })),
-            Self::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, json!({ "error": text })),
-            Self::TooManyRequests { retry_after_secs } => {
-                let body = json!({ "error": text, "code": "rate_limited", "retryAfter": retry_after_secs });
-                return (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    [(header::RETRY_AFTER, retry_after_secs.to_string())],
-                    Json(body),
-                )
-                    .into_response();
+        let (status, code) = self.status_and_code();
+        let mut answer = ErrorAnswer { error: self.to_string(), code, fields: None, retry_after: None };
+        match self {
+            Self::Invalid { fields, .. } => answer.fields = Some(fields),
+            Self::Taken { field, message } => {
+                answer.fields = Some(BTreeMap::from([(field.to_owned(), message.english.to_owned())]));
             }
-            Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, json!({ "error": text })),
-            Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, json!({ "error": text })),
+            Self::TooManyRequests { retry_after_secs } => {
+                answer.retry_after = Some(retry_after_secs);
+                return (status, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(answer)).into_response();
+            }
             Self::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
-                (StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": "Internal server error" }))
+                answer.error = "Internal server error".to_owned();
             }
-        };
-        (status, Json(body)).into_response()
+            _ => {}
+        }
+        (status, Json(answer)).into_response()
     }
 }
 
@@ -116,10 +172,10 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 /// Answer for any `/api/...` path that no route serves.
 pub async fn api_not_found() -> ApiError {
-    ApiError::NotFound("Not found")
+    ApiError::NotFound(NOT_FOUND)
 }
 
 /// Answer for a known `/api/...` path called with a method it does not take.
 pub async fn api_method_not_allowed() -> ApiError {
-    ApiError::MethodNotAllowed("Method not allowed")
+    ApiError::MethodNotAllowed(METHOD_NOT_ALLOWED)
 }

@@ -15,10 +15,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        Query::<T>::from_request_parts(parts, state)
-            .await
-            .map(|Query(value)| ApiQuery(value))
-            .map_err(|rejection| ApiError::BadRequest(format!("Invalid query: {}", rejection.body_text())))
+        Query::<T>::from_request_parts(parts, state).await.map(|Query(value)| ApiQuery(value)).map_err(|rejection| {
+            ApiError::Unreadable { code: "invalid_query", message: format!("Invalid query: {}", rejection.body_text()) }
+        })
     }
 }
 
@@ -29,9 +28,11 @@ impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJ
     type Rejection = ApiError;
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
-        axum::Json::<T>::from_request(request, state)
-            .await
-            .map(|axum::Json(value)| ApiJson(value))
-            .map_err(|rejection| ApiError::BadRequest(format!("Invalid request body: {}", rejection.body_text())))
+        axum::Json::<T>::from_request(request, state).await.map(|axum::Json(value)| ApiJson(value)).map_err(
+            |rejection| ApiError::Unreadable {
+                code: "invalid_body",
+                message: format!("Invalid request body: {}", rejection.body_text()),
+            },
+        )
     }
 }

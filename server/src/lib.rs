@@ -1,6 +1,7 @@
 //! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
 
 pub mod admin;
+mod analytics;
 pub mod assistant;
 mod audit;
 pub mod auth;
@@ -18,16 +19,20 @@ pub mod email;
 mod encoding;
 pub mod error;
 mod extract;
+pub mod fields;
 mod health;
 pub mod lang;
 mod openapi;
+mod paging;
 mod ratelimit;
 mod secrets;
 mod seo;
-mod sessions;
+pub mod sessions;
 pub mod settings;
+mod site;
 pub mod time;
 mod tips;
+mod translations;
 mod uploads;
 pub mod users;
 pub mod web;
@@ -44,6 +49,7 @@ use tower_http::{
     trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
+use utoipa_axum::router::OpenApiRouter;
 
 pub use config::Config;
 use db::Db;
@@ -104,20 +110,33 @@ impl AppState {
     }
 }
 
+/// Every setting's key (`reset-setting`).
+pub const SETTING_KEYS: [&str; 8] = [
+    <blog::social_embeds::SocialEmbeds as settings::Stored>::KEY,
+    <site::SiteIdentity as settings::Stored>::KEY,
+    <Option<email::settings::EmailSettings> as settings::Stored>::KEY,
+    <analytics::Analytics as settings::Stored>::KEY,
+    <assistant::settings::AiModels as settings::Stored>::KEY,
+    <Option<assistant::settings::AiProviders> as settings::Stored>::KEY,
+    <Option<botcheck::settings::BotCheckSettings> as settings::Stored>::KEY,
+    <audit::retention::AuditRetention as settings::Stored>::KEY,
+];
+
 /// The whole HTTP application; tests build the same router.
 pub fn app(state: AppState) -> Router {
     // Pages widen it for what they load (web/routes.rs); API answers and files run no script.
     let csp = web::security_headers::content_security_policy(&web::security_headers::ExtraSources::default());
-    let api = Router::new()
+    // Every feature registers each route with its OpenAPI entry: the document is what is routed.
+    let (features, document) = OpenApiRouter::with_openapi(openapi::base())
         .merge(health::routes())
         .merge(catalogue::routes())
-        .merge(catalogue::admin_routes())
         .merge(blog::routes())
-        .merge(settings::routes())
+        .merge(site::routes())
+        .merge(email::routes())
+        .merge(analytics::routes())
         .merge(uploads::routes())
         .merge(sessions::routes())
         .merge(users::routes())
-        .merge(users::account_routes())
         .merge(audit::routes())
         .merge(seo::routes())
         .merge(auth::routes())
@@ -126,12 +145,14 @@ pub fn app(state: AppState) -> Router {
         .merge(crash_reports::routes())
         .merge(admin::routes())
         .merge(assistant::routes())
+        .split_for_parts();
+    let api = features
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::api_method_not_allowed);
     Router::new()
         .merge(api)
-        .merge(openapi::routes())
+        .merge(openapi::routes(openapi::with_error_answers(document)))
         .fallback(web::serve)
         .with_state(state)
         .layer(middleware::from_fn_with_state(csp, web::security_headers::add))

@@ -103,7 +103,7 @@ async fn main() -> anyhow::Result<()> {
         Command::ResetSetting { key } => {
             let pool = db::connect(&config.database_url).await?;
             db::migrate(&pool).await?;
-            settings::reset(&pool, &key).await?;
+            settings::reset(&pool, &key, &pointe_server::SETTING_KEYS).await?;
             println!("Setting {key} reset: running servers apply it within 30 seconds.");
             Ok(())
         }

@@ -1,26 +1,19 @@
-//! The admin dashboard's own calls: `GET /api/admin/stats` (the index page's counts), and the field
-//! rules the admin's forms share.
+//! The admin dashboard's own call: `GET /api/admin/stats` (the index page's counts).
 
-pub mod fields;
-pub mod paging;
-pub mod translations;
-
-use axum::{extract::State, routing::get, Json, Router};
+use axum::{extract::State, Json};
 use serde::Serialize;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     auth::{extract::SignedIn, permissions},
+    db::Db,
     error::ApiResult,
     AppState,
 };
 
-#[derive(OpenApi)]
-#[openapi(paths(stats), components(schemas(Stats)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/admin/stats", get(stats))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(stats))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -41,17 +34,21 @@ pub struct Stats {
         (status = 403, description = "You do not have permission to do this")))]
 async fn stats(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Stats>> {
     permissions::require_staff(&signed_in.user)?;
-    let count = |sql: &'static str| sqlx::query_scalar::<_, i64>(sql).fetch_one(&state.db);
+    Ok(Json(counts(&state.db, state.clock.now_ms()).await?))
+}
+
+async fn counts(db: &Db, now: i64) -> Result<Stats, sqlx::Error> {
+    let count = |sql: &'static str| sqlx::query_scalar::<_, i64>(sql).fetch_one(db);
     let active_sessions =
         sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
-            .bind(state.clock.now_ms())
-            .fetch_one(&state.db)
+            .bind(now)
+            .fetch_one(db)
             .await?;
-    Ok(Json(Stats {
+    Ok(Stats {
         users: count("SELECT COUNT(*) FROM users").await?,
         brands: count("SELECT COUNT(*) FROM brands").await?,
         products: count("SELECT COUNT(*) FROM products").await?,
         posts: count("SELECT COUNT(*) FROM blog_posts WHERE status = 'published'").await?,
         active_sessions,
-    }))
+    })
 }

@@ -3,24 +3,19 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-use utoipa::ToSchema;
-
 use super::{
     basic::{self, Suggestion, SUGGESTIONS},
     guard::{self, Grounding, GuardedAnswer},
-    monitoring::record::{self, Outcome, Record},
+    model::{Answer, Generated, Outcome, Question, Route, Source},
+    monitoring::record::{self, Record},
     prompt,
-    providers::{edge, gateway, ErrorType, Failure, Finished, ProviderKind, Request},
-    retrieval::{corpus::Kind, Hit, Retrieval},
+    providers::{edge, gateway, ErrorType, Failure, ProviderKind, Request},
+    retrieval::{Hit, Retrieval},
+    settings::{AiModels, AiProviders},
     stream::Output,
     texts,
 };
-use crate::{
-    lang::Lang,
-    settings::{ai_models::AiModels, ai_providers::AiProviders},
-    AppState,
-};
+use crate::{lang::Lang, AppState};
 
 /// How many documents an answer draws on.
 const SOURCES: usize = 3;
@@ -29,81 +24,6 @@ const RELATIVE_SCORE: f32 = 0.5;
 /// A question none of the subject's words name is on the subject when a document scores this much.
 const TOPIC_SCORE: f32 = 8.0;
 const ANSWER_TOKENS: u32 = 400;
-
-/// The three ask calls (docs/assistant.md), and the admin's test.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// Passages and the model's own knowledge.
-    Hybrid,
-    /// Passages only.
-    Rag,
-    /// No retrieval.
-    Ask,
-}
-
-impl Route {
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Hybrid => "hybrid",
-            Self::Rag => "rag",
-            Self::Ask => "ask",
-        }
-    }
-
-    /// The route of a recorded request (the admin's tests ran as hybrid).
-    pub fn from_code(code: &str) -> Self {
-        match code {
-            "rag" => Self::Rag,
-            "ask" => Self::Ask,
-            _ => Self::Hybrid,
-        }
-    }
-
-    pub fn rag_type(self) -> &'static str {
-        match self {
-            Self::Hybrid => "hybrid",
-            Self::Rag => "strict",
-            Self::Ask => "none",
-        }
-    }
-}
-
-pub struct Question {
-    pub route: Route,
-    pub text: String,
-    pub lang: Lang,
-    /// Signed-in askers also get the members' tips.
-    pub signed_in: bool,
-    pub include_sources: bool,
-}
-
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct Source {
-    pub kind: Kind,
-    /// `brand:<id>`, `product:<id>`, `post:<slug>` or `tips:<section>`.
-    pub id: String,
-    pub title: String,
-    /// A path on the site, or a product's page at its maker.
-    pub link: String,
-}
-
-/// The answer (spec §7's fields, with `id`, `sources`, `suggestions` and `cached`).
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct Answer {
-    /// For feedback (`POST /api/ai/feedback`).
-    pub id: String,
-    pub answer: String,
-    pub hybrid_mode: bool,
-    pub rag_enabled: bool,
-    /// hybrid, strict or none
-    pub rag_type: &'static str,
-    pub provider: ProviderKind,
-    pub model: String,
-    pub sources: Vec<Source>,
-    /// Keys of suggested questions, when nothing matched.
-    pub suggestions: Vec<Suggestion>,
-    pub cached: bool,
-}
 
 /// What retrieval gave a question.
 pub struct Found {
@@ -132,14 +52,6 @@ impl Found {
     }
 }
 
-/// A provider's guarded answer.
-pub struct Generated {
-    pub text: String,
-    pub model: String,
-    pub finished: Finished,
-    pub first_token_ms: Option<i64>,
-}
-
 pub async fn answer(state: &AppState, question: Question, output: &Output) -> anyhow::Result<Answer> {
     let began = Instant::now();
     let assistant = &state.assistant;
@@ -164,7 +76,7 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
     let ready_for_models = found.on_topic && !(question.route == Route::Rag && found.hits.is_empty());
     if ready_for_models {
         let providers = AiProviders::current(state).await?;
-        let models = state.settings.ai_models.get(&state.db).await?;
+        let models = state.settings.get::<AiModels>(&state.db).await?;
         for provider in [ProviderKind::Gateway, ProviderKind::Edge] {
             if !configured(provider, &providers) {
                 continue;

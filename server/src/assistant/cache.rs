@@ -6,10 +6,7 @@ use std::time::Duration;
 
 use moka::sync::Cache;
 
-use super::{
-    answer::{Answer, Question},
-    monitoring::record::Outcome,
-};
+use super::model::{Answer, Outcome, Question};
 
 const KEEP: Duration = Duration::from_secs(10 * 60);
 const CAPACITY: u64 = 2_000;

@@ -7,12 +7,14 @@ mod basic;
 mod cache;
 pub mod evaluation;
 pub mod guard;
+pub mod model;
 pub mod monitoring;
 pub mod prompt;
 pub mod providers;
 pub mod retrieval;
 mod routes;
 mod sentences;
+pub mod settings;
 pub mod stream;
 pub mod texts;
 
@@ -41,11 +43,7 @@ impl Assistant {
     }
 }
 
-pub fn routes() -> axum::Router<crate::AppState> {
-    routes::routes().merge(monitoring::routes())
-}
-
-pub fn api_docs() -> [utoipa::openapi::OpenApi; 2] {
-    use utoipa::OpenApi;
-    [routes::ApiDoc::openapi(), monitoring::ApiDoc::openapi()]
+/// The ask calls, the admin's monitoring and the admin's AI settings.
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+    routes::routes().merge(monitoring::routes()).merge(settings::routes())
 }

@@ -1,7 +1,7 @@
 //! What a model is told: the rules (subject, language, grounding, safety, secrecy) for the call's mode,
 //! and the retrieved passages with the question.
 
-use super::{answer::Route, providers::Message, retrieval::corpus::Document, texts};
+use super::{model::Route, providers::Message, retrieval::corpus::Document, texts};
 use crate::lang::Lang;
 
 /// The most characters of passages a model is given.

@@ -5,38 +5,36 @@ use axum::{
     extract::State,
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Response},
-    routing::post,
-    Json, Router,
+    Json,
 };
 use serde::Deserialize;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    answer::{self, Answer, Question, Route, Source},
-    basic::Suggestion,
-    guard,
+    answer, guard,
+    model::{Answer, Question, Route},
     monitoring::record,
-    providers::ProviderKind,
-    retrieval::corpus::Kind,
     stream::{self, Event, Output},
 };
 use crate::{
     auth::extract::MaybeSignedIn,
     client_info::ClientInfo,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     lang::Lang,
     ratelimit::{self, AI_PER_IP},
     AppState,
 };
 
-pub const ANSWER_NOT_FOUND: &str = "Answer not found";
+pub const ANSWER_NOT_FOUND: Text = Text::new("answer_not_found", "Answer not found");
 pub const RATING_RULE: &str = "Rating must be up or down";
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Ask {
-    #[schema(example = "How do I know my pointe shoes are dead?")]
+    /// At most 500 characters, not only spaces.
+    #[schema(example = "How do I know my pointe shoes are dead?", min_length = 1, max_length = 500, pattern = r"\S")]
     question: String,
     /// he, en, ru, fr or es; anything else gives Hebrew.
     #[schema(example = "en")]
@@ -49,22 +47,16 @@ pub struct Ask {
 pub struct Rating {
     id: String,
     /// up or down
+    #[schema(pattern = "^(up|down)$")]
     rating: String,
 }
 
-#[derive(OpenApi)]
-#[openapi(
-    paths(ask_hybrid, ask_with_rag, ask, feedback),
-    components(schemas(Ask, Answer, Source, Kind, Suggestion, ProviderKind, Rating))
-)]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/ai/ask-hybrid", post(ask_hybrid))
-        .route("/api/ai/ask-with-rag", post(ask_with_rag))
-        .route("/api/ai/ask", post(ask))
-        .route("/api/ai/feedback", post(feedback))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(ask_hybrid))
+        .routes(routes!(ask_with_rag))
+        .routes(routes!(ask))
+        .routes(routes!(feedback))
 }
 
 const STREAM_NOTE: &str =

@@ -9,7 +9,7 @@ use serde_json::json;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio_stream::{wrappers::UnboundedReceiverStream, Stream, StreamExt};
 
-use super::{answer::Answer, providers::ProviderKind};
+use super::{model::Answer, providers::ProviderKind};
 
 pub enum Event {
     Start { provider: ProviderKind, model: String },

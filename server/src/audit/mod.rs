@@ -1,9 +1,16 @@
 //! The audit log: who did what to which resource, from where (spec §3 "Audit log entry"); its admin
 //! table and export (routes.rs). Entries older than the retention setting go in the cleanup job.
 
+mod event;
+pub mod retention;
 mod routes;
+mod store;
 
-pub use routes::{routes, ApiDoc};
+pub use event::{Action, Resource};
+/// The admin's audit log table, export and retention setting.
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+    routes::routes().merge(retention::routes())
+}
 
 use crate::{client_info::ClientInfo, users::UserRecord, AppState};
 
@@ -14,8 +21,8 @@ pub struct Actor<'a> {
 }
 
 pub struct Event<'a> {
-    pub action: &'static str,
-    pub resource_type: &'static str,
+    pub action: Action,
+    pub resource_type: Resource,
     pub resource_id: Option<&'a str>,
     pub actor: Option<Actor<'a>>,
 }
@@ -29,8 +36,8 @@ pub async fn record(state: &AppState, client: &ClientInfo, event: Event<'_>) -> 
     .bind(state.clock.now_ms())
     .bind(event.actor.as_ref().map(|a| a.user_id.to_owned()))
     .bind(event.actor.as_ref().map(|a| a.username.to_owned()))
-    .bind(event.action)
-    .bind(event.resource_type)
+    .bind(event.action.code())
+    .bind(event.resource_type.code())
     .bind(event.resource_id.map(str::to_owned))
     .bind(&client.ip)
     .bind(&client.user_agent)
@@ -44,8 +51,8 @@ pub async fn record_change(
     state: &AppState,
     client: &ClientInfo,
     user: &UserRecord,
-    action: &'static str,
-    resource_type: &'static str,
+    action: Action,
+    resource_type: Resource,
     resource_id: &str,
 ) -> Result<(), sqlx::Error> {
     let actor = Actor { user_id: &user.id, username: &user.username };

@@ -1,48 +1,27 @@
 //! `GET /api/admin/audit-logs` (filtered, paged, newest first, with the values the filters offer) and
 //! `GET /api/admin/audit-logs/export` (the filtered log as CSV).
 
-use axum::{extract::State, response::Response, routing::get, Json, Router};
+use axum::{extract::State, response::Response, Json};
 use serde::{Deserialize, Serialize};
-use sqlx::FromRow;
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::store::{self, AuditEntry};
 use crate::{
-    admin::paging::Paging,
-    auth::{
-        extract::SignedIn,
-        permissions::{self, Permission},
-    },
+    auth::{extract::RequirePermission, permissions::area},
     csv::{self, Csv},
     db_filter::{Filter, Value},
     error::ApiResult,
     extract::ApiQuery,
+    paging::Paging,
     AppState,
 };
 
 /// The most entries one export holds (the newest).
 const EXPORT_LIMIT: i64 = 100_000;
 
-#[derive(OpenApi)]
-#[openapi(paths(list, export), components(schemas(AuditPage, AuditEntry)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/admin/audit-logs", get(list)).route("/api/admin/audit-logs/export", get(export))
-}
-
-#[derive(Serialize, ToSchema, FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditEntry {
-    id: String,
-    created_at: i64,
-    user_id: Option<String>,
-    /// The name when the action happened (kept after the account is deleted).
-    username: Option<String>,
-    action: String,
-    resource_type: String,
-    resource_id: Option<String>,
-    ip: String,
-    user_agent: String,
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(export))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -102,31 +81,17 @@ impl AuditQuery {
     }
 }
 
-const COLUMNS: &str = "id, created_at, user_id, username, action, resource_type, resource_id, ip, user_agent";
-
 /// One page of the log, newest first.
 #[utoipa::path(get, path = "/api/admin/audit-logs", tag = "admin", security(("bearer" = [])), params(AuditQuery),
     responses((status = 200, body = AuditPage), (status = 400), (status = 401, description = "Authentication required"), (status = 403)))]
 async fn list(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    _: RequirePermission<area::AuditLogs>,
     ApiQuery(query): ApiQuery<AuditQuery>,
 ) -> ApiResult<Json<AuditPage>> {
-    permissions::require(&signed_in.user, Permission::AuditLogs)?;
     let paging = Paging::from_query(query.page, query.page_size, 25)?;
-    let filter = query.filter();
-    let where_clause = filter.where_clause();
-    let (total,): (i64,) = filter
-        .apply(sqlx::query_as(&format!("SELECT COUNT(*) FROM audit_log {where_clause}")))
-        .fetch_one(&state.db)
-        .await?;
-    let sql = format!("SELECT {COLUMNS} FROM audit_log {where_clause} ORDER BY created_at DESC, id {}", paging.sql());
-    let entries = filter.apply(sqlx::query_as(&sql)).fetch_all(&state.db).await?;
-    let actions =
-        sqlx::query_scalar("SELECT DISTINCT action FROM audit_log ORDER BY action").fetch_all(&state.db).await?;
-    let resource_types = sqlx::query_scalar("SELECT DISTINCT resource_type FROM audit_log ORDER BY resource_type")
-        .fetch_all(&state.db)
-        .await?;
+    let (entries, total) = store::page(&state.db, &query.filter(), paging).await?;
+    let (actions, resource_types) = store::filter_values(&state.db).await?;
     Ok(Json(AuditPage { entries, total, page: paging.page, page_size: paging.size, actions, resource_types }))
 }
 
@@ -135,16 +100,10 @@ async fn list(
     responses((status = 200, content_type = "text/csv", description = "audit-logs.csv"), (status = 401), (status = 403)))]
 async fn export(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    _: RequirePermission<area::AuditLogs>,
     ApiQuery(query): ApiQuery<AuditQuery>,
 ) -> ApiResult<Response> {
-    permissions::require(&signed_in.user, Permission::AuditLogs)?;
-    let filter = query.filter();
-    let sql = format!(
-        "SELECT {COLUMNS} FROM audit_log {} ORDER BY created_at DESC, id LIMIT {EXPORT_LIMIT}",
-        filter.where_clause()
-    );
-    let entries: Vec<AuditEntry> = filter.apply(sqlx::query_as(&sql)).fetch_all(&state.db).await?;
+    let entries = store::newest(&state.db, &query.filter(), EXPORT_LIMIT).await?;
     let mut csv =
         Csv::new(&["Time", "User", "User id", "Action", "Resource type", "Resource", "IP address", "User agent"]);
     for entry in &entries {

@@ -1,13 +1,17 @@
-//! Who is signed in: `SignedIn` answers 401 "Authentication required" without a live session.
+//! Who is signed in: `SignedIn` answers 401 "Authentication required" without a live session;
+//! `RequirePermission<P>` also answers 403 without the permission.
+
+use std::{marker::PhantomData, ops::Deref};
 
 use axum::{
     extract::{FromRef, FromRequestParts},
     http::{header, request::Parts, HeaderMap},
 };
 
-use super::sessions;
+use super::permissions::{self, Area};
 use crate::{
     error::{ApiError, AUTHENTICATION_REQUIRED},
+    sessions,
     users::UserRecord,
     AppState,
 };
@@ -51,5 +55,33 @@ where
         let Some(token) = bearer(&parts.headers) else { return Ok(Self(None)) };
         let live = sessions::check(&state, token).await?;
         Ok(Self(live.map(|live| SignedIn { user: live.user, session_id: live.claims.sid })))
+    }
+}
+
+/// A signed-in user who holds the permission `P` (`permissions::area::…`): 401 without a session,
+/// 403 without the permission. Reads as the `SignedIn` it wraps.
+pub struct RequirePermission<P> {
+    signed_in: SignedIn,
+    area: PhantomData<P>,
+}
+
+impl<P> Deref for RequirePermission<P> {
+    type Target = SignedIn;
+
+    fn deref(&self) -> &SignedIn {
+        &self.signed_in
+    }
+}
+
+impl<P: Area, S: Send + Sync> FromRequestParts<S> for RequirePermission<P>
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let signed_in = SignedIn::from_request_parts(parts, state).await?;
+        permissions::require(&signed_in.user, P::PERMISSION)?;
+        Ok(Self { signed_in, area: PhantomData })
     }
 }

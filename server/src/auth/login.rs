@@ -5,31 +5,30 @@ use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{
-    codes::{self, Failure, Purpose, CODE_TTL_MINUTES},
-    sessions,
-};
+use super::codes::{self, Failure, Purpose, CODE_TTL_MINUTES};
 use crate::{
-    audit::{self, Actor, Event},
+    audit::{self, Action, Actor, Event, Resource},
     botcheck,
     client_info::ClientInfo,
     email::{self, Mail},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     lang::Lang,
-    ratelimit,
-    users::{password, store, validation, CreateUserError, NewUser, Profile, PublicUser, UserRecord},
+    ratelimit, sessions,
+    users::{password, store, validation, CreateUserError, NewUser, Profile, PublicUser, Role, UserRecord},
     AppState,
 };
 
-pub const INVALID_CREDENTIALS: &str = "Invalid username or password";
-pub const INVALID_CODE_FORMAT: &str = "Please enter a valid 6-digit code";
-pub const VERIFICATION_FAILED: &str = "Verification failed. Please try again.";
-pub const RESEND_FAILED: &str = "Failed to resend code";
+const ACCOUNT_EXISTS: Text = Text::new("account_exists", "Username or email already exists");
+const USERNAME_REQUIRED: Text = Text::new("username_required", "Username is required");
+pub const INVALID_CREDENTIALS: Text = Text::new("invalid_credentials", "Invalid username or password");
+pub const INVALID_CODE_FORMAT: Text = Text::new("invalid_code_format", "Please enter a valid 6-digit code");
+pub const VERIFICATION_FAILED: Text = Text::new("verification_failed", "Verification failed. Please try again.");
+pub const RESEND_FAILED: Text = Text::new("resend_failed", "Failed to resend code");
 pub const CHECK_EMAIL: &str = "Please check your email for verification code";
 pub const CODE_SENT: &str = "We sent a 6-digit code to your email";
 /// Told only to whoever gave the right password.
-pub const ACCOUNT_DISABLED: &str = "This account has been disabled";
+pub const ACCOUNT_DISABLED: Text = Text::new("account_disabled", "This account has been disabled");
 const TERMS_REQUIRED: &str = "You must agree to the terms of service and privacy policy";
 
 #[derive(Deserialize, ToSchema)]
@@ -57,6 +56,7 @@ pub struct SignupRequest {
 pub struct LoginRequest {
     /// The username or the e-mail address.
     #[serde(default)]
+    #[schema(min_length = 1, pattern = r"\S")]
     username: String,
     #[serde(default)]
     password: String,
@@ -68,6 +68,7 @@ pub struct LoginRequest {
 pub struct CodeRequest {
     challenge_id: String,
     #[serde(default)]
+    #[schema(pattern = "^[0-9]{6}$")]
     code: String,
 }
 
@@ -128,21 +129,26 @@ pub async fn signup(
         username: &body.username,
         email: &body.email,
         password_hash: &hash,
-        role: "user",
+        role: Role::User,
         email_verified: !verify,
         language: lang.code(),
         profile,
     };
     let id = match store::create_user(&state.db, new_user, state.clock.now_ms()).await {
         Ok(id) => id,
-        Err(CreateUserError::Taken) => return Err(ApiError::Conflict("Username or email already exists")),
+        Err(CreateUserError::Taken) => return Err(ApiError::Conflict(ACCOUNT_EXISTS)),
         Err(CreateUserError::Database(err)) => return Err(err.into()),
     };
     let user = store::find_by_id(&state.db, &id).await?.ok_or_else(|| anyhow::anyhow!("the new user vanished"))?;
     audit::record(
         &state,
         &client,
-        Event { action: "signup", resource_type: "user", resource_id: Some(&id), actor: Some(actor(&user)) },
+        Event {
+            action: Action::Signup,
+            resource_type: Resource::User,
+            resource_id: Some(&id),
+            actor: Some(actor(&user)),
+        },
     )
     .await?;
     Ok(Json(if verify {
@@ -169,27 +175,28 @@ pub async fn login(
 ) -> ApiResult<Json<CodeStep>> {
     ratelimit::hit(&state, &ratelimit::LOGIN_PER_IP, &client.ip).await?;
     if body.username.trim().is_empty() {
-        return Err(ApiError::BadRequest("Username is required".to_owned()));
+        return Err(ApiError::BadRequest(USERNAME_REQUIRED));
     }
     ratelimit::hit(&state, &ratelimit::LOGIN_PER_ACCOUNT, body.username.trim()).await?;
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
     let user = store::find_by_login(&state.db, &body.username).await?;
     let right = password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let Some(user) = user.filter(|_| right) else {
-        let event = Event { action: "login_failure", resource_type: "user", resource_id: None, actor: None };
+        let event =
+            Event { action: Action::LoginFailure, resource_type: Resource::User, resource_id: None, actor: None };
         audit::record(&state, &client, event).await?;
         return Err(ApiError::Unauthorized(INVALID_CREDENTIALS));
     };
     if user.disabled_at.is_some() {
         return Err(ApiError::Forbidden(ACCOUNT_DISABLED));
     }
-    let purpose = if user.email_verified == 0 { Purpose::Signup } else { Purpose::Login };
+    let purpose = if !user.email_verified { Purpose::Signup } else { Purpose::Login };
     Ok(Json(send_code(&state, &user, purpose).await?))
 }
 
 /// The second step: the e-mailed code signs the user in (and, after sign-up, verifies the address).
 #[utoipa::path(post, path = "/api/auth/verify-code", tag = "auth", request_body = CodeRequest,
-    responses((status = 200, body = SignedInAnswer), (status = 400, description = "Please enter a valid 6-digit code / Verification failed. Please try again.")))]
+    responses((status = 429, description = "Too many attempts. Please wait and try again."), (status = 200, body = SignedInAnswer), (status = 400, description = "Please enter a valid 6-digit code / Verification failed. Please try again.")))]
 pub async fn verify_code(
     State(state): State<AppState>,
     client: ClientInfo,
@@ -198,24 +205,23 @@ pub async fn verify_code(
     ratelimit::hit(&state, &ratelimit::CODE_PER_IP, &client.ip).await?;
     let code = body.code.trim();
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ApiError::BadRequest(INVALID_CODE_FORMAT.to_owned()));
+        return Err(ApiError::BadRequest(INVALID_CODE_FORMAT));
     }
     let accepted = match codes::redeem(&state, &body.challenge_id, code).await? {
         Ok(accepted) => accepted,
         Err(_) => {
             let event = Event {
-                action: "code_failure",
-                resource_type: "verification_code",
+                action: Action::CodeFailure,
+                resource_type: Resource::VerificationCode,
                 resource_id: Some(&body.challenge_id),
                 actor: None,
             };
             audit::record(&state, &client, event).await?;
-            return Err(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()));
+            return Err(ApiError::BadRequest(VERIFICATION_FAILED));
         }
     };
-    let user = store::find_by_id(&state.db, &accepted.user_id)
-        .await?
-        .ok_or(ApiError::BadRequest(VERIFICATION_FAILED.to_owned()))?;
+    let user =
+        store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(VERIFICATION_FAILED))?;
     if user.disabled_at.is_some() {
         return Err(ApiError::Forbidden(ACCOUNT_DISABLED));
     }
@@ -239,10 +245,9 @@ pub async fn resend_code(
         Err(Failure::TooSoon(Some(seconds))) => {
             return Err(ApiError::TooManyRequests { retry_after_secs: seconds as u64 })
         }
-        Err(_) => return Err(ApiError::BadRequest(RESEND_FAILED.to_owned())),
+        Err(_) => return Err(ApiError::BadRequest(RESEND_FAILED)),
     };
-    let user =
-        store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(RESEND_FAILED.to_owned()))?;
+    let user = store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(RESEND_FAILED))?;
     mail_code(&state, &user, accepted.purpose, &issued.code).await?;
     Ok(Json(step(accepted.purpose, issued.challenge_id, issued.resend_after_secs)))
 }
@@ -277,8 +282,8 @@ async fn sign_in(state: &AppState, client: &ClientInfo, user: &UserRecord) -> Ap
     let issued = sessions::start(state, &user.id, client).await?;
     store::record_login(&state.db, &user.id, state.clock.now_ms()).await?;
     let event = Event {
-        action: "login_success",
-        resource_type: "session",
+        action: Action::LoginSuccess,
+        resource_type: Resource::Session,
         resource_id: Some(&issued.session_id),
         actor: Some(actor(user)),
     };

@@ -5,8 +5,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult},
-    users::UserRecord,
+    error::{ApiError, ApiResult, Text},
+    users::{Role, UserRecord},
 };
 
 /// An area of the admin dashboard.
@@ -46,19 +46,40 @@ const EVERYTHING: &[Permission] = &[
     Permission::Cache,
 ];
 
-pub const FORBIDDEN: &str = "You do not have permission to do this";
+/// A permission as a type, for `RequirePermission<P>` (auth/extract.rs).
+pub trait Area {
+    const PERMISSION: Permission;
+}
+
+/// One type per permission, named as its variant.
+pub mod area {
+    use super::{Area, Permission};
+
+    macro_rules! areas {
+        ($($name:ident),*) => {$(
+            pub struct $name;
+            impl Area for $name {
+                const PERMISSION: Permission = Permission::$name;
+            }
+        )*};
+    }
+
+    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Analytics, Ai, Cache);
+}
+
+pub const FORBIDDEN: Text = Text::new("forbidden", "You do not have permission to do this");
 
 /// The permission table: admin — everything; editor — catalogue and blog; moderator — users, sessions
 /// and audit logs; user — nothing. The `isAdmin` flag counts as the admin role.
 pub fn of(user: &UserRecord) -> &'static [Permission] {
-    if user.is_admin != 0 {
+    if user.is_admin {
         return EVERYTHING;
     }
-    match user.role.as_str() {
-        "admin" => EVERYTHING,
-        "editor" => &[Permission::Catalogue, Permission::Blog],
-        "moderator" => &[Permission::Users, Permission::Sessions, Permission::AuditLogs],
-        _ => &[],
+    match user.role {
+        Role::Admin => EVERYTHING,
+        Role::Editor => &[Permission::Catalogue, Permission::Blog],
+        Role::Moderator => &[Permission::Users, Permission::Sessions, Permission::AuditLogs],
+        Role::User => &[],
     }
 }
 
@@ -74,7 +95,7 @@ pub fn require(user: &UserRecord, permission: Permission) -> ApiResult<()> {
 /// 403 unless the user is an admin: giving roles and admin state, and acting on other staff accounts,
 /// is theirs alone (a moderator could otherwise raise themselves).
 pub fn require_admin(user: &UserRecord) -> ApiResult<()> {
-    if user.is_admin != 0 || user.role == "admin" {
+    if user.is_admin || user.role == Role::Admin {
         Ok(())
     } else {
         Err(ApiError::Forbidden(FORBIDDEN))

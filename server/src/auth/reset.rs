@@ -10,22 +10,23 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::{login::actor, sessions};
+use super::login::actor;
 use crate::{
-    audit::{self, Event},
+    audit::{self, Action, Event, Resource},
     client_info::ClientInfo,
     email::{self, Mail},
     encoding::hex,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     extract::ApiJson,
-    ratelimit,
+    ratelimit, sessions,
     users::{password, store, validation},
     AppState,
 };
 
 pub const LINK_TTL_MINUTES: i64 = 60;
+const INVALID_EMAIL: Text = Text::new("invalid_email", "Invalid email address");
 pub const NEUTRAL: &str = "If an account exists with that email, we've sent password reset instructions.";
-pub const INVALID_LINK: &str = "Invalid or expired reset link. Please request a new one.";
+pub const INVALID_LINK: Text = Text::new("invalid_link", "Invalid or expired reset link. Please request a new one.");
 const DONE: &str = "Your password has been changed. You can log in now.";
 
 #[derive(Deserialize, ToSchema)]
@@ -63,7 +64,7 @@ pub async fn request_reset(
     ApiJson(body): ApiJson<ResetRequest>,
 ) -> ApiResult<Json<Message>> {
     ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
-    validation::email(&body.email).map_err(|m| ApiError::BadRequest(m.to_owned()))?;
+    validation::email(&body.email).map_err(|_| ApiError::BadRequest(INVALID_EMAIL))?;
     ratelimit::hit(&state, &ratelimit::RESET_PER_ACCOUNT, body.email.trim()).await?;
     if let Some(user) = store::find_by_email(&state.db, &body.email).await? {
         let mut bytes = [0u8; 32];
@@ -83,8 +84,8 @@ pub async fn request_reset(
         let mail = Mail::PasswordReset { username: &user.username, link: &link, minutes: LINK_TTL_MINUTES };
         email::send(&state, &user.email, user.lang(), mail).await?;
         let event = Event {
-            action: "password_reset_request",
-            resource_type: "user",
+            action: Action::PasswordResetRequest,
+            resource_type: Resource::User,
             resource_id: Some(&user.id),
             actor: Some(actor(&user)),
         };
@@ -95,7 +96,7 @@ pub async fn request_reset(
 
 /// Sets a new password with a link's token; the link then stops working and every session ends.
 #[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = NewPassword,
-    responses((status = 200, body = Message), (status = 400, description = "Invalid password (with `fields`) or Invalid or expired reset link. Please request a new one.")))]
+    responses((status = 429, description = "Too many attempts. Please wait and try again."), (status = 200, body = Message), (status = 400, description = "Invalid password (with `fields`) or Invalid or expired reset link. Please request a new one.")))]
 pub async fn reset_password(
     State(state): State<AppState>,
     client: ClientInfo,
@@ -115,8 +116,8 @@ pub async fn reset_password(
     .bind(digest(body.token.trim()))
     .fetch_optional(&state.db)
     .await?
-    .ok_or(ApiError::BadRequest(INVALID_LINK.to_owned()))?;
-    let user = store::find_by_id(&state.db, &user_id).await?.ok_or(ApiError::BadRequest(INVALID_LINK.to_owned()))?;
+    .ok_or(ApiError::BadRequest(INVALID_LINK))?;
+    let user = store::find_by_id(&state.db, &user_id).await?.ok_or(ApiError::BadRequest(INVALID_LINK))?;
     let hash = password::hash(body.password).await?;
     store::set_password_hash(&state.db, &user.id, &hash).await?;
     // Other links to the same account stop working too.
@@ -130,8 +131,8 @@ pub async fn reset_password(
         &state,
         &client,
         Event {
-            action: "password_reset",
-            resource_type: "user",
+            action: Action::PasswordReset,
+            resource_type: Resource::User,
             resource_id: Some(&user.id),
             actor: Some(actor(&user)),
         },
@@ -139,8 +140,8 @@ pub async fn reset_password(
     .await?;
     if ended > 0 {
         let event = Event {
-            action: "session_end",
-            resource_type: "user",
+            action: Action::SessionEnd,
+            resource_type: Resource::User,
             resource_id: Some(&user.id),
             actor: Some(actor(&user)),
         };

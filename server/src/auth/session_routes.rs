@@ -7,23 +7,24 @@ use utoipa::ToSchema;
 use super::{
     extract::bearer,
     login::{actor, SignedInAnswer},
-    sessions::{self, Live},
 };
 use crate::{
-    audit::{self, Event},
+    audit::{self, Action, Event, Resource},
     client_info::ClientInfo,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     extract::ApiJson,
+    sessions::{self, Live},
     users::PublicUser,
     AppState,
 };
 
-const NO_TOKEN: &str = "No token available";
-const VERIFY_FAILED: &str = "Token verification failed";
-const REFRESH_FAILED: &str = "Token refresh failed";
+const NO_TOKEN: Text = Text::new("no_token", "No token available");
+const VERIFY_FAILED: Text = Text::new("verify_failed", "Token verification failed");
+const REFRESH_FAILED: Text = Text::new("refresh_failed", "Token refresh failed");
 
 #[derive(Deserialize, ToSchema)]
 pub struct VerifyRequest {
+    #[schema(min_length = 1)]
     token: Option<String>,
 }
 
@@ -45,7 +46,7 @@ pub async fn verify(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<VerifyRequest>,
 ) -> ApiResult<Json<VerifyAnswer>> {
-    let token = body.token.filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(NO_TOKEN.to_owned()))?;
+    let token = body.token.filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(NO_TOKEN))?;
     let Live { user, .. } = sessions::check(&state, &token).await?.ok_or(ApiError::Unauthorized(VERIFY_FAILED))?;
     Ok(Json(VerifyAnswer { valid: true, user: PublicUser::from(&user) }))
 }
@@ -61,7 +62,7 @@ pub async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiRe
 }
 
 /// Ends the bearer's session; its token stops working at once. Answers success without one, too.
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])), responses((status = 200, body = LogoutAnswer)))]
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security((), ("bearer" = [])), responses((status = 200, body = LogoutAnswer)))]
 pub async fn logout(
     State(state): State<AppState>,
     client: ClientInfo,
@@ -74,8 +75,8 @@ pub async fn logout(
     if let Some(Live { claims, user }) = live {
         sessions::end(&state.db, &claims.sid, state.clock.now_ms()).await?;
         let event = Event {
-            action: "logout",
-            resource_type: "session",
+            action: Action::Logout,
+            resource_type: Resource::Session,
             resource_id: Some(&claims.sid),
             actor: Some(actor(&user)),
         };

@@ -7,21 +7,18 @@ mod model;
 mod render;
 mod routes;
 pub mod seed;
+pub mod social_embeds;
 pub mod store;
 mod write;
 
 pub use model::{Post, PostSummary};
 pub use render::plain_paragraphs;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    routes::routes().merge(admin::routes())
-}
-
-pub fn api_docs() -> [utoipa::openapi::OpenApi; 2] {
-    use utoipa::OpenApi;
-    [routes::ApiDoc::openapi(), admin::ApiDoc::openapi()]
+/// The public reading calls, the admin's editing calls and the social-embed settings.
+pub fn routes() -> OpenApiRouter<AppState> {
+    routes::routes().merge(admin::routes()).merge(social_embeds::routes())
 }

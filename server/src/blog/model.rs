@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 
 use super::render::Block;
 use crate::{
-    admin::fields::{text_field as field, FieldErrors},
     error::ApiResult,
+    fields::{text_field as field, FieldErrors},
     lang::Lang,
 };
 

@@ -2,39 +2,28 @@
 
 use axum::{
     extract::{Path, State},
-    routing::get,
-    Json, Router,
+    Json,
 };
 use serde::Deserialize;
-use utoipa::{IntoParams, OpenApi};
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    model::{Category, Post, PostPage, PostSummary, PAGE_SIZE},
-    render::Block,
+    model::{Category, Post, PostPage, PAGE_SIZE},
     store,
 };
 use crate::{
-    blog::embeds::{Embed, Provider},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     extract::ApiQuery,
     lang::{Lang, LangQuery},
     AppState,
 };
 
-pub const POST_NOT_FOUND: &str = "Post not found";
+const BAD_PAGE: Text = Text::new("bad_page", "page must be 1 or more");
+pub const POST_NOT_FOUND: Text = Text::new("post_not_found", "Post not found");
 
-#[derive(OpenApi)]
-#[openapi(
-    paths(list_posts, get_post, list_categories),
-    components(schemas(PostPage, PostSummary, Post, Category, Block, Embed, Provider))
-)]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/blog/posts", get(list_posts))
-        .route("/api/blog/posts/{slug}", get(get_post))
-        .route("/api/blog/categories", get(list_categories))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_posts)).routes(routes!(get_post)).routes(routes!(list_categories))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -43,6 +32,7 @@ pub struct PostsQuery {
     /// he, en, ru, fr or es; anything else (or nothing) gives Hebrew.
     lang: Option<String>,
     /// 1-based page number; 6 posts per page.
+    #[param(minimum = 1)]
     page: Option<i64>,
     /// Only posts of this category.
     category: Option<String>,
@@ -54,7 +44,7 @@ pub struct PostsQuery {
 async fn list_posts(State(state): State<AppState>, ApiQuery(q): ApiQuery<PostsQuery>) -> ApiResult<Json<PostPage>> {
     let page = q.page.unwrap_or(1);
     if page < 1 {
-        return Err(ApiError::BadRequest("page must be 1 or more".to_owned()));
+        return Err(ApiError::BadRequest(BAD_PAGE));
     }
     let lang = Lang::from_tag(q.lang.as_deref());
     let (posts, total) = store::published_page(&state.db, lang, page, q.category.as_deref()).await?;

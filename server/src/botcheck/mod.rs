@@ -4,29 +4,27 @@
 //! `turnstileToken`, for both.
 
 mod altcha;
+pub mod settings;
 mod turnstile;
 
-use axum::{extract::State, routing::get, Json, Router};
+use axum::{extract::State, Json};
 use serde::Serialize;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
+use self::settings::effective;
 use crate::{
     client_info::ClientInfo,
     config::BotCheck,
-    error::{ApiError, ApiResult},
-    settings::bot_check::effective,
+    error::{ApiError, ApiResult, Text},
     AppState,
 };
 
-pub const MISSING: &str = "Please complete the security verification";
-pub const FAILED: &str = "Security verification failed. Please try again.";
+pub const MISSING: Text = Text::new("bot_check_missing", "Please complete the security verification");
+pub const FAILED: Text = Text::new("bot_check_failed", "Security verification failed. Please try again.");
 
-#[derive(OpenApi)]
-#[openapi(paths(bot_check_challenge), components(schemas(Challenge)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/auth/bot-check", get(bot_check_challenge))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(bot_check_challenge)).merge(settings::routes())
 }
 
 /// What the login and sign-up forms show.
@@ -66,8 +64,7 @@ pub async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) 
     if matches!(bot_check, BotCheck::Off) {
         return Ok(());
     }
-    let token =
-        token.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(MISSING.to_owned()))?;
+    let token = token.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(MISSING))?;
     let passed = match &bot_check {
         BotCheck::Altcha { .. } => altcha::verify(state, token).await?,
         BotCheck::Turnstile { secret, verify_url, .. } => {
@@ -78,6 +75,6 @@ pub async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) 
     if passed {
         Ok(())
     } else {
-        Err(ApiError::BadRequest(FAILED.to_owned()))
+        Err(ApiError::BadRequest(FAILED))
     }
 }

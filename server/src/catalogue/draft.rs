@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    admin::fields::{text_field as field, FieldErrors},
     error::ApiResult,
+    fields::{text_field as field, FieldErrors},
     lang::Lang,
 };
 

@@ -8,7 +8,10 @@ pub mod seed;
 mod store;
 mod write;
 
-pub use admin::{routes as admin_routes, ApiDoc as AdminApiDoc};
 pub use model::{Brand, Product};
-pub use routes::{routes, ApiDoc};
 pub use store::{find_brand, list_brands, list_products};
+
+/// The public reading calls and the admin's editing calls.
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+    routes::routes().merge(admin::routes())
+}

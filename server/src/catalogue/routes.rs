@@ -1,33 +1,26 @@
 use axum::{
     extract::{Path, State},
-    routing::get,
-    Json, Router,
+    Json,
 };
 use serde::Deserialize;
-use utoipa::{IntoParams, OpenApi};
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     model::{Brand, Product},
     store,
 };
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     extract::ApiQuery,
     lang::{Lang, LangQuery},
     AppState,
 };
 
-pub(super) const BRAND_NOT_FOUND: &str = "Brand not found";
+pub(super) const BRAND_NOT_FOUND: Text = Text::new("brand_not_found", "Brand not found");
 
-#[derive(OpenApi)]
-#[openapi(paths(list_brands, get_brand, list_products), components(schemas(Brand, Product)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/brands", get(list_brands))
-        .route("/api/brands/{id}", get(get_brand))
-        .route("/api/products", get(list_products))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_brands)).routes(routes!(get_brand)).routes(routes!(list_products))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 
 use super::draft::{BrandDraft, BrandText, ProductDraft, ProductText};
 use crate::{
-    admin::translations::{group_by_record, TextTable},
     db::{exists, is_unique_violation, Db},
+    translations::{group_by_record, TextTable},
 };
 
 #[derive(Serialize, ToSchema)]

@@ -2,6 +2,7 @@
 //! delivered by a background worker with retries, so nothing is lost while the mail server is down.
 
 pub mod outbox;
+pub mod settings;
 mod templates;
 mod transport;
 
@@ -9,6 +10,11 @@ pub use templates::Mail;
 pub use transport::Mailer;
 
 use crate::{lang::Lang, AppState};
+
+/// The admin's e-mail provider calls.
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
+    settings::routes()
+}
 
 /// Renders `mail` in `lang` and queues it for `recipient`; the worker is woken at once.
 pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
@@ -22,7 +28,7 @@ pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>)
 /// test message: its error is the answer).
 pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
     let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
-    let mailer = match state.settings.email.get(&state.db).await?.as_ref() {
+    let mailer = match state.settings.get::<Option<settings::EmailSettings>>(&state.db).await?.as_ref() {
         Some(settings) => Mailer::from_settings(settings)?,
         None => Mailer::from_config(&state.config.mail)?,
     };
@@ -39,5 +45,10 @@ pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<
 
 /// The name e-mails sign with: the admin's, else the built-in one of `lang`.
 async fn site_name(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
-    Ok(state.settings.site.get(&state.db).await?.name_or(state.web.texts.site_name(lang)).to_owned())
+    Ok(state
+        .settings
+        .get::<crate::site::SiteIdentity>(&state.db)
+        .await?
+        .name_or(state.web.texts.site_name(lang))
+        .to_owned())
 }

@@ -1,8 +1,9 @@
 //! The outbox: queued messages and their delivery. Each message is claimed before it is sent, so
 //! several instances can work one outbox; a failed delivery is retried later, waiting longer each time.
 
+use super::settings::EmailSettings;
 use super::{templates::Rendered, Mailer};
-use crate::{settings::email::EmailSettings, AppState};
+use crate::AppState;
 
 /// A claim on a message lasts this long; after it, another worker may try (the first one died).
 const CLAIM_MS: i64 = 5 * 60_000;
@@ -101,7 +102,7 @@ pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHa
     tokio::spawn(async move {
         let mut from_settings: Option<(EmailSettings, Mailer)> = None;
         loop {
-            let mailer = match state.settings.email.get(&state.db).await {
+            let mailer = match state.settings.get::<Option<EmailSettings>>(&state.db).await {
                 Ok(saved) => match saved.as_ref() {
                     None => Ok(&environment),
                     Some(settings) => {

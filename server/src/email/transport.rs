@@ -8,11 +8,11 @@ use lettre::{
     AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
 };
 
-use super::outbox::Queued;
-use crate::{
-    config::{MailConfig, MailTransport, SmtpConfig, SmtpTls},
-    settings::email::{EmailSettings, MailgunRegion, Provider, Security},
+use super::{
+    outbox::Queued,
+    settings::{EmailSettings, MailgunRegion, Provider, Security},
 };
+use crate::config::{MailConfig, MailTransport, SmtpConfig, SmtpTls};
 
 const SENDGRID_API: &str = "https://api.sendgrid.com";
 const MAILGUN_API_US: &str = "https://api.mailgun.net";

@@ -1,17 +1,14 @@
 //! `GET|HEAD /api/health`: 200 while the database answers, 503 when it does not.
 
-use axum::{extract::State, http::StatusCode, response::IntoResponse, routing::get, Json, Router};
+use axum::{extract::State, http::StatusCode, response::IntoResponse, Json};
 use serde::Serialize;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{db, AppState};
 
-#[derive(OpenApi)]
-#[openapi(paths(health), components(schemas(Health)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/health", get(health))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -10,16 +10,16 @@ use axum::{
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     routing::get,
-    Router,
 };
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::{error::ApiError, lang::Lang, AppState};
 
 /// Feeds and the sitemap change with the content: readers may keep them a few minutes.
 const CACHE: &str = "public, max-age=300";
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap))
         .route("/blog/rss/{file}", get(feed))

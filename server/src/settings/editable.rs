@@ -3,27 +3,21 @@
 //! in-process copy and writes the audit log. Each setting's module adds its rules and routes.
 
 use axum::Json;
-use serde::{de::DeserializeOwned, Serialize};
 
-use super::{Setting, Settings};
+use super::Stored;
 use crate::{
-    admin::fields::FieldErrors,
-    audit,
-    auth::{
-        extract::SignedIn,
-        permissions::{self, Permission},
-    },
+    audit::{self, Action, Resource},
+    auth::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     error::ApiResult,
+    fields::FieldErrors,
     AppState,
 };
 
 /// What a set secret looks like in the browser; sending it back keeps the stored secret.
 pub const SECRET_MASK: &str = "********";
 
-pub trait Editable: Serialize + DeserializeOwned + Default + Clone + Send + Sync + 'static {
-    fn slot(settings: &Settings) -> &Setting<Self>;
-
+pub trait Editable: Stored + Clone {
     /// The field rules; field names are dotted paths (`smtp.port`).
     fn check(&self, errors: &mut FieldErrors);
 
@@ -63,25 +57,22 @@ pub fn keep_for(same_destination: bool, sent: &mut String, stored: &str) {
 }
 
 /// The setting for the admin's form (the `settings` permission).
-pub async fn read<T: Editable>(state: &AppState, signed_in: &SignedIn) -> ApiResult<Json<T>> {
-    permissions::require(&signed_in.user, Permission::Settings)?;
-    Ok(Json(T::slot(&state.settings).get(&state.db).await?.for_browser()))
+pub async fn read<T: Editable>(state: &AppState, _: &RequirePermission<area::Settings>) -> ApiResult<Json<T>> {
+    Ok(Json(state.settings.get::<T>(&state.db).await?.for_browser()))
 }
 
 /// Checks and saves the admin's form; answers the saved value, masked.
 pub async fn save<T: Editable>(
     state: &AppState,
-    signed_in: &SignedIn,
+    signed_in: &RequirePermission<area::Settings>,
     client: &ClientInfo,
     mut value: T,
 ) -> ApiResult<Json<T>> {
-    permissions::require(&signed_in.user, Permission::Settings)?;
-    let slot = T::slot(&state.settings);
-    value.keep_secrets(&*slot.get(&state.db).await?);
+    value.keep_secrets(&*state.settings.get::<T>(&state.db).await?);
     let mut errors = FieldErrors::default();
     value.check(&mut errors);
     errors.finish()?;
-    let saved = slot.save(&state.db, value, state.clock.now_ms()).await?;
-    audit::record_change(state, client, &signed_in.user, "update", "settings", slot.key).await?;
+    let saved = state.settings.save(&state.db, value, state.clock.now_ms()).await?;
+    audit::record_change(state, client, &signed_in.user, Action::Update, Resource::Settings, T::KEY).await?;
     Ok(Json(saved.for_browser()))
 }

@@ -1,20 +1,15 @@
-//! Site settings edited in the admin. Each is one JSON document in the `settings` table, read through
-//! a short-lived in-process copy so that pages need no database read; a save here refreshes the copy
-//! at once, and other instances see it within `FRESH_FOR`.
+//! The registry of site settings edited in the admin. Each is one JSON document in the `settings`
+//! table, owned by the feature it configures (a type implementing `Stored`), and read through a
+//! short-lived in-process copy so that pages need no database read; a save here refreshes the copy at
+//! once, and other instances see it within `FRESH_FOR`. This module knows no feature.
 
-pub mod ai_models;
-pub mod ai_providers;
-pub mod analytics;
-pub mod audit_retention;
-pub mod bot_check;
 mod editable;
-pub mod email;
-pub mod site;
-pub mod social_embeds;
 
-pub use editable::{Editable, SECRET_MASK};
+pub use editable::{keep, keep_for, mask, read, save, Editable, SECRET_MASK};
 
 use std::{
+    any::Any,
+    collections::HashMap,
     sync::{Arc, RwLock},
     time::{Duration, Instant},
 };
@@ -25,133 +20,73 @@ use crate::db::Db;
 
 const FRESH_FOR: Duration = Duration::from_secs(30);
 
-/// One setting, with its in-process copy.
-pub struct Setting<T> {
-    pub key: &'static str,
-    copy: RwLock<Option<(Arc<T>, Instant)>>,
+/// A setting's value type: the feature that owns it names its row.
+pub trait Stored: Serialize + DeserializeOwned + Default + Send + Sync + 'static {
+    /// The key of its row in the `settings` table (and of `reset-setting`).
+    const KEY: &'static str;
 }
 
-impl<T: Serialize + DeserializeOwned + Default + Send + Sync> Setting<T> {
-    pub const fn new(key: &'static str) -> Self {
-        Self { key, copy: RwLock::new(None) }
-    }
+type Copy = (Arc<dyn Any + Send + Sync>, Instant);
 
+/// Every setting's in-process copy, shared by all requests.
+#[derive(Default)]
+pub struct Settings {
+    copies: RwLock<HashMap<&'static str, Copy>>,
+}
+
+impl Settings {
     /// The current value; the default until an admin saves one. A stored value that no longer reads
     /// (e.g. after a field was renamed) gives the default too, and is logged.
-    pub async fn get(&self, db: &Db) -> Result<Arc<T>, sqlx::Error> {
-        if let Some((value, read_at)) = self.copy.read().expect("setting lock").as_ref() {
-            if read_at.elapsed() < FRESH_FOR {
-                return Ok(value.clone());
-            }
+    pub async fn get<T: Stored>(&self, db: &Db) -> Result<Arc<T>, sqlx::Error> {
+        if let Some(value) = self.fresh_copy::<T>() {
+            return Ok(value);
         }
         let stored: Option<String> =
-            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(self.key).fetch_optional(db).await?;
+            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(T::KEY).fetch_optional(db).await?;
         let value = Arc::new(stored.map_or_else(T::default, |json| {
             serde_json::from_str(&json).unwrap_or_else(|err| {
-                tracing::warn!(key = self.key, error = %err, "stored setting does not read; using the default");
+                tracing::warn!(key = T::KEY, error = %err, "stored setting does not read; using the default");
                 T::default()
             })
         }));
-        *self.copy.write().expect("setting lock") = Some((value.clone(), Instant::now()));
+        self.keep_copy(value.clone());
         Ok(value)
     }
 
-    pub async fn save(&self, db: &Db, value: T, now: i64) -> Result<Arc<T>, sqlx::Error> {
+    pub async fn save<T: Stored>(&self, db: &Db, value: T, now: i64) -> Result<Arc<T>, sqlx::Error> {
         let json = serde_json::to_string(&value).expect("settings serialise");
         sqlx::query(
             "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3)
              ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
         )
-        .bind(self.key)
+        .bind(T::KEY)
         .bind(json)
         .bind(now)
         .execute(db)
         .await?;
         let value = Arc::new(value);
-        *self.copy.write().expect("setting lock") = Some((value.clone(), Instant::now()));
+        self.keep_copy(value.clone());
         Ok(value)
     }
-}
 
-/// Every setting of the site, shared by all requests.
-pub struct Settings {
-    pub social_embeds: Setting<social_embeds::SocialEmbeds>,
-    pub site: Setting<site::SiteIdentity>,
-    /// `None` until an admin saves one: the environment's mail configuration applies.
-    pub email: Setting<Option<email::EmailSettings>>,
-    pub analytics: Setting<analytics::Analytics>,
-    pub ai_models: Setting<ai_models::AiModels>,
-    /// `None` until an admin saves them: the environment's providers apply.
-    pub ai_providers: Setting<Option<ai_providers::AiProviders>>,
-    /// `None` until an admin saves one: the environment's bot-check applies.
-    pub bot_check: Setting<Option<bot_check::BotCheckSettings>>,
-    pub audit_retention: Setting<audit_retention::AuditRetention>,
-}
+    fn fresh_copy<T: Stored>(&self) -> Option<Arc<T>> {
+        let copies = self.copies.read().expect("settings lock");
+        let (value, read_at) = copies.get(T::KEY)?;
+        (read_at.elapsed() < FRESH_FOR).then(|| value.clone().downcast::<T>().ok()).flatten()
+    }
 
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            social_embeds: Setting::new("socialEmbeds"),
-            site: Setting::new("site"),
-            email: Setting::new("email"),
-            analytics: Setting::new("analytics"),
-            ai_models: Setting::new("aiModels"),
-            ai_providers: Setting::new("aiProviders"),
-            bot_check: Setting::new("botCheck"),
-            audit_retention: Setting::new("auditRetention"),
-        }
+    fn keep_copy<T: Stored>(&self, value: Arc<T>) {
+        self.copies.write().expect("settings lock").insert(T::KEY, (value, Instant::now()));
     }
 }
 
-impl Settings {
-    fn keys(&self) -> [&'static str; 8] {
-        [
-            self.social_embeds.key,
-            self.site.key,
-            self.email.key,
-            self.analytics.key,
-            self.ai_models.key,
-            self.ai_providers.key,
-            self.bot_check.key,
-            self.audit_retention.key,
-        ]
-    }
-}
-
-/// Forgets a saved setting, so its default (or the environment's value) applies again (within `FRESH_FOR`):
-/// the way back from a setting that locks everyone out, such as a Turnstile secret that is wrong.
-pub async fn reset(db: &Db, key: &str) -> anyhow::Result<()> {
-    let keys = Settings::default().keys();
-    if !keys.contains(&key) {
-        anyhow::bail!("Unknown setting {key}: use one of {}", keys.join(", "));
+/// Forgets a saved setting, so its default (or the environment's value) applies again (within
+/// `FRESH_FOR`): the way back from a setting that locks everyone out, such as a Turnstile secret that is
+/// wrong. `known` lists every setting's key.
+pub async fn reset(db: &Db, key: &str, known: &[&str]) -> anyhow::Result<()> {
+    if !known.contains(&key) {
+        anyhow::bail!("Unknown setting {key}: use one of {}", known.join(", "));
     }
     sqlx::query("DELETE FROM settings WHERE key = $1").bind(key).execute(db).await?;
     Ok(())
-}
-
-/// Every setting's public and admin calls.
-pub fn routes() -> axum::Router<crate::AppState> {
-    axum::Router::new()
-        .merge(social_embeds::routes())
-        .merge(site::routes())
-        .merge(email::routes())
-        .merge(analytics::routes())
-        .merge(ai_models::routes())
-        .merge(ai_providers::routes())
-        .merge(bot_check::routes())
-        .merge(audit_retention::routes())
-}
-
-pub fn api_docs() -> [utoipa::openapi::OpenApi; 8] {
-    use utoipa::OpenApi;
-    [
-        social_embeds::ApiDoc::openapi(),
-        site::ApiDoc::openapi(),
-        email::ApiDoc::openapi(),
-        analytics::ApiDoc::openapi(),
-        ai_models::ApiDoc::openapi(),
-        ai_providers::ApiDoc::openapi(),
-        bot_check::ApiDoc::openapi(),
-        audit_retention::ApiDoc::openapi(),
-    ]
 }

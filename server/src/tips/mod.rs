@@ -2,9 +2,10 @@
 
 use std::sync::LazyLock;
 
-use axum::{routing::get, Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     auth::extract::SignedIn,
@@ -49,12 +50,8 @@ pub struct Tips {
 static CONTENT: LazyLock<Content> =
     LazyLock::new(|| serde_json::from_str(TIPS_JSON).expect("content/tips.json is valid (checked by a test)"));
 
-#[derive(OpenApi)]
-#[openapi(paths(tips), components(schemas(Tips, Section, SectionText)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/tips", get(tips))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(tips))
 }
 
 /// The tips in the asked language (falling back to Hebrew); signed-in users only.

@@ -6,39 +6,40 @@ use axum::{
     extract::{multipart::MultipartRejection, DefaultBodyLimit, Multipart, Path, State},
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Response},
-    routing::{get, post},
-    Json, Router,
+    routing::get,
+    Json,
 };
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
 use crate::{
-    audit,
+    audit::{self, Action, Resource},
     auth::{
         extract::SignedIn,
         permissions::{self, Permission},
     },
     client_info::ClientInfo,
     encoding::hex,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     AppState,
 };
 
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
-pub const TOO_LARGE: &str = "The image must be 5 MB or smaller";
-pub const NOT_AN_IMAGE: &str = "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded";
-const NO_FILE: &str = "Choose an image to upload";
+const IMAGE_NOT_FOUND: Text = Text::new("image_not_found", "Image not found");
+pub const TOO_LARGE: Text = Text::new("image_too_large", "The image must be 5 MB or smaller");
+pub const NOT_AN_IMAGE: Text = Text::new("not_an_image", "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded");
+const NO_FILE: Text = Text::new("no_image", "Choose an image to upload");
 
-#[derive(OpenApi)]
-#[openapi(paths(upload), components(schemas(Uploaded)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         // Room for the multipart framing around the largest image.
-        .route("/api/admin/uploads", post(upload).layer(DefaultBodyLimit::max(MAX_BYTES + 64 * 1024)))
+        .routes(routes!(upload).layer(DefaultBodyLimit::max(MAX_BYTES + 64 * 1024)))
         .route("/uploads/{name}", get(serve))
 }
 
@@ -77,7 +78,7 @@ async fn upload(
         permissions::require(&signed_in.user, Permission::Blog)?;
     }
     // A body that is not multipart at all gets the same answer as a form without its file.
-    let mut multipart = multipart.map_err(|_| ApiError::BadRequest(NO_FILE.to_owned()))?;
+    let mut multipart = multipart.map_err(|_| ApiError::BadRequest(NO_FILE))?;
     let mut bytes = None;
     loop {
         let field = match multipart.next_field().await {
@@ -89,7 +90,7 @@ async fn upload(
             bytes = Some(field.bytes().await.map_err(|err| read_error(err.status()))?);
         }
     }
-    let bytes = bytes.filter(|b| !b.is_empty()).ok_or_else(|| ApiError::BadRequest(NO_FILE.to_owned()))?;
+    let bytes = bytes.filter(|b| !b.is_empty()).ok_or_else(|| ApiError::BadRequest(NO_FILE))?;
     if bytes.len() > MAX_BYTES {
         return Err(ApiError::PayloadTooLarge(TOO_LARGE));
     }
@@ -108,7 +109,7 @@ async fn upload(
     .bind(&signed_in.user.id)
     .execute(&state.db)
     .await?;
-    audit::record_change(&state, &client, &signed_in.user, "create", "upload", &name).await?;
+    audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::Upload, &name).await?;
     Ok((StatusCode::CREATED, Json(Uploaded { url: format!("/uploads/{name}") })))
 }
 
@@ -117,7 +118,7 @@ fn read_error(status: StatusCode) -> ApiError {
     if status == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::PayloadTooLarge(TOO_LARGE)
     } else {
-        ApiError::BadRequest(NO_FILE.to_owned())
+        ApiError::BadRequest(NO_FILE)
     }
 }
 
@@ -144,7 +145,7 @@ async fn serve(State(state): State<AppState>, Path(name): Path<String>, headers:
             ];
             (headers, bytes).into_response()
         }
-        Ok(None) => ApiError::NotFound("Image not found").into_response(),
+        Ok(None) => ApiError::NotFound(IMAGE_NOT_FOUND).into_response(),
         Err(err) => ApiError::from(err).into_response(),
     }
 }

@@ -1,43 +1,33 @@
 //! The member's own account page: profile fields, e-mail language and newsletter choice, a password
 //! change (which ends their other sessions), and their sessions with "log out other sessions".
 
-use axum::{
-    extract::State,
-    routing::{delete, get, post},
-    Json, Router,
-};
+use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{groups, password, store::Profile, validation};
 use crate::{
-    audit,
-    auth::{extract::SignedIn, sessions},
+    audit::{self, Action, Resource},
+    auth::extract::SignedIn,
     client_info::ClientInfo,
     error::{ApiError, ApiResult},
     extract::ApiJson,
     lang::Lang,
     ratelimit,
-    sessions::{live, Revoked, SessionList},
+    sessions::{self, live, Revoked, SessionList},
     AppState,
 };
 
 pub const WRONG_PASSWORD: &str = "Current password is incorrect";
 const NEWSLETTER: &str = "newsletter";
 
-#[derive(OpenApi)]
-#[openapi(
-    paths(account, update_account, change_password, own_sessions, end_other_sessions),
-    components(schemas(Account, AccountChange, PasswordChange, PasswordChanged))
-)]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/account", get(account).patch(update_account))
-        .route("/api/account/password", post(change_password))
-        .route("/api/account/sessions", get(own_sessions))
-        .route("/api/account/sessions/others", delete(end_other_sessions))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(account, update_account))
+        .routes(routes!(change_password))
+        .routes(routes!(own_sessions))
+        .routes(routes!(end_other_sessions))
 }
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
@@ -128,7 +118,7 @@ async fn update_account(
             groups::remove(&state.db, NEWSLETTER, ids).await?;
         }
     }
-    audit::record_change(&state, &client, &signed_in.user, "update", "account", id).await?;
+    audit::record_change(&state, &client, &signed_in.user, Action::Update, Resource::Account, id).await?;
     Ok(Json(load(&state, id).await?))
 }
 
@@ -173,7 +163,7 @@ async fn change_password(
     super::store::set_password_hash(&state.db, &user.id, &hash).await?;
     let now = state.clock.now_ms();
     let ended = sessions::end_others(&state.db, &user.id, &signed_in.session_id, now).await?;
-    audit::record_change(&state, &client, user, "password_change", "user", &user.id).await?;
+    audit::record_change(&state, &client, user, Action::PasswordChange, Resource::User, &user.id).await?;
     Ok(Json(PasswordChanged { other_sessions_ended: ended }))
 }
 
@@ -181,7 +171,7 @@ async fn change_password(
 #[utoipa::path(get, path = "/api/account/sessions", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = SessionList), (status = 401)))]
 async fn own_sessions(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<SessionList>> {
-    Ok(Json(live(&state, Some(&signed_in.user.id), &signed_in.session_id).await?))
+    Ok(Json(live(&state.db, state.clock.now_ms(), Some(&signed_in.user.id), &signed_in.session_id).await?))
 }
 
 /// Ends every session of the member but this one.
@@ -194,7 +184,14 @@ async fn end_other_sessions(
 ) -> ApiResult<Json<Revoked>> {
     let revoked =
         sessions::end_others(&state.db, &signed_in.user.id, &signed_in.session_id, state.clock.now_ms()).await?;
-    audit::record_change(&state, &client, &signed_in.user, "revoke_others", "user_sessions", &signed_in.user.id)
-        .await?;
+    audit::record_change(
+        &state,
+        &client,
+        &signed_in.user,
+        Action::RevokeOthers,
+        Resource::UserSessions,
+        &signed_in.user.id,
+    )
+    .await?;
     Ok(Json(Revoked { revoked }))
 }

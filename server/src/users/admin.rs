@@ -3,7 +3,7 @@
 
 use anyhow::bail;
 
-use super::{password, protect, store, validation};
+use super::{password, protect, store, validation, Role};
 use crate::{config::BootstrapAdmin, db::Db, time::now_ms};
 
 /// Validates and creates an admin account; the caller chooses the password.
@@ -18,7 +18,7 @@ pub async fn create_admin(db: &Db, username: &str, email: &str, plain_password: 
         username,
         email,
         password_hash: &hash,
-        role: "admin",
+        role: Role::Admin,
         email_verified: true,
         language: "he",
         profile: store::Profile::default(),
@@ -36,15 +36,13 @@ pub async fn bootstrap(db: &Db, admin: &BootstrapAdmin) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The roles an account can have (spec §3).
-pub const ROLES: [&str; 4] = ["user", "moderator", "editor", "admin"];
-
 /// Gives the account `role` (the `set-role` command); the admin role also sets the admin flag, any
 /// other role clears it. The last admin keeps theirs.
 pub async fn set_role(db: &Db, username: &str, role: &str) -> anyhow::Result<()> {
-    if !ROLES.contains(&role) {
-        bail!("Unknown role {role}: use one of {}", ROLES.join(", "));
-    }
+    let Some(role) = Role::parse(role) else {
+        let known: Vec<&str> = Role::ALL.iter().map(|role| role.code()).collect();
+        bail!("Unknown role {role}: use one of {}", known.join(", "));
+    };
     let Some(user) = store::find_by_login(db, username).await? else { bail!("No user named {username}") };
     protect::set_role(db, &user, role).await.map_err(|err| anyhow::anyhow!("{err}"))
 }

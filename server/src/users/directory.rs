@@ -9,10 +9,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::groups::Group;
 use crate::{
-    admin::paging::Paging,
     db::Db,
     db_filter::{contains_pattern, Filter, Value},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
+    paging::Paging,
 };
 
 /// The most users one export by selection names.
@@ -87,10 +87,10 @@ pub struct UsersQuery {
     pub search: Option<String>,
     /// `all` (the default), `newsletter`, `vip`, `new` or `inactive`.
     pub group: Option<String>,
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<SortKey>)]
     #[serde(default)]
     pub sort: SortKey,
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<Order>)]
     #[serde(default)]
     pub order: Order,
 }
@@ -106,7 +106,7 @@ impl UsersQuery {
         match self.group.as_deref().unwrap_or("all") {
             "all" | "" => {}
             name => serde_json::from_value::<Group>(name.into())
-                .map_err(|_| ApiError::BadRequest(UNKNOWN_GROUP.to_owned()))?
+                .map_err(|_| ApiError::BadRequest(UNKNOWN_GROUP))?
                 .restrict(&mut filter, now),
         }
         Ok(filter)
@@ -128,7 +128,7 @@ impl UsersQuery {
     }
 }
 
-pub const UNKNOWN_GROUP: &str = "Unknown group";
+pub const UNKNOWN_GROUP: Text = Text::new("unknown_group", "Unknown group");
 
 pub struct Page {
     pub users: Vec<AdminUser>,

@@ -7,16 +7,20 @@ mod directory;
 mod groups;
 pub mod password;
 mod protect;
+mod role;
 mod routes;
 pub mod store;
 pub mod validation;
 
-pub use account::{routes as account_routes, ApiDoc as AccountApiDoc};
-pub use routes::{routes, ApiDoc};
+/// The admin's user calls and the member's own account page.
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+    routes::routes().merge(account::routes())
+}
 
 /// Any account with a role above a member's: only admins act on these.
 pub fn is_staff(user: &UserRecord) -> bool {
-    user.is_admin != 0 || user.role != "user"
+    user.is_admin || user.role != Role::User
 }
 
+pub use role::Role;
 pub use store::{CreateUserError, NewUser, Profile, PublicUser, UserRecord};

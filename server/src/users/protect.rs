@@ -4,43 +4,53 @@
 
 use crate::{
     db::Db,
-    error::{ApiError, ApiResult},
-    users::UserRecord,
+    error::Text,
+    users::{Role, UserRecord},
 };
 
-pub const OWN_ADMIN: &str = "You cannot remove your own admin access";
-pub const OWN_ACCOUNT_DISABLE: &str = "You cannot disable your own account";
-pub const OWN_ACCOUNT_DELETE: &str = "You cannot delete your own account";
-pub const LAST_ADMIN_DEMOTE: &str = "The last admin cannot be demoted";
-pub const LAST_ADMIN_DELETE: &str = "The last admin cannot be deleted";
-pub const LAST_ADMIN_DISABLE: &str = "The last admin cannot be disabled";
+pub const OWN_ADMIN: Text = Text::new("own_admin", "You cannot remove your own admin access");
+pub const OWN_ACCOUNT_DISABLE: Text = Text::new("own_account_disable", "You cannot disable your own account");
+pub const OWN_ACCOUNT_DELETE: Text = Text::new("own_account_delete", "You cannot delete your own account");
+pub const LAST_ADMIN_DEMOTE: Text = Text::new("last_admin_demote", "The last admin cannot be demoted");
+pub const LAST_ADMIN_DELETE: Text = Text::new("last_admin_delete", "The last admin cannot be deleted");
+pub const LAST_ADMIN_DISABLE: Text = Text::new("last_admin_disable", "The last admin cannot be disabled");
 
-enum Change<'a> {
-    Role(&'a str),
+/// Why a change was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// It would leave no enabled admin.
+    #[error("{0}")]
+    LastAdmin(Text),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+enum Change {
+    Role(Role),
     Disable(i64),
     Delete,
 }
 
 /// Gives `user` the role (`admin` sets the admin flag, any other clears it).
-pub async fn set_role(db: &Db, user: &UserRecord, role: &str) -> ApiResult<()> {
+pub async fn set_role(db: &Db, user: &UserRecord, role: Role) -> Result<(), Refused> {
     apply(db, user, Change::Role(role), LAST_ADMIN_DEMOTE).await
 }
 
-pub async fn disable(db: &Db, user: &UserRecord, now: i64) -> ApiResult<()> {
+pub async fn disable(db: &Db, user: &UserRecord, now: i64) -> Result<(), Refused> {
     apply(db, user, Change::Disable(now), LAST_ADMIN_DISABLE).await
 }
 
-pub async fn delete(db: &Db, user: &UserRecord) -> ApiResult<()> {
+pub async fn delete(db: &Db, user: &UserRecord) -> Result<(), Refused> {
     apply(db, user, Change::Delete, LAST_ADMIN_DELETE).await
 }
 
-async fn apply(db: &Db, user: &UserRecord, change: Change<'_>, last_admin: &'static str) -> ApiResult<()> {
+async fn apply(db: &Db, user: &UserRecord, change: Change, last_admin: Text) -> Result<(), Refused> {
     let takes_admin = match change {
-        Change::Role(role) => role != "admin",
+        Change::Role(role) => role != Role::Admin,
         Change::Disable(_) | Change::Delete => true,
     };
     let mut tx = db.begin().await?;
-    if takes_admin && user.is_admin != 0 {
+    if takes_admin && user.is_admin {
         // Touching the admin rows locks them (PostgreSQL) or takes the write lock (SQLite).
         sqlx::query("UPDATE users SET is_admin = is_admin WHERE is_admin = 1").execute(&mut *tx).await?;
         let others: i64 =
@@ -49,14 +59,14 @@ async fn apply(db: &Db, user: &UserRecord, change: Change<'_>, last_admin: &'sta
                 .fetch_one(&mut *tx)
                 .await?;
         if others == 0 {
-            return Err(ApiError::BadRequest(last_admin.to_owned()));
+            return Err(Refused::LastAdmin(last_admin));
         }
     }
     let query = match change {
         Change::Role(role) => sqlx::query("UPDATE users SET role = $2, is_admin = $3 WHERE id = $1")
             .bind(&user.id)
-            .bind(role)
-            .bind(i64::from(role == "admin")),
+            .bind(role.code())
+            .bind(i64::from(role == Role::Admin)),
         Change::Disable(now) => sqlx::query("UPDATE users SET disabled_at = $2 WHERE id = $1").bind(&user.id).bind(now),
         Change::Delete => sqlx::query("DELETE FROM users WHERE id = $1").bind(&user.id),
     };

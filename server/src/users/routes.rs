@@ -6,68 +6,49 @@ use axum::{
     extract::{Path, State},
     http::StatusCode,
     response::Response,
-    routing::{delete, get, patch, post},
-    Json, Router,
+    Json,
 };
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    admin::ROLES,
     directory::{self, AdminUser, UsersQuery, MAX_SELECTION},
-    groups::{self, Group, NOT_BY_HAND},
+    groups::{self, NOT_BY_HAND},
     is_staff, password, protect,
     store::{self, CreateUserError, NewUser, Profile, UserRecord},
-    validation,
+    validation, Role,
 };
 use crate::{
-    admin::paging::Paging,
-    audit,
+    audit::{self, Action, Resource},
     auth::{
-        extract::SignedIn,
-        permissions::{self, Permission},
-        sessions,
+        extract::RequirePermission,
+        permissions::{self, area},
     },
     client_info::ClientInfo,
     csv::{self, Csv},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
-    AppState,
+    paging::Paging,
+    sessions, AppState,
 };
 
-pub const USER_NOT_FOUND: &str = "User not found";
-const USERNAME_TAKEN: &str = "Username already exists";
-const EMAIL_TAKEN: &str = "Email already exists";
+pub const USER_NOT_FOUND: Text = Text::new("user_not_found", "User not found");
+const USERNAME_TAKEN: Text = Text::new("username_taken", "Username already exists");
+const EMAIL_TAKEN: Text = Text::new("email_taken", "Email already exists");
 const UNKNOWN_ROLE: &str = "Unknown role";
 const ROLE_CONFLICT: &str = "The role and the admin state disagree";
-const TOO_MANY_IDS: &str = "Select at most 1000 users";
+const TOO_MANY_IDS: Text = Text::new("too_many_ids", "Select at most 1000 users");
 
-#[derive(OpenApi)]
-#[openapi(
-    paths(list, export, create, update, remove, add_members, remove_members),
-    components(schemas(
-        UserPage,
-        AdminUser,
-        Group,
-        CreateUserRequest,
-        UpdateUserRequest,
-        Deleted,
-        Members,
-        Changed,
-        Profile
-    ))
-)]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/users/list", get(list))
-        .route("/api/users/export", get(export))
-        .route("/api/users/create", post(create))
-        .route("/api/users/update/{id}", patch(update))
-        .route("/api/users/delete/{id}", delete(remove))
-        .route("/api/users/groups/{group}/members", post(add_members).delete(remove_members))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(export))
+        .routes(routes!(create))
+        .routes(routes!(update))
+        .routes(routes!(remove))
+        .routes(routes!(add_members, remove_members))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -96,11 +77,10 @@ pub struct PageQuery {
         (status = 401, description = "Authentication required"), (status = 403)))]
 async fn list(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    _: RequirePermission<area::Users>,
     ApiQuery(query): ApiQuery<UsersQuery>,
     ApiQuery(paging): ApiQuery<PageQuery>,
 ) -> ApiResult<Json<UserPage>> {
-    permissions::require(&signed_in.user, Permission::Users)?;
     let paging = Paging::from_query(paging.page, paging.page_size, 10)?;
     let found = directory::page(&state.db, &query, paging, state.clock.now_ms()).await?;
     Ok(Json(UserPage { users: found.users, total: found.total, page: paging.page, page_size: paging.size }))
@@ -118,15 +98,14 @@ pub struct ExportQuery {
     responses((status = 200, content_type = "text/csv", description = "users.csv"), (status = 400), (status = 401), (status = 403)))]
 async fn export(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    _: RequirePermission<area::Users>,
     ApiQuery(query): ApiQuery<UsersQuery>,
     ApiQuery(selection): ApiQuery<ExportQuery>,
 ) -> ApiResult<Response> {
-    permissions::require(&signed_in.user, Permission::Users)?;
     let ids: Option<Vec<String>> =
         selection.ids.map(|ids| ids.split(',').map(str::trim).filter(|id| !id.is_empty()).map(str::to_owned).collect());
     if ids.as_ref().is_some_and(|ids| ids.len() > MAX_SELECTION) {
-        return Err(ApiError::BadRequest(TOO_MANY_IDS.to_owned()));
+        return Err(ApiError::BadRequest(TOO_MANY_IDS));
     }
     let users = directory::all(&state.db, &query, ids.as_deref(), state.clock.now_ms()).await?;
     let mut csv =
@@ -175,6 +154,7 @@ pub struct CreateUserRequest {
     #[serde(flatten)]
     profile: Profile,
     /// user (the default), moderator, editor or admin.
+    #[schema(value_type = Option<Role>)]
     role: Option<String>,
     /// The same as role `admin`.
     #[serde(default)]
@@ -192,18 +172,16 @@ pub struct CreateUserRequest {
         (status = 403), (status = 409, description = "Username already exists / Email already exists, in `fields`")))]
 async fn create(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    signed_in: RequirePermission<area::Users>,
     client: ClientInfo,
     ApiJson(body): ApiJson<CreateUserRequest>,
 ) -> ApiResult<(StatusCode, Json<AdminUser>)> {
-    permissions::require(&signed_in.user, Permission::Users)?;
-    let role = match (body.role.as_deref().unwrap_or("user"), body.is_admin) {
-        (role, _) if !ROLES.contains(&role) => return Err(ApiError::invalid_field("role", UNKNOWN_ROLE)),
-        ("user" | "admin", true) => "admin",
+    let role = match (body.role.as_deref().map(parse_role).transpose()?.unwrap_or_default(), body.is_admin) {
+        (Role::User | Role::Admin, true) => Role::Admin,
         (_, true) => return Err(ApiError::invalid_field("role", ROLE_CONFLICT)),
         (role, false) => role,
     };
-    if role != "user" {
+    if role != Role::User {
         permissions::require_admin(&signed_in.user)?;
     }
     let profile = body.profile.cleaned();
@@ -235,7 +213,7 @@ async fn create(
     if body.vip {
         groups::add(&state.db, "vip", std::slice::from_ref(&id), now).await?;
     }
-    audit::record_change(&state, &client, &signed_in.user, "create", "user", &id).await?;
+    audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::User, &id).await?;
     Ok((StatusCode::CREATED, Json(found(&state, &id).await?)))
 }
 
@@ -245,6 +223,7 @@ pub struct UpdateUserRequest {
     /// Gives (true) or takes (false) the admin role.
     is_admin: Option<bool>,
     /// user, moderator, editor or admin.
+    #[schema(value_type = Option<Role>)]
     role: Option<String>,
     /// Disabling refuses sign-in and ends every session at once.
     disabled: Option<bool>,
@@ -254,16 +233,16 @@ pub struct UpdateUserRequest {
 #[utoipa::path(patch, path = "/api/users/update/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = UpdateUserRequest,
     responses((status = 200, body = AdminUser),
-        (status = 400, description = "You cannot remove your own admin access / You cannot disable your own account / The last admin cannot be demoted"),
-        (status = 403), (status = 404, description = "User not found")))]
+        (status = 400, description = "Invalid fields, with `fields`"),
+        (status = 403, description = "You cannot remove your own admin access / You cannot disable your own account, or no permission"),
+        (status = 404, description = "User not found"), (status = 409, description = "The last admin cannot be demoted / disabled")))]
 async fn update(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    signed_in: RequirePermission<area::Users>,
     client: ClientInfo,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<UpdateUserRequest>,
 ) -> ApiResult<Json<AdminUser>> {
-    permissions::require(&signed_in.user, Permission::Users)?;
     let target = store::find_by_id(&state.db, &id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))?;
     let actor = &signed_in.user;
     let now = state.clock.now_ms();
@@ -272,49 +251,66 @@ async fn update(
     }
     if body.role.is_some() || body.is_admin.is_some() {
         permissions::require_admin(actor)?;
-        let role = new_role(&target, body.role.as_deref(), body.is_admin)?;
-        if role != target.role || (role == "admin") != (target.is_admin != 0) {
-            if target.id == actor.id && role != "admin" {
-                return Err(ApiError::BadRequest(protect::OWN_ADMIN.to_owned()));
+        let role = new_role(&target, body.role.as_deref().map(parse_role).transpose()?, body.is_admin)?;
+        if role != target.role || (role == Role::Admin) != target.is_admin {
+            if target.id == actor.id && role != Role::Admin {
+                return Err(ApiError::Forbidden(protect::OWN_ADMIN));
             }
             protect::set_role(&state.db, &target, role).await?;
-            let action = if body.role.is_some() { "set_role" } else { "set_admin" };
-            audit::record_change(&state, &client, actor, action, "user", &id).await?;
+            let action = if body.role.is_some() { Action::SetRole } else { Action::SetAdmin };
+            audit::record_change(&state, &client, actor, action, Resource::User, &id).await?;
         }
     }
     if let Some(disabled) = body.disabled {
         if disabled && target.id == actor.id {
-            return Err(ApiError::BadRequest(protect::OWN_ACCOUNT_DISABLE.to_owned()));
+            return Err(ApiError::Forbidden(protect::OWN_ACCOUNT_DISABLE));
         }
         if disabled != target.disabled_at.is_some() {
             if disabled {
                 protect::disable(&state.db, &target, now).await?;
                 sessions::end_all_for_user(&state.db, &id, now).await?;
             } else {
-                sqlx::query("UPDATE users SET disabled_at = NULL WHERE id = $1").bind(&id).execute(&state.db).await?;
+                store::enable(&state.db, &id).await?;
             }
-            audit::record_change(&state, &client, actor, if disabled { "disable" } else { "enable" }, "user", &id)
-                .await?;
+            audit::record_change(
+                &state,
+                &client,
+                actor,
+                if disabled { Action::Disable } else { Action::Enable },
+                Resource::User,
+                &id,
+            )
+            .await?;
         }
     }
     Ok(Json(found(&state, &id).await?))
 }
 
+impl From<protect::Refused> for ApiError {
+    fn from(refused: protect::Refused) -> Self {
+        match refused {
+            protect::Refused::LastAdmin(text) => ApiError::Conflict(text),
+            protect::Refused::Database(err) => err.into(),
+        }
+    }
+}
+
 /// The role the request gives: `role` when named (admin sets the flag too), else the flag alone
 /// (taking it turns an `admin` role into `user`).
-fn new_role<'a>(target: &'a UserRecord, role: Option<&'a str>, is_admin: Option<bool>) -> ApiResult<&'a str> {
+fn new_role(target: &UserRecord, role: Option<Role>, is_admin: Option<bool>) -> ApiResult<Role> {
     match (role, is_admin) {
-        (Some(role), _) if !ROLES.contains(&role) => Err(ApiError::invalid_field("role", UNKNOWN_ROLE)),
-        (Some(role), Some(is_admin)) if (role == "admin") != is_admin => {
+        (Some(role), Some(is_admin)) if (role == Role::Admin) != is_admin => {
             Err(ApiError::invalid_field("role", ROLE_CONFLICT))
         }
         (Some(role), _) => Ok(role),
-        (None, Some(true)) => Ok("admin"),
-        (None, Some(false)) if target.role == "admin" || target.is_admin != 0 => {
-            Ok(if target.role == "admin" { "user" } else { &target.role })
-        }
-        (None, _) => Ok(&target.role),
+        (None, Some(true)) => Ok(Role::Admin),
+        (None, Some(false)) if target.role == Role::Admin => Ok(Role::User),
+        (None, _) => Ok(target.role),
     }
+}
+
+fn parse_role(code: &str) -> ApiResult<Role> {
+    Role::parse(code).ok_or_else(|| ApiError::invalid_field("role", UNKNOWN_ROLE))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -324,24 +320,23 @@ pub struct Deleted {
 
 /// Deletes the account with its sessions, codes and group memberships; the audit log keeps its name.
 #[utoipa::path(delete, path = "/api/users/delete/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 200, body = Deleted), (status = 400, description = "You cannot delete your own account / The last admin cannot be deleted"),
-        (status = 403), (status = 404, description = "User not found")))]
+    responses((status = 200, body = Deleted), (status = 403, description = "You cannot delete your own account, or no permission"),
+        (status = 404, description = "User not found"), (status = 409, description = "The last admin cannot be deleted")))]
 async fn remove(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    signed_in: RequirePermission<area::Users>,
     client: ClientInfo,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Deleted>> {
-    permissions::require(&signed_in.user, Permission::Users)?;
     let target = store::find_by_id(&state.db, &id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))?;
     if target.id == signed_in.user.id {
-        return Err(ApiError::BadRequest(protect::OWN_ACCOUNT_DELETE.to_owned()));
+        return Err(ApiError::Forbidden(protect::OWN_ACCOUNT_DELETE));
     }
     if is_staff(&target) {
         permissions::require_admin(&signed_in.user)?;
     }
     protect::delete(&state.db, &target).await?;
-    audit::record_change(&state, &client, &signed_in.user, "delete", "user", &id).await?;
+    audit::record_change(&state, &client, &signed_in.user, Action::Delete, Resource::User, &id).await?;
     Ok(Json(Deleted { deleted: true }))
 }
 
@@ -360,18 +355,18 @@ pub struct Changed {
 /// Puts users in a group kept by hand (only `vip`).
 #[utoipa::path(post, path = "/api/users/groups/{group}/members", tag = "admin", security(("bearer" = [])),
     params(("group" = String, Path, description = "vip")), request_body = Members,
-    responses((status = 200, body = Changed), (status = 400, description = "This group cannot be changed by hand"), (status = 403)))]
+    responses((status = 200, body = Changed), (status = 400, description = "Select at most 1000 users"), (status = 403), (status = 409, description = "This group cannot be changed by hand")))]
 async fn add_members(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    signed_in: RequirePermission<area::Users>,
     client: ClientInfo,
     Path(group): Path<String>,
     ApiJson(body): ApiJson<Members>,
 ) -> ApiResult<Json<Changed>> {
-    let key = hand_kept(&signed_in, &group, &body)?;
+    let key = hand_kept(&group, &body)?;
     let changed = groups::add(&state.db, key, &body.user_ids, state.clock.now_ms()).await?;
     for user_id in &body.user_ids {
-        audit::record_change(&state, &client, &signed_in.user, "add_to_group", "user", user_id).await?;
+        audit::record_change(&state, &client, &signed_in.user, Action::AddToGroup, Resource::User, user_id).await?;
     }
     Ok(Json(Changed { changed }))
 }
@@ -379,31 +374,31 @@ async fn add_members(
 /// Takes users out of a group kept by hand (only `vip`).
 #[utoipa::path(delete, path = "/api/users/groups/{group}/members", tag = "admin", security(("bearer" = [])),
     params(("group" = String, Path, description = "vip")), request_body = Members,
-    responses((status = 200, body = Changed), (status = 400, description = "This group cannot be changed by hand"), (status = 403)))]
+    responses((status = 200, body = Changed), (status = 400, description = "Select at most 1000 users"), (status = 403), (status = 409, description = "This group cannot be changed by hand")))]
 async fn remove_members(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    signed_in: RequirePermission<area::Users>,
     client: ClientInfo,
     Path(group): Path<String>,
     ApiJson(body): ApiJson<Members>,
 ) -> ApiResult<Json<Changed>> {
-    let key = hand_kept(&signed_in, &group, &body)?;
+    let key = hand_kept(&group, &body)?;
     let changed = groups::remove(&state.db, key, &body.user_ids).await?;
     for user_id in &body.user_ids {
-        audit::record_change(&state, &client, &signed_in.user, "remove_from_group", "user", user_id).await?;
+        audit::record_change(&state, &client, &signed_in.user, Action::RemoveFromGroup, Resource::User, user_id)
+            .await?;
     }
     Ok(Json(Changed { changed }))
 }
 
 /// The stored key of `group` when admins keep it by hand; newsletter membership is the member's own choice.
-fn hand_kept(signed_in: &SignedIn, group: &str, body: &Members) -> ApiResult<&'static str> {
-    permissions::require(&signed_in.user, Permission::Users)?;
+fn hand_kept(group: &str, body: &Members) -> ApiResult<&'static str> {
     if body.user_ids.len() > MAX_SELECTION {
-        return Err(ApiError::BadRequest(TOO_MANY_IDS.to_owned()));
+        return Err(ApiError::BadRequest(TOO_MANY_IDS));
     }
     match group {
         "vip" => Ok("vip"),
-        _ => Err(ApiError::BadRequest(NOT_BY_HAND.to_owned())),
+        _ => Err(ApiError::Conflict(NOT_BY_HAND)),
     }
 }
 

@@ -1,7 +1,8 @@
 use serde::{Deserialize, Serialize};
+use sqlx::{any::AnyRow, FromRow, Row};
 use utoipa::ToSchema;
 
-use super::validation;
+use super::{validation, Role};
 use crate::{
     auth::permissions::{self, Permission},
     db::Db,
@@ -12,8 +13,8 @@ pub struct NewUser<'a> {
     pub username: &'a str,
     pub email: &'a str,
     pub password_hash: &'a str,
-    /// One of `admin::ROLES`; `admin` also sets the admin flag.
-    pub role: &'a str,
+    /// `admin` also sets the admin flag.
+    pub role: Role,
     pub email_verified: bool,
     pub language: &'a str,
     pub profile: Profile,
@@ -59,17 +60,35 @@ impl Profile {
 }
 
 /// A stored account, with what signing in needs.
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub struct UserRecord {
     pub id: String,
     pub username: String,
     pub email: String,
     pub password_hash: String,
-    pub role: String,
-    pub is_admin: i64,
-    pub email_verified: i64,
+    pub role: Role,
+    pub is_admin: bool,
+    pub email_verified: bool,
     pub language: String,
     pub disabled_at: Option<i64>,
+}
+
+/// Read by column name, so a query may select more (`u.*` with a session's columns).
+impl FromRow<'_, AnyRow> for UserRecord {
+    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        let role: String = row.try_get("role")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            username: row.try_get("username")?,
+            email: row.try_get("email")?,
+            password_hash: row.try_get("password_hash")?,
+            role: Role::parse(&role).ok_or_else(|| sqlx::Error::Decode(format!("unknown role {role}").into()))?,
+            is_admin: row.try_get::<i64, _>("is_admin")? != 0,
+            email_verified: row.try_get::<i64, _>("email_verified")? != 0,
+            language: row.try_get("language")?,
+            disabled_at: row.try_get("disabled_at")?,
+        })
+    }
 }
 
 /// The signed-in user as the client sees it.
@@ -79,7 +98,7 @@ pub struct PublicUser {
     pub id: String,
     pub username: String,
     pub email: String,
-    pub role: String,
+    pub role: Role,
     pub is_admin: bool,
     /// The admin areas this user may use (empty for members).
     pub permissions: Vec<Permission>,
@@ -98,8 +117,8 @@ impl From<&UserRecord> for PublicUser {
             id: user.id.clone(),
             username: user.username.clone(),
             email: user.email.clone(),
-            role: user.role.clone(),
-            is_admin: user.is_admin != 0,
+            role: user.role,
+            is_admin: user.is_admin,
             permissions: permissions::of(user).to_vec(),
         }
     }
@@ -127,8 +146,8 @@ pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String,
     .bind(user.username.trim())
     .bind(user.email.trim().to_lowercase())
     .bind(user.password_hash)
-    .bind(user.role)
-    .bind(i64::from(user.role == "admin"))
+    .bind(user.role.code())
+    .bind(i64::from(user.role == Role::Admin))
     .bind(i64::from(user.email_verified))
     .bind(user.language)
     .bind(user.profile.gender)
@@ -194,5 +213,11 @@ pub async fn record_login(db: &Db, id: &str, now: i64) -> Result<(), sqlx::Error
 
 pub async fn set_password_hash(db: &Db, id: &str, hash: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2").bind(hash).bind(id).execute(db).await?;
+    Ok(())
+}
+
+/// Lets a disabled account sign in again.
+pub async fn enable(db: &Db, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET disabled_at = NULL WHERE id = $1").bind(id).execute(db).await?;
     Ok(())
 }

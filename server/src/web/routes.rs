@@ -9,7 +9,7 @@ use super::{
     security_headers::{content_security_policy, ExtraSources},
     static_files::StaticFiles,
 };
-use crate::{config::BotCheck, lang::Lang, settings::bot_check, AppState};
+use crate::{botcheck, config::BotCheck, lang::Lang, AppState};
 use axum::{
     extract::{Request, State},
     http::{header, HeaderValue, StatusCode},
@@ -65,7 +65,7 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
     let lang = Lang::from_tag(query_lang(query));
     let (page, mut head) = page_meta::describe(state, path, lang).await;
     let built_in = state.web.texts.site_name(lang);
-    let identity = state.settings.site.get(&state.db).await.unwrap_or_default();
+    let identity = state.settings.get::<crate::site::SiteIdentity>(&state.db).await.unwrap_or_default();
     let site_name = identity.name_or(built_in);
     head.title = with_site_name(&head.title, built_in, site_name);
     let html = template
@@ -114,14 +114,14 @@ const TURNSTILE_ORIGIN: &str = "https://challenges.cloudflare.com";
 /// that are on.
 async fn page_sources(state: &AppState) -> Result<ExtraSources, sqlx::Error> {
     let mut sources = ExtraSources {
-        frames: state.settings.social_embeds.get(&state.db).await?.frame_origins(),
+        frames: state.settings.get::<crate::blog::social_embeds::SocialEmbeds>(&state.db).await?.frame_origins(),
         ..Default::default()
     };
-    if matches!(bot_check::effective(state).await?, BotCheck::Turnstile { .. }) {
+    if matches!(botcheck::settings::effective(state).await?, BotCheck::Turnstile { .. }) {
         sources.scripts.push(TURNSTILE_ORIGIN);
         sources.frames.push(TURNSTILE_ORIGIN);
     }
-    let analytics = state.settings.analytics.get(&state.db).await?.sources();
+    let analytics = state.settings.get::<crate::analytics::Analytics>(&state.db).await?.sources();
     sources.scripts.extend(analytics.scripts);
     sources.connects.extend(analytics.connects);
     sources.images.extend(analytics.images);

@@ -2,8 +2,12 @@ import type { z } from 'zod/mini';
 
 export const REQUEST_FAILED = 'Request failed';
 
-/** What an error answer may carry besides its text: per-field messages and, when rate-limited, the wait. */
+/**
+ * What an error answer may carry besides its text: its stable machine code (what the interface translates),
+ * per-field messages and, when rate-limited, the wait.
+ */
 export interface ErrorDetails {
+  code?: string;
   fields?: Record<string, string>;
   retryAfter?: number;
 }
@@ -11,6 +15,8 @@ export interface ErrorDetails {
 /** A failed call: the server's `error` text, or the spec's generic texts. `status` is absent when no answer came. */
 export class ApiError extends Error {
   readonly status: number | undefined;
+  /** The server's stable code for what went wrong (`invalid_credentials`, …); absent without an answer. */
+  readonly code: string | undefined;
   /** The server's message for each invalid field, in English (translated for display). */
   readonly fields: Record<string, string>;
   /** Seconds to wait before trying again (a 429 answer). */
@@ -20,6 +26,7 @@ export class ApiError extends Error {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
+    this.code = options?.code;
     this.fields = options?.fields ?? {};
     this.retryAfter = options?.retryAfter;
   }
@@ -46,8 +53,9 @@ export function errorFromAnswer(body: unknown, status: number): ApiError {
 
 function errorDetails(body: unknown): ErrorDetails {
   if (typeof body !== 'object' || body === null) return {};
-  const { fields, retryAfter } = body as { fields?: unknown; retryAfter?: unknown };
+  const { code, fields, retryAfter } = body as { code?: unknown; fields?: unknown; retryAfter?: unknown };
   const details: ErrorDetails = {};
+  if (typeof code === 'string' && code !== '') details.code = code;
   if (typeof fields === 'object' && fields !== null) {
     details.fields = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
+import { errorFromAnswer } from '../api/errors';
 import { adminResources } from './adminResources';
 import { LANGUAGES, type Language } from './languages';
-import { SERVER_TEXTS } from './serverTexts';
+import { SERVER_CODES, SERVER_TEXTS, serverCodeKey } from './serverTexts';
 import { resources } from '.';
 
 type Tree = { [key: string]: string | Tree };
@@ -49,5 +50,18 @@ describe('server texts', () => {
   it('are the English locale\'s messages, word for word', () => {
     const differing = Object.entries(SERVER_TEXTS).filter(([text, key]) => english.get(`messages.${key}`) !== text);
     expect(differing).toEqual([]);
+  });
+});
+
+describe('server error codes', () => {
+  it('name keys the English locale has', () => {
+    const missing = Object.entries(SERVER_CODES).filter(([, key]) => english.get(`messages.${key}`) === undefined);
+    expect(missing).toEqual([]);
+  });
+
+  it('are read from an error answer', () => {
+    const error = errorFromAnswer({ error: 'Invalid username or password', code: 'invalid_credentials' }, 401);
+    expect([error.code, serverCodeKey(error.code)]).toEqual(['invalid_credentials', 'invalidCredentials']);
+    expect(serverCodeKey(errorFromAnswer({ error: 'Something new' }, 400).code)).toBeUndefined();
   });
 });

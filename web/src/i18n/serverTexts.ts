@@ -47,8 +47,33 @@ export const SERVER_TEXTS = {
   'Internal server error': 'internalError',
 } as const;
 
+/** The server's error codes and the key of each under `messages` (the admin's are in adminTexts.ts). */
+export const SERVER_CODES: Record<string, ServerTextKey> = {
+  invalid_credentials: 'invalidCredentials',
+  bot_check_missing: 'botCheckRequired',
+  bot_check_failed: 'botCheckFailed',
+  invalid_code_format: 'codeFormat',
+  verification_failed: 'codeFailed',
+  resend_failed: 'resendFailed',
+  invalid_link: 'invalidResetLink',
+  verify_failed: 'tokenVerifyFailed',
+  no_token: 'noToken',
+  refresh_failed: 'refreshFailed',
+  authentication_required: 'authRequired',
+  account_exists: 'accountExists',
+  username_required: 'usernameRequired',
+  invalid_email: 'invalidEmail',
+  account_disabled: 'accountDisabled',
+  internal_error: 'internalError',
+};
+
 export type ServerText = keyof typeof SERVER_TEXTS;
 export type ServerTextKey = (typeof SERVER_TEXTS)[ServerText];
+
+/** The key of an error code the interface knows. */
+export function serverCodeKey(code: string | undefined): ServerTextKey | undefined {
+  return code !== undefined && Object.hasOwn(SERVER_CODES, code) ? SERVER_CODES[code] : undefined;
+}
 
 export function serverTextKey(text: string): ServerTextKey | undefined {
   if (Object.hasOwn(SERVER_TEXTS, text)) return SERVER_TEXTS[text as ServerText];

@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../api/errors';
-import { serverTextKey } from './serverTexts';
+import { serverCodeKey, serverTextKey } from './serverTexts';
 
 /**
- * Turns a server text or a failed call into words in the interface language: a known text by its key, a
- * rate-limit answer with its wait, anything else as the server wrote it.
+ * Turns a server text or a failed call into words in the interface language: a failed call by its error
+ * code, a known text by its key, a rate-limit answer with its wait, anything else as the server wrote it.
  */
 export function useMessageText() {
   const { t } = useTranslation();
@@ -20,6 +20,8 @@ export function useMessageText() {
   const errorText = useCallback(
     (error: unknown) => {
       if (error instanceof ApiError && error.status === 429) return t('messages.rateLimited', { seconds: error.retryAfter ?? 60 });
+      const byCode = error instanceof ApiError ? serverCodeKey(error.code) : undefined;
+      if (byCode) return t(`messages.${byCode}`);
       if (error instanceof Error) return text(error.message);
       return t('messages.requestFailed');
     },

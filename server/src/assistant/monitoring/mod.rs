@@ -6,4 +6,4 @@ mod report;
 mod routes;
 mod status;
 
-pub use routes::{routes, ApiDoc};
+pub use routes::routes;

@@ -4,28 +4,10 @@
 use std::time::Instant;
 
 use super::super::{
-    answer::{Answer, Generated},
+    model::{Answer, Generated, Outcome},
     providers::{Failure, ProviderKind},
 };
 use crate::{lang::Lang, AppState};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Answered,
-    /// On the subject, but nothing was found.
-    NoMatch,
-    OffTopic,
-}
-
-impl Outcome {
-    fn code(self) -> &'static str {
-        match self {
-            Self::Answered => "answered",
-            Self::NoMatch => "no_match",
-            Self::OffTopic => "off_topic",
-        }
-    }
-}
 
 pub struct Record {
     pub id: String,

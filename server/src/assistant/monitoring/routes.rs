@@ -3,34 +3,28 @@
 
 use std::time::Instant;
 
-use axum::{
-    extract::State,
-    routing::{get, post},
-    Json, Router,
-};
+use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    record::{self, Outcome, Record},
+    record::{self, Record},
     report::{self, Metrics, Range},
     status::{self, Status},
 };
 use crate::{
     assistant::{
-        answer::{self, Question, Route, Source},
-        guard,
+        answer, guard,
+        model::{Outcome, Question, Route, Source},
         providers::ProviderKind,
+        settings::AiProviders,
         stream::Output,
     },
-    auth::{
-        extract::SignedIn,
-        permissions::{self, Permission},
-    },
+    auth::{extract::RequirePermission, permissions::area},
     error::ApiResult,
     extract::{ApiJson, ApiQuery},
     lang::Lang,
-    settings::ai_providers::AiProviders,
     AppState,
 };
 
@@ -66,21 +60,13 @@ pub struct AiTestResult {
     error: Option<String>,
 }
 
-#[derive(OpenApi)]
-#[openapi(paths(ai_status, ai_metrics, ai_test), components(schemas(Status, Metrics, Range, AiTest, AiTestResult)))]
-pub struct ApiDoc;
-
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/ai/status", get(ai_status))
-        .route("/api/admin/ai/metrics", get(ai_metrics))
-        .route("/api/admin/ai/test", post(ai_test))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(ai_status)).routes(routes!(ai_metrics)).routes(routes!(ai_test))
 }
 
 #[utoipa::path(get, path = "/api/admin/ai/status", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = Status), (status = 401), (status = 403)))]
-async fn ai_status(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Status>> {
-    permissions::require(&signed_in.user, Permission::Ai)?;
+async fn ai_status(State(state): State<AppState>, _: RequirePermission<area::Ai>) -> ApiResult<Json<Status>> {
     Ok(Json(status::status(&state).await?))
 }
 
@@ -88,10 +74,9 @@ async fn ai_status(State(state): State<AppState>, signed_in: SignedIn) -> ApiRes
     responses((status = 200, body = Metrics), (status = 400, description = "Invalid query"), (status = 401), (status = 403)))]
 async fn ai_metrics(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    _: RequirePermission<area::Ai>,
     ApiQuery(query): ApiQuery<MetricsQuery>,
 ) -> ApiResult<Json<Metrics>> {
-    permissions::require(&signed_in.user, Permission::Ai)?;
     Ok(Json(report::metrics(&state.db, query.range.unwrap_or_default(), state.clock.now_ms()).await?))
 }
 
@@ -100,10 +85,9 @@ async fn ai_metrics(
     responses((status = 200, body = AiTestResult), (status = 400, description = "Please enter a question"), (status = 401), (status = 403)))]
 async fn ai_test(
     State(state): State<AppState>,
-    signed_in: SignedIn,
+    _: RequirePermission<area::Ai>,
     ApiJson(test): ApiJson<AiTest>,
 ) -> ApiResult<Json<AiTestResult>> {
-    permissions::require(&signed_in.user, Permission::Ai)?;
     let began = Instant::now();
     let question = Question {
         route: Route::Hybrid,
@@ -113,7 +97,7 @@ async fn ai_test(
         include_sources: true,
     };
     let providers = AiProviders::current(&state).await?;
-    let models = state.settings.ai_models.get(&state.db).await?;
+    let models = state.settings.get::<crate::assistant::settings::AiModels>(&state.db).await?;
     let model = answer::model(test.provider, &providers, &models, question.lang).to_owned();
     let (retrieval, _) = state.assistant.index.get(&state.db).await?;
     let found = answer::find(&retrieval, &question)?;

@@ -10,11 +10,12 @@ use utoipa::ToSchema;
 
 use crate::{
     assistant::{
-        answer::{self, Route},
+        answer,
+        model::Route,
         providers::{breaker::Circuit, ProviderKind},
+        settings::AiProviders,
     },
     lang::Lang,
-    settings::ai_providers::AiProviders,
     AppState,
 };
 
@@ -67,7 +68,7 @@ struct IndexStatus {
 
 pub async fn status(state: &AppState) -> anyhow::Result<Status> {
     let providers = AiProviders::current(state).await?;
-    let models = state.settings.ai_models.get(&state.db).await?;
+    let models = state.settings.get::<crate::assistant::settings::AiModels>(&state.db).await?;
     let now = state.clock.now_ms();
     let mut list = Vec::new();
     for provider in ProviderKind::ALL {

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::{send, sse, whole_json, ErrorType, Failure, Finished, Receiver, Request, Usage};
-use crate::settings::ai_providers::EdgeSettings;
+use crate::assistant::settings::EdgeSettings;
 
 #[derive(Deserialize)]
 struct Piece {

@@ -50,6 +50,35 @@ const EXACT: Record<string, string> = {
   'Page size must be 10, 25, 50 or 100': 'badPageSize',
 };
 
+/** The server's error codes in the admin's calls and their keys under `messages` in the admin locales. */
+const CODES: Record<string, string> = {
+  id_taken: 'idTaken',
+  slug_taken: 'slugTaken',
+  brand_not_found: 'brandNotFound',
+  product_not_found: 'productNotFound',
+  post_not_found: 'postNotFound',
+  category_not_found: 'categoryNotFound',
+  session_not_found: 'sessionNotFound',
+  brand_has_products: 'brandHasProducts',
+  image_too_large: 'imageTooLarge',
+  not_an_image: 'imageType',
+  no_image: 'imageMissing',
+  forbidden: 'forbidden',
+  username_taken: 'usernameTaken',
+  email_taken: 'emailTaken',
+  user_not_found: 'userNotFound',
+  own_admin: 'ownAdmin',
+  own_account_disable: 'ownDisable',
+  own_account_delete: 'ownDelete',
+  last_admin_demote: 'lastAdminDemote',
+  last_admin_delete: 'lastAdminDelete',
+  last_admin_disable: 'lastAdminDisable',
+  not_by_hand: 'groupNotByHand',
+  too_many_ids: 'tooManyUsers',
+  unknown_group: 'unknownGroup',
+  bad_page_size: 'badPageSize',
+};
+
 const PATTERNS: [RegExp, string, string[]][] = [
   [/^Must be at most (\d+) characters$/, 'maxLength', ['max']],
   [/^Must be at least (\d+) characters$/, 'minLength', ['min']],
@@ -82,8 +111,13 @@ export function useAdminText() {
     [t, common],
   );
   const errorText = useCallback(
-    (error: unknown) => (error instanceof ApiError && error.status !== 429 ? text(error.message) : common.errorText(error)),
-    [text, common],
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status === 429) return common.errorText(error);
+      const byCode = error.code !== undefined && Object.hasOwn(CODES, error.code) ? CODES[error.code] : undefined;
+      if (byCode) return t(`messages.${byCode}` as never);
+      return adminTextKey(error.message) ? text(error.message) : common.errorText(error);
+    },
+    [t, text, common],
   );
   return { text, errorText };
 }

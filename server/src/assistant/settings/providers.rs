@@ -1,0 +1,195 @@
+//! Where the assistant's answers come from (spec §4 "server-side fallback order"): the gateway, any
+//! OpenAI-compatible chat-completions endpoint (OpenAI, OpenRouter, Ollama, vLLM, llama.cpp's server),
+//! then the edge service, Cloudflare Workers AI's REST API. The built-in basic response needs nothing.
+//! Until an admin saves these, the environment's `AI_GATEWAY_*` and `AI_EDGE_*` values apply.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    auth::{extract::RequirePermission, permissions::area},
+    client_info::ClientInfo,
+    config::AiConfig,
+    error::ApiResult,
+    extract::ApiJson,
+    fields::FieldErrors,
+    settings::{self, keep_for, mask, Editable, Stored},
+    AppState,
+};
+
+pub const DEFAULT_EDGE_URL: &str = "https://api.cloudflare.com/client/v4";
+pub const DEFAULT_EDGE_MODEL: &str = "@cf/meta/llama-3.1-8b-instruct";
+pub const DEFAULT_TIMEOUT_SECONDS: u32 = 20;
+const ADDRESS_RULE: &str = "Enter an address starting with http:// or https://";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct GatewaySettings {
+    pub enabled: bool,
+    /// The API's base address, e.g. `https://api.openai.com/v1`; `/chat/completions` is added.
+    pub base_url: String,
+    /// Secret; empty for endpoints that need none (a local llama.cpp server).
+    pub api_key: String,
+    /// How long to wait for the first or the next piece of an answer.
+    pub timeout_seconds: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct EdgeSettings {
+    pub enabled: bool,
+    pub account_id: String,
+    /// Secret: a Cloudflare API token with Workers AI access.
+    pub api_token: String,
+    pub model: String,
+    /// Cloudflare's API; `/accounts/{accountId}/ai/run/{model}` is added.
+    pub base_url: String,
+    pub timeout_seconds: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct AiProviders {
+    pub gateway: GatewaySettings,
+    pub edge: EdgeSettings,
+}
+
+impl Default for GatewaySettings {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            base_url: String::new(),
+            api_key: String::new(),
+            timeout_seconds: DEFAULT_TIMEOUT_SECONDS,
+        }
+    }
+}
+
+impl Default for EdgeSettings {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            account_id: String::new(),
+            api_token: String::new(),
+            model: DEFAULT_EDGE_MODEL.to_owned(),
+            base_url: DEFAULT_EDGE_URL.to_owned(),
+            timeout_seconds: DEFAULT_TIMEOUT_SECONDS,
+        }
+    }
+}
+
+impl AiProviders {
+    /// The starting values from the environment: a provider is on when its address (gateway) or
+    /// account and token (edge) are set.
+    pub fn from_config(config: &AiConfig) -> Self {
+        let timeout_seconds = config.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
+        let (account_id, api_token) =
+            (config.edge_account_id.clone().unwrap_or_default(), config.edge_token.clone().unwrap_or_default());
+        Self {
+            gateway: GatewaySettings {
+                enabled: config.gateway_url.is_some(),
+                base_url: config.gateway_url.clone().unwrap_or_default(),
+                api_key: config.gateway_key.clone().unwrap_or_default(),
+                timeout_seconds,
+            },
+            edge: EdgeSettings {
+                enabled: !account_id.is_empty() && !api_token.is_empty(),
+                account_id,
+                api_token,
+                model: config.edge_model.clone().unwrap_or_else(|| DEFAULT_EDGE_MODEL.to_owned()),
+                base_url: config.edge_url.clone().unwrap_or_else(|| DEFAULT_EDGE_URL.to_owned()),
+                timeout_seconds,
+            },
+        }
+    }
+
+    /// The providers in force: the admin's, else the environment's.
+    pub async fn current(state: &AppState) -> Result<Self, sqlx::Error> {
+        let saved = state.settings.get::<Option<Self>>(&state.db).await?;
+        Ok(saved.as_ref().clone().unwrap_or_else(|| Self::from_config(&state.config.ai)))
+    }
+}
+
+fn check_address(errors: &mut FieldErrors, field: &str, value: &str, required: bool) {
+    if required {
+        errors.required(field, value, 500);
+    } else {
+        errors.max_len(field, value, 500);
+    }
+    if !value.is_empty() && url::Url::parse(value).map_or(true, |url| !["http", "https"].contains(&url.scheme())) {
+        errors.fail(field, ADDRESS_RULE);
+    }
+}
+
+impl Stored for Option<AiProviders> {
+    const KEY: &'static str = "aiProviders";
+}
+
+impl Editable for Option<AiProviders> {
+    fn check(&self, errors: &mut FieldErrors) {
+        let Some(AiProviders { gateway, edge }) = self else { return };
+        check_address(errors, "gateway.baseUrl", &gateway.base_url, gateway.enabled);
+        errors.max_len("gateway.apiKey", &gateway.api_key, 500);
+        errors.within("gateway.timeoutSeconds", gateway.timeout_seconds, 1..=300);
+        if edge.enabled {
+            errors.required("edge.accountId", &edge.account_id, 100);
+            errors.required("edge.apiToken", &edge.api_token, 500);
+        }
+        errors.max_len("edge.accountId", &edge.account_id, 100);
+        errors.max_len("edge.apiToken", &edge.api_token, 500);
+        errors.required("edge.model", &edge.model, 200);
+        check_address(errors, "edge.baseUrl", &edge.base_url, true);
+        errors.within("edge.timeoutSeconds", edge.timeout_seconds, 1..=300);
+    }
+
+    fn for_browser(&self) -> Self {
+        self.clone().map(|mut providers| {
+            providers.gateway.api_key = mask(&providers.gateway.api_key);
+            providers.edge.api_token = mask(&providers.edge.api_token);
+            providers
+        })
+    }
+
+    /// A stored key is kept only for the address (and account) it was given for.
+    fn keep_secrets(&mut self, stored: &Self) {
+        let (Some(sent), Some(stored)) = (self.as_mut(), stored) else { return };
+        keep_for(sent.gateway.base_url == stored.gateway.base_url, &mut sent.gateway.api_key, &stored.gateway.api_key);
+        let edge_same =
+            (&sent.edge.base_url, &sent.edge.account_id) == (&stored.edge.base_url, &stored.edge.account_id);
+        keep_for(edge_same, &mut sent.edge.api_token, &stored.edge.api_token);
+    }
+}
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(admin_providers, save_providers))
+}
+
+/// The providers in force, secrets masked (the environment's until an admin saves them).
+#[utoipa::path(get, path = "/api/admin/settings/ai-providers", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = AiProviders), (status = 401), (status = 403)))]
+async fn admin_providers(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<AiProviders>> {
+    let Json(saved) = settings::read::<Option<AiProviders>>(&state, &signed_in).await?;
+    Ok(Json(
+        saved.unwrap_or_else(|| Some(AiProviders::from_config(&state.config.ai)).for_browser().unwrap_or_default()),
+    ))
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/ai-providers", tag = "admin", security(("bearer" = [])), request_body = AiProviders,
+    responses((status = 200, body = AiProviders), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_providers(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<AiProviders>,
+) -> ApiResult<Json<AiProviders>> {
+    // The first save keeps the environment's secrets the form sent back masked.
+    let mut value = Some(value);
+    value.keep_secrets(&Some(AiProviders::current(&state).await?));
+    let Json(saved) = settings::save(&state, &signed_in, &client, value).await?;
+    Ok(Json(saved.unwrap_or_default()))
+}

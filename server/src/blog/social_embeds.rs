@@ -1,0 +1,134 @@
+//! How posts show YouTube, Instagram, Facebook and Twitter/X content (spec §3 "Social embed
+//! settings"), its public and admin calls, and the frame sources the pages' CSP allows for it.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    auth::{extract::RequirePermission, permissions::area},
+    client_info::ClientInfo,
+    error::ApiResult,
+    extract::ApiJson,
+    fields::FieldErrors,
+    settings::{self, Editable, Stored},
+    AppState,
+};
+
+pub const INSTAGRAM_WIDTH: std::ops::RangeInclusive<u32> = 320..=1000;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SocialEmbeds {
+    pub youtube: YoutubeEmbeds,
+    pub instagram: InstagramEmbeds,
+    pub facebook: FacebookEmbeds,
+    pub twitter: TwitterEmbeds,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct YoutubeEmbeds {
+    pub enabled: bool,
+    /// Starts muted: browsers refuse to autoplay with sound.
+    pub autoplay: bool,
+    pub show_controls: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct InstagramEmbeds {
+    pub enabled: bool,
+    pub show_captions: bool,
+    /// Pixels, 320 to 1000.
+    pub max_width: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FacebookEmbeds {
+    pub enabled: bool,
+    pub show_text: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TwitterEmbeds {
+    pub enabled: bool,
+    pub theme: Theme,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Default for SocialEmbeds {
+    fn default() -> Self {
+        Self {
+            youtube: YoutubeEmbeds { enabled: true, autoplay: false, show_controls: true },
+            instagram: InstagramEmbeds { enabled: true, show_captions: true, max_width: 540 },
+            facebook: FacebookEmbeds { enabled: true, show_text: true },
+            twitter: TwitterEmbeds { enabled: true, theme: Theme::Light },
+        }
+    }
+}
+
+impl SocialEmbeds {
+    /// The origins whose frames the enabled providers draw in: the pages' CSP `frame-src` adds
+    /// exactly these (and no script source: every embed is a sandboxed frame).
+    pub fn frame_origins(&self) -> Vec<&'static str> {
+        [
+            (self.youtube.enabled, "https://www.youtube-nocookie.com"),
+            (self.instagram.enabled, "https://www.instagram.com"),
+            (self.facebook.enabled, "https://www.facebook.com"),
+            (self.twitter.enabled, "https://platform.twitter.com"),
+        ]
+        .into_iter()
+        .filter_map(|(enabled, origin)| enabled.then_some(origin))
+        .collect()
+    }
+}
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(public_settings)).routes(routes!(admin_settings, save_settings))
+}
+
+/// How posts show social media content.
+#[utoipa::path(get, path = "/api/config/social-embeds", tag = "config", responses((status = 200, body = SocialEmbeds)))]
+async fn public_settings(State(state): State<AppState>) -> ApiResult<Json<SocialEmbeds>> {
+    Ok(Json(SocialEmbeds::clone(&*state.settings.get(&state.db).await?)))
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/social-embeds", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = SocialEmbeds), (status = 401), (status = 403)))]
+async fn admin_settings(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<SocialEmbeds>> {
+    settings::read(&state, &signed_in).await
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/social-embeds", tag = "admin", security(("bearer" = [])), request_body = SocialEmbeds,
+    responses((status = 200, body = SocialEmbeds), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_settings(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<SocialEmbeds>,
+) -> ApiResult<Json<SocialEmbeds>> {
+    settings::save(&state, &signed_in, &client, value).await
+}
+
+impl Stored for SocialEmbeds {
+    const KEY: &'static str = "socialEmbeds";
+}
+
+impl Editable for SocialEmbeds {
+    fn check(&self, errors: &mut FieldErrors) {
+        errors.within("instagram.maxWidth", self.instagram.max_width, INSTAGRAM_WIDTH);
+    }
+}

@@ -1,0 +1,252 @@
+//! The e-mail provider (spec §3 "Email provider options"): how the outbox delivers. SMTP, POP3 (the
+//! SMTP server of the host whose mailbox the POP3 screen reads) and "others" (any SMTP relay) send
+//! over SMTP; SES over its SMTP interface; SendGrid and Mailgun over their HTTP APIs. Until an admin
+//! saves one, the environment's `MAIL_TRANSPORT` applies. Secrets are never sent back in full.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::settings::{self, keep, keep_for, mask, Editable, Stored};
+use crate::{
+    audit::{self, Action, Resource},
+    auth::{extract::RequirePermission, permissions::area},
+    client_info::ClientInfo,
+    config::MailTransport,
+    email::{self, Mail},
+    error::{ApiError, ApiResult},
+    extract::ApiJson,
+    fields::FieldErrors,
+    users::validation,
+    AppState,
+};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Provider {
+    #[default]
+    Smtp,
+    Sendgrid,
+    Mailgun,
+    Ses,
+    Pop3,
+    Others,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    None,
+    #[default]
+    Starttls,
+    Tls,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SmtpSettings {
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    pub username: String,
+    /// Secret.
+    pub password: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SendgridSettings {
+    /// Secret.
+    pub api_key: String,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MailgunRegion {
+    #[default]
+    Us,
+    Eu,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MailgunSettings {
+    pub domain: String,
+    pub region: MailgunRegion,
+    /// Secret.
+    pub api_key: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SesSettings {
+    /// e.g. eu-west-1
+    pub region: String,
+    /// SES SMTP credentials.
+    pub username: String,
+    /// Secret.
+    pub password: String,
+}
+
+/// Every provider's fields are kept, so switching back and forth loses nothing.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct EmailSettings {
+    pub provider: Provider,
+    /// `address` or `Name <address>`.
+    pub from_address: String,
+    pub smtp: SmtpSettings,
+    pub sendgrid: SendgridSettings,
+    pub mailgun: MailgunSettings,
+    pub ses: SesSettings,
+}
+
+pub const FROM_RULE: &str = "Enter an address, or a name and <address>";
+
+impl Stored for Option<EmailSettings> {
+    const KEY: &'static str = "email";
+}
+
+impl Editable for Option<EmailSettings> {
+    fn check(&self, errors: &mut FieldErrors) {
+        let Some(settings) = self else { return };
+        errors.required("fromAddress", &settings.from_address, 200);
+        if !settings.from_address.trim().is_empty()
+            && settings.from_address.parse::<lettre::message::Mailbox>().is_err()
+        {
+            errors.fail("fromAddress", FROM_RULE);
+        }
+        match settings.provider {
+            Provider::Smtp | Provider::Pop3 | Provider::Others => {
+                errors.required("smtp.host", &settings.smtp.host, 253);
+                if settings.smtp.port == 0 {
+                    errors.fail("smtp.port", "Must be between 1 and 65535");
+                }
+                errors.max_len("smtp.username", &settings.smtp.username, 200);
+            }
+            Provider::Sendgrid => errors.required("sendgrid.apiKey", &settings.sendgrid.api_key, 500),
+            Provider::Mailgun => {
+                errors.required("mailgun.domain", &settings.mailgun.domain, 253);
+                errors.required("mailgun.apiKey", &settings.mailgun.api_key, 500);
+            }
+            Provider::Ses => {
+                let region = settings.ses.region.trim();
+                errors.required("ses.region", region, 40);
+                if !region.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+                    errors.fail("ses.region", "Enter a region such as eu-west-1");
+                }
+                errors.required("ses.username", &settings.ses.username, 200);
+                errors.required("ses.password", &settings.ses.password, 500);
+            }
+        }
+    }
+
+    fn for_browser(&self) -> Self {
+        self.clone().map(|mut settings| {
+            settings.smtp.password = mask(&settings.smtp.password);
+            settings.sendgrid.api_key = mask(&settings.sendgrid.api_key);
+            settings.mailgun.api_key = mask(&settings.mailgun.api_key);
+            settings.ses.password = mask(&settings.ses.password);
+            settings
+        })
+    }
+
+    /// A stored secret is kept only for the server it was given for: with a new host, domain, region or
+    /// user name the mask counts as blank, so an admin cannot send a stored password to a server of
+    /// their choosing.
+    fn keep_secrets(&mut self, stored: &Self) {
+        let (Some(sent), Some(stored)) = (self.as_mut(), stored) else { return };
+        let smtp_same = (&sent.smtp.host, &sent.smtp.username) == (&stored.smtp.host, &stored.smtp.username);
+        keep_for(smtp_same, &mut sent.smtp.password, &stored.smtp.password);
+        keep(&mut sent.sendgrid.api_key, &stored.sendgrid.api_key);
+        let mailgun_same =
+            (&sent.mailgun.domain, sent.mailgun.region) == (&stored.mailgun.domain, stored.mailgun.region);
+        keep_for(mailgun_same, &mut sent.mailgun.api_key, &stored.mailgun.api_key);
+        let ses_same = (&sent.ses.region, &sent.ses.username) == (&stored.ses.region, &stored.ses.username);
+        keep_for(ses_same, &mut sent.ses.password, &stored.ses.password);
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailSettingsView {
+    /// Whether an admin saved settings; until then the environment's transport applies.
+    saved: bool,
+    /// Where mail goes while nothing is saved.
+    fallback: String,
+    settings: EmailSettings,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TestEmail {
+    to: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TestSent {
+    sent: bool,
+}
+
+pub const TEST_FAILED: &str = "The test e-mail could not be sent";
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(admin_email, save_email)).routes(routes!(send_test))
+}
+
+/// The saved provider settings (secrets masked), or a blank form with where mail goes meanwhile.
+#[utoipa::path(get, path = "/api/admin/settings/email", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = EmailSettingsView), (status = 401), (status = 403)))]
+async fn admin_email(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<EmailSettingsView>> {
+    let Json(saved) = settings::read::<Option<EmailSettings>>(&state, &signed_in).await?;
+    Ok(Json(view(&state, saved)))
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/email", tag = "admin", security(("bearer" = [])), request_body = EmailSettings,
+    responses((status = 200, body = EmailSettingsView), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_email(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<EmailSettings>,
+) -> ApiResult<Json<EmailSettingsView>> {
+    let Json(saved) = settings::save(&state, &signed_in, &client, Some(value)).await?;
+    Ok(Json(view(&state, saved)))
+}
+
+fn view(state: &AppState, saved: Option<EmailSettings>) -> EmailSettingsView {
+    let fallback = match &state.config.mail.transport {
+        MailTransport::File(dir) => format!("files in {}", dir.display()),
+        MailTransport::Smtp(smtp) => format!("{}:{}", smtp.host, smtp.port),
+    };
+    let default = EmailSettings {
+        from_address: state.config.mail.from.clone(),
+        smtp: SmtpSettings { port: 587, ..Default::default() },
+        ..Default::default()
+    };
+    EmailSettingsView { saved: saved.is_some(), fallback, settings: saved.unwrap_or(default) }
+}
+
+/// Sends a test message at once (not through the outbox) with the provider in force, so the admin sees
+/// the provider's own error.
+#[utoipa::path(post, path = "/api/admin/settings/email/test", tag = "admin", security(("bearer" = [])), request_body = TestEmail,
+    responses((status = 403, description = "You do not have permission to do this"), (status = 200, body = TestSent), (status = 400, description = "Invalid email address"),
+        (status = 502, description = "The test e-mail could not be sent: <the provider's reason>")))]
+async fn send_test(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(body): ApiJson<TestEmail>,
+) -> ApiResult<Json<TestSent>> {
+    let to = body.to.trim();
+    validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
+    let outcome =
+        email::send_now(&state, to, signed_in.user.lang(), Mail::TestMessage { username: &signed_in.user.username })
+            .await;
+    audit::record_change(&state, &client, &signed_in.user, Action::SendTestEmail, Resource::Settings, "email").await?;
+    outcome.map_err(|err| ApiError::BadGateway(format!("{TEST_FAILED}: {err:#}")))?;
+    Ok(Json(TestSent { sent: true }))
+}

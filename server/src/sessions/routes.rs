@@ -1,0 +1,95 @@
+//! The admin's sessions calls (spec §2 "Sessions", §7): live sessions with who, where from and since
+//! when, and revoking them.
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::store::{self, SessionList};
+use crate::{
+    audit::{self, Action, Resource},
+    auth::{
+        extract::{RequirePermission, SignedIn},
+        permissions::{self, area},
+    },
+    client_info::ClientInfo,
+    error::{ApiError, ApiResult, Text},
+    extract::ApiQuery,
+    users, AppState,
+};
+
+pub const SESSION_NOT_FOUND: Text = Text::new("session_not_found", "Session not found");
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(revoke)).routes(routes!(revoke_user))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only this user's sessions.
+    user_id: Option<String>,
+}
+
+/// Live sessions (neither ended nor expired), newest first, at most 1000.
+#[utoipa::path(get, path = "/api/sessions/list", tag = "admin", security(("bearer" = [])), params(ListQuery),
+    responses((status = 200, body = SessionList), (status = 401, description = "Authentication required"), (status = 403)))]
+async fn list(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Sessions>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> ApiResult<Json<SessionList>> {
+    Ok(Json(store::live(&state.db, state.clock.now_ms(), query.user_id.as_deref(), &signed_in.session_id).await?))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Revoked {
+    /// How many sessions were ended.
+    pub revoked: u64,
+}
+
+/// Ends one session; its token is refused from its next call on.
+#[utoipa::path(delete, path = "/api/sessions/revoke/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 403, description = "You do not have permission to do this"), (status = 200, body = Revoked), (status = 404, description = "Session not found")))]
+async fn revoke(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Sessions>,
+    client: ClientInfo,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Revoked>> {
+    let owner = store::owner(&state.db, &id).await?;
+    require_admin_for_staff(&state, &signed_in, owner.as_deref()).await?;
+    if !store::end(&state.db, &id, state.clock.now_ms()).await? {
+        return Err(ApiError::NotFound(SESSION_NOT_FOUND));
+    }
+    audit::record_change(&state, &client, &signed_in.user, Action::Revoke, Resource::Session, &id).await?;
+    Ok(Json(Revoked { revoked: 1 }))
+}
+
+/// Ends every live session of one user.
+#[utoipa::path(delete, path = "/api/sessions/revoke-user/{user_id}", tag = "admin", security(("bearer" = [])),
+    params(("user_id" = String, Path)), responses((status = 403, description = "You do not have permission to do this"), (status = 200, body = Revoked)))]
+async fn revoke_user(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Sessions>,
+    client: ClientInfo,
+    Path(user_id): Path<String>,
+) -> ApiResult<Json<Revoked>> {
+    require_admin_for_staff(&state, &signed_in, Some(&user_id)).await?;
+    let revoked = store::end_all_for_user(&state.db, &user_id, state.clock.now_ms()).await?;
+    audit::record_change(&state, &client, &signed_in.user, Action::RevokeAll, Resource::UserSessions, &user_id).await?;
+    Ok(Json(Revoked { revoked }))
+}
+
+/// Ending a staff member's sessions is for admins only, as is every other act on staff accounts.
+async fn require_admin_for_staff(state: &AppState, signed_in: &SignedIn, owner: Option<&str>) -> ApiResult<()> {
+    let Some(owner) = owner else { return Ok(()) };
+    match users::store::find_by_id(&state.db, owner).await? {
+        Some(user) if users::is_staff(&user) => permissions::require_admin(&signed_in.user),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,106 @@
+use crate::common::{assert_json_error, each_backend};
+use axum::http::{Method, StatusCode};
+use pointe_server::users::Role;
+use pointe_server::users::{
+    admin::{create_admin, set_role},
+    password,
+};
+use serde_json::json;
+use sqlx::Row;
+
+#[tokio::test]
+async fn create_admin_validates_hashes_and_refuses_duplicates() {
+    each_backend(async |app| {
+        let db = &app.state.db;
+        let weak = create_admin(db, "odette", "odette@example.org", "short").await.unwrap_err();
+        assert_eq!(weak.to_string(), "Password must be at least 8 characters long");
+        let bad_name = create_admin(db, "1odette", "odette@example.org", "swan-lake!").await.unwrap_err();
+        assert_eq!(bad_name.to_string(), "Username must start with a letter");
+
+        create_admin(db, "Odette", "Odette@Example.org", "swan-lake!").await.unwrap();
+        let row = sqlx::query("SELECT email, password_hash, is_admin, role FROM users WHERE username = 'Odette'")
+            .fetch_one(db)
+            .await
+            .unwrap();
+        assert_eq!(row.get::<String, _>("email"), "odette@example.org");
+        let hash: String = row.get("password_hash");
+        assert!(hash.starts_with("$argon2id$") && password::verify("swan-lake!".to_owned(), Some(hash)).await.unwrap());
+        assert_eq!(row.get::<i64, _>("is_admin"), 1);
+        assert_eq!(row.get::<String, _>("role"), "admin");
+
+        let again = create_admin(db, "ODETTE", "other@example.org", "swan-lake!").await.unwrap_err();
+        assert_eq!(again.to_string(), "Username or email already exists");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
+    each_backend(async |app| {
+        assert_json_error(&app.get("/api/admin/stats").await, StatusCode::UNAUTHORIZED, "Authentication required");
+        let cases = [
+            ("member", Role::User, false, json!([])),
+            ("editor", Role::Editor, false, json!(["catalogue", "blog"])),
+            ("moderator", Role::Moderator, false, json!(["users", "sessions", "auditLogs"])),
+            (
+                "boss",
+                Role::User,
+                true,
+                json!([
+                    "catalogue",
+                    "blog",
+                    "users",
+                    "sessions",
+                    "auditLogs",
+                    "settings",
+                    "email",
+                    "analytics",
+                    "ai",
+                    "cache"
+                ]),
+            ),
+        ];
+        for (username, role, is_admin, permissions) in cases {
+            let token = app.account(username, role, is_admin).await;
+            let verified = app.post_json("/api/auth/verify", &json!({ "token": token })).await;
+            assert_eq!(verified.json()["user"]["permissions"], permissions, "{username}");
+            let bearer = format!("Bearer {token}");
+            let stats = app.request(Method::GET, "/api/admin/stats", &[("authorization", &bearer)]).await;
+            if username == "member" {
+                assert_json_error(&stats, StatusCode::FORBIDDEN, "You do not have permission to do this");
+            } else {
+                assert_eq!(stats.status, StatusCode::OK, "{username}");
+                let counts = stats.json();
+                assert_eq!((counts["brands"].as_i64(), counts["products"].as_i64()), (Some(7), Some(6)));
+                assert!(
+                    counts["users"].as_i64() >= Some(2) && counts["activeSessions"].as_i64() >= Some(2),
+                    "{counts}"
+                );
+                assert_eq!(counts["posts"], 7, "the published seed posts");
+            }
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn set_role_gives_and_takes_away_permissions_at_once() {
+    each_backend(async |app| {
+        let db = &app.state.db;
+        let token = app.user_with_role("clara", Role::User).await;
+        let brands = async || {
+            app.request(Method::GET, "/api/admin/brands", &[("authorization", &format!("Bearer {token}"))]).await.status
+        };
+        assert_eq!(brands().await, StatusCode::FORBIDDEN);
+        set_role(db, "Clara", "editor").await.unwrap();
+        assert_eq!(brands().await, StatusCode::OK, "the live session gets the new role");
+        assert_eq!(
+            set_role(db, "clara", "boss").await.unwrap_err().to_string(),
+            "Unknown role boss: use one of user, moderator, editor, admin"
+        );
+        assert_eq!(set_role(db, "nobody", "editor").await.unwrap_err().to_string(), "No user named nobody");
+        set_role(db, "clara", "user").await.unwrap();
+        assert_eq!(brands().await, StatusCode::FORBIDDEN);
+    })
+    .await;
+}

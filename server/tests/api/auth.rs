@@ -1,0 +1,432 @@
+//! Sign-up, login with the e-mailed code, the bot-check, tokens and sessions, password reset, rate
+//! limits, tips and crash reports — over the real router and database, with the clock moved by hand.
+
+use crate::common::{assert_json_error, each_backend, TestApp, TestResponse};
+use axum::http::{Method, StatusCode};
+use base64::{engine::general_purpose::STANDARD, Engine};
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "Arabesque#2026";
+
+/// Asks for a bot-check challenge and solves it as a browser would.
+async fn solved_bot_check(app: &TestApp) -> String {
+    let challenge = app.get("/api/auth/bot-check").await.json();
+    assert_eq!(challenge["provider"], "altcha");
+    let salt = challenge["salt"].as_str().unwrap();
+    let number = altcha_lib_rs::solve_challenge(
+        challenge["challenge"].as_str().unwrap(),
+        salt,
+        None,
+        challenge["maxnumber"].as_u64(),
+        0,
+    )
+    .unwrap();
+    let payload = json!({ "algorithm": "SHA-256", "challenge": challenge["challenge"], "number": number, "salt": salt,
+        "signature": challenge["signature"], "took": 12.5 });
+    STANDARD.encode(payload.to_string())
+}
+
+/// Moves the clock a second, so that e-mails queued by the next action sort after earlier ones.
+fn tick(app: &TestApp) {
+    app.clock.advance_secs(1);
+}
+
+/// The newest e-mail to `recipient` (subject, plain text) from the outbox.
+async fn last_mail(app: &TestApp, recipient: &str) -> (String, String) {
+    sqlx::query_as(
+        "SELECT subject, text_body FROM email_outbox WHERE recipient = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(recipient)
+    .fetch_one(&app.state.db)
+    .await
+    .expect("an e-mail was queued")
+}
+
+/// The 6-digit code in the newest e-mail to `recipient`.
+async fn last_code(app: &TestApp, recipient: &str) -> String {
+    let (subject, _) = last_mail(app, recipient).await;
+    subject.split(|c: char| !c.is_ascii_digit()).find(|part| part.len() == 6).expect("a code in the subject").to_owned()
+}
+
+async fn signup(app: &TestApp, username: &str) -> TestResponse {
+    tick(app);
+    let body = json!({ "username": username, "email": format!("{}@example.org", username.to_lowercase()), "password": PASSWORD,
+        "confirmPassword": PASSWORD, "acceptTerms": true, "language": "en", "turnstileToken": solved_bot_check(app).await });
+    app.post_json("/api/auth/signup", &body).await
+}
+
+async fn verify_code(app: &TestApp, challenge: &Value, code: &str) -> TestResponse {
+    app.post_json("/api/auth/verify-code", &json!({ "challengeId": challenge, "code": code })).await
+}
+
+/// Signs up and verifies the address; returns the first token.
+async fn member(app: &TestApp, username: &str) -> String {
+    let step = signup(app, username).await.json();
+    let code = last_code(app, &format!("{}@example.org", username.to_lowercase())).await;
+    verify_code(app, &step["challengeId"], &code).await.json()["token"].as_str().unwrap().to_owned()
+}
+
+async fn login(app: &TestApp, username: &str, password: &str) -> TestResponse {
+    tick(app);
+    let body = json!({ "username": username, "password": password, "turnstileToken": solved_bot_check(app).await });
+    app.post_json("/api/auth/login", &body).await
+}
+
+/// Both steps of a login; returns the token.
+async fn full_login(app: &TestApp, username: &str) -> String {
+    let step = login(app, username, PASSWORD).await.json();
+    assert_eq!(step["requiresTwoFactor"], true, "{step}");
+    let code = last_code(app, &format!("{}@example.org", username.to_lowercase())).await;
+    verify_code(app, &step["challengeId"], &code).await.json()["token"].as_str().unwrap().to_owned()
+}
+
+async fn tips(app: &TestApp, token: &str) -> TestResponse {
+    app.request(Method::GET, "/api/tips?lang=en", &[("authorization", &format!("Bearer {token}"))]).await
+}
+
+async fn audit_actions(app: &TestApp) -> Vec<String> {
+    sqlx::query_scalar("SELECT action FROM audit_log ORDER BY created_at, action")
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn sign_up_verify_the_code_then_log_in_with_a_second_code() {
+    each_backend(async |app| {
+        let step = signup(app, "Odette").await;
+        assert_eq!(step.status, StatusCode::OK, "{}", step.text());
+        let step = step.json();
+        assert_eq!(step["requiresVerification"], true);
+        assert_eq!(step["message"], "Please check your email for verification code");
+        assert!(step.get("token").is_none());
+        let (subject, text) = last_mail(app, "odette@example.org").await;
+        assert!(subject.starts_with("Your Pointe verification code"), "{subject}");
+        assert!(text.contains("Odette") && text.contains("10"), "{text}");
+
+        // Until the address is verified, a login asks for the sign-up code again.
+        assert_eq!(login(app, "odette", PASSWORD).await.json()["requiresVerification"], true);
+        let step = login(app, "odette", PASSWORD).await.json();
+        let signed_in =
+            verify_code(app, &step["challengeId"], &last_code(app, "odette@example.org").await).await.json();
+        assert_eq!(signed_in["user"]["username"], "Odette");
+        assert_eq!(signed_in["user"]["isAdmin"], false);
+
+        // Verified: login by name or address (any case) asks for a login code.
+        for name in ["ODETTE", "Odette@Example.org"] {
+            let step = login(app, name, PASSWORD).await.json();
+            assert_eq!(step["requiresTwoFactor"], true);
+            assert!(last_mail(app, "odette@example.org").await.0.starts_with("Your Pointe sign-in code"));
+        }
+        let token = full_login(app, "odette").await;
+        let verified = app.post_json("/api/auth/verify", &json!({ "token": token })).await.json();
+        assert_eq!(verified["valid"], true);
+        assert_eq!(verified["user"]["email"], "odette@example.org");
+        assert!(audit_actions(app).await.contains(&"login_success".to_owned()));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sign_up_rules_answer_per_field_with_the_spec_texts() {
+    each_backend(async |app| {
+        let bad = json!({ "username": "1st", "email": "nope", "password": "short", "confirmPassword": "other",
+            "phone": "call me", "location": "x".repeat(100), "turnstileToken": solved_bot_check(app).await });
+        let answer = app.post_json("/api/auth/signup", &bad).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+        let fields = &answer.json()["fields"];
+        assert_eq!(fields["username"], "Username must start with a letter");
+        assert_eq!(fields["email"], "Invalid email address");
+        assert_eq!(fields["password"], "Password must be at least 8 characters long");
+        assert_eq!(fields["confirmPassword"], "Passwords do not match");
+        assert_eq!(fields["phone"], "Invalid phone number format");
+        assert_eq!(fields["location"], "Location must be under 100 characters");
+        assert_eq!(fields["acceptTerms"], "You must agree to the terms of service and privacy policy");
+        let common = json!({ "username": "Giselle", "email": "g@example.org", "password": "P@ssw0rd!", "confirmPassword": "P@ssw0rd!", "acceptTerms": true });
+        assert_eq!(app.post_json("/api/auth/signup", &common).await.json()["fields"]["password"], "This password is too common. Please choose another one.");
+
+        member(app, "Giselle").await;
+        let again = signup(app, "GISELLE").await;
+        assert_json_error(&again, StatusCode::CONFLICT, "Username or email already exists");
+        let garbage = app.request(Method::POST, "/api/auth/signup", &[("content-type", "application/json")]).await;
+        assert_eq!(garbage.status, StatusCode::BAD_REQUEST);
+        assert!(garbage.json()["error"].as_str().unwrap().starts_with("Invalid request body"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_bot_check_is_required_and_each_solution_works_once() {
+    each_backend(async |app| {
+        member(app, "Kitri").await;
+        let without = app.post_json("/api/auth/login", &json!({ "username": "kitri", "password": PASSWORD })).await;
+        assert_json_error(&without, StatusCode::BAD_REQUEST, "Please complete the security verification");
+        let forged = app
+            .post_json(
+                "/api/auth/login",
+                &json!({ "username": "kitri", "password": PASSWORD, "turnstileToken": "eyJ4Ijox" }),
+            )
+            .await;
+        assert_json_error(&forged, StatusCode::BAD_REQUEST, "Security verification failed. Please try again.");
+
+        let solution = solved_bot_check(app).await;
+        let body = json!({ "username": "kitri", "password": PASSWORD, "turnstileToken": solution });
+        assert_eq!(app.post_json("/api/auth/login", &body).await.status, StatusCode::OK);
+        assert_json_error(
+            &app.post_json("/api/auth/login", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Security verification failed. Please try again.",
+        );
+
+        let stale = solved_bot_check(app).await;
+        app.clock.advance_secs(11 * 60);
+        let body = json!({ "username": "kitri", "password": PASSWORD, "turnstileToken": stale });
+        assert_json_error(
+            &app.post_json("/api/auth/login", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Security verification failed. Please try again.",
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn wrong_passwords_and_unknown_users_get_the_same_answer() {
+    each_backend(async |app| {
+        member(app, "Aurora").await;
+        let wrong = login(app, "aurora", "Wrong#password1").await;
+        assert_json_error(&wrong, StatusCode::UNAUTHORIZED, "Invalid username or password");
+        let unknown = login(app, "carabosse", PASSWORD).await;
+        assert_json_error(&unknown, StatusCode::UNAUTHORIZED, "Invalid username or password");
+        assert_eq!(audit_actions(app).await.iter().filter(|a| *a == "login_failure").count(), 2);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn codes_expire_work_once_and_die_after_five_wrong_tries() {
+    each_backend(async |app| {
+        member(app, "Clara").await;
+        let step = login(app, "clara", PASSWORD).await.json();
+        assert_json_error(
+            &verify_code(app, &step["challengeId"], "12a456").await,
+            StatusCode::BAD_REQUEST,
+            "Please enter a valid 6-digit code",
+        );
+        let code = last_code(app, "clara@example.org").await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        for _ in 0..5 {
+            assert_json_error(
+                &verify_code(app, &step["challengeId"], wrong).await,
+                StatusCode::BAD_REQUEST,
+                "Verification failed. Please try again.",
+            );
+        }
+        assert_eq!(
+            verify_code(app, &step["challengeId"], &code).await.status,
+            StatusCode::BAD_REQUEST,
+            "locked after 5 wrong tries"
+        );
+        assert!(audit_actions(app).await.contains(&"code_failure".to_owned()));
+
+        let step = login(app, "clara", PASSWORD).await.json();
+        let code = last_code(app, "clara@example.org").await;
+        app.clock.advance_secs(10 * 60);
+        assert_eq!(
+            verify_code(app, &step["challengeId"], &code).await.status,
+            StatusCode::BAD_REQUEST,
+            "expired after 10 minutes"
+        );
+
+        let step = login(app, "clara", PASSWORD).await.json();
+        let code = last_code(app, "clara@example.org").await;
+        assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::OK);
+        assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::BAD_REQUEST, "used once");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_code_can_be_resent_after_the_countdown_and_the_old_one_stops_working() {
+    each_backend(async |app| {
+        member(app, "Swanilda").await;
+        let step = login(app, "swanilda", PASSWORD).await.json();
+        assert_eq!(step["resendAfter"], 30);
+        let first = last_code(app, "swanilda@example.org").await;
+        let early = app.post_json("/api/auth/resend-code", &json!({ "challengeId": step["challengeId"] })).await;
+        assert_eq!(early.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(early.header("retry-after"), "30");
+        app.clock.advance_secs(30);
+        let resent =
+            app.post_json("/api/auth/resend-code", &json!({ "challengeId": step["challengeId"] })).await.json();
+        assert_eq!(resent["resendAfter"], 60, "the wait grows");
+        let second = last_code(app, "swanilda@example.org").await;
+        if first != second {
+            assert_eq!(verify_code(app, &step["challengeId"], &first).await.status, StatusCode::BAD_REQUEST);
+        }
+        assert_eq!(verify_code(app, &step["challengeId"], &second).await.status, StatusCode::OK);
+        let unknown = app.post_json("/api/auth/resend-code", &json!({ "challengeId": "nope" })).await;
+        assert_json_error(&unknown, StatusCode::BAD_REQUEST, "Failed to resend code");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn tokens_die_with_their_session_and_when_they_expire() {
+    each_backend(async |app| {
+        let token = member(app, "Myrtha").await;
+        assert_eq!(tips(app, &token).await.status, StatusCode::OK);
+        assert_json_error(&app.get("/api/tips").await, StatusCode::UNAUTHORIZED, "Authentication required");
+        assert_json_error(&tips(app, "forged.token.value").await, StatusCode::UNAUTHORIZED, "Authentication required");
+
+        // Refresh gives a token good for a full lifetime from now.
+        app.clock.advance_secs(3000);
+        let refreshed = app
+            .request(Method::POST, "/api/auth/refresh", &[("authorization", &format!("Bearer {token}"))])
+            .await
+            .json();
+        let renewed = refreshed["token"].as_str().unwrap().to_owned();
+        app.clock.advance_secs(1000);
+        assert_eq!(tips(app, &renewed).await.status, StatusCode::OK);
+        assert_json_error(&tips(app, &token).await, StatusCode::UNAUTHORIZED, "Authentication required");
+        app.clock.advance_secs(2700);
+        assert_json_error(&tips(app, &renewed).await, StatusCode::UNAUTHORIZED, "Authentication required");
+        let stale =
+            app.request(Method::POST, "/api/auth/refresh", &[("authorization", &format!("Bearer {renewed}"))]).await;
+        assert_json_error(&stale, StatusCode::UNAUTHORIZED, "Token refresh failed");
+
+        // Logout ends the session at once.
+        let token = full_login(app, "myrtha").await;
+        let logout =
+            app.request(Method::POST, "/api/auth/logout", &[("authorization", &format!("Bearer {token}"))]).await;
+        assert_eq!(logout.json()["success"], true);
+        assert_json_error(&tips(app, &token).await, StatusCode::UNAUTHORIZED, "Authentication required");
+        let verify = app.post_json("/api/auth/verify", &json!({ "token": token })).await;
+        assert_json_error(&verify, StatusCode::UNAUTHORIZED, "Token verification failed");
+        assert_json_error(
+            &app.post_json("/api/auth/verify", &json!({})).await,
+            StatusCode::BAD_REQUEST,
+            "No token available",
+        );
+        assert!(audit_actions(app).await.contains(&"logout".to_owned()));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn password_reset_by_a_single_use_link_ends_every_session() {
+    each_backend(async |app| {
+        let token = member(app, "Nikiya").await;
+        let neutral = "If an account exists with that email, we've sent password reset instructions.";
+        for email in ["nikiya@example.org", "nobody@example.org"] {
+            tick(app);
+            let answer = app.post_json("/api/auth/request-password-reset", &json!({ "email": email })).await;
+            assert_eq!(answer.json()["message"], neutral);
+        }
+        let (subject, text) = last_mail(app, "nikiya@example.org").await;
+        assert_eq!(subject, "Reset your Pointe password");
+        let link = text.split_whitespace().find(|w| w.contains("/reset-password#token=")).expect("a link").to_owned();
+        assert!(link.starts_with("http://pointe.test/reset-password#token="), "{link}");
+        let reset_token = link.split("#token=").nth(1).unwrap();
+
+        let weak = app
+            .post_json(
+                "/api/auth/reset-password",
+                &json!({ "token": reset_token, "password": "short", "confirmPassword": "short" }),
+            )
+            .await;
+        assert_eq!(weak.json()["fields"]["password"], "Password must be at least 8 characters long");
+        let new_password = "Pas-de-deux#7";
+        let body = json!({ "token": reset_token, "password": new_password, "confirmPassword": new_password });
+        assert_eq!(app.post_json("/api/auth/reset-password", &body).await.status, StatusCode::OK);
+        assert_json_error(
+            &app.post_json("/api/auth/reset-password", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Invalid or expired reset link. Please request a new one.",
+        );
+        assert_json_error(&tips(app, &token).await, StatusCode::UNAUTHORIZED, "Authentication required");
+        assert_eq!(last_mail(app, "nikiya@example.org").await.0, "Your Pointe password was changed");
+        tick(app);
+
+        // The new password still needs the e-mailed code.
+        assert_eq!(login(app, "nikiya", new_password).await.json()["requiresTwoFactor"], true);
+        let actions = audit_actions(app).await;
+        for action in ["password_reset_request", "password_reset", "session_end"] {
+            assert!(actions.contains(&action.to_owned()), "{action} in {actions:?}");
+        }
+
+        tick(app);
+        app.post_json("/api/auth/request-password-reset", &json!({ "email": "nikiya@example.org" })).await;
+        let (_, text) = last_mail(app, "nikiya@example.org").await;
+        let late = text
+            .split_whitespace()
+            .find(|w| w.contains("#token="))
+            .unwrap()
+            .split("#token=")
+            .nth(1)
+            .unwrap()
+            .to_owned();
+        app.clock.advance_secs(60 * 60);
+        let body = json!({ "token": late, "password": new_password, "confirmPassword": new_password });
+        assert_json_error(
+            &app.post_json("/api/auth/reset-password", &body).await,
+            StatusCode::BAD_REQUEST,
+            "Invalid or expired reset link. Please request a new one.",
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn brute_force_is_limited_per_account_and_per_address() {
+    each_backend(async |app| {
+        member(app, "Zobeide").await;
+        for attempt in 0..10 {
+            let ip = format!("10.0.0.{attempt}");
+            let body = json!({ "username": "zobeide", "password": "Wrong#guess1", "turnstileToken": solved_bot_check(app).await });
+            assert_eq!(app.send_json(Method::POST, "/api/auth/login", &body, &[("x-forwarded-for", &ip)]).await.status, StatusCode::UNAUTHORIZED);
+        }
+        let body = json!({ "username": "zobeide", "password": PASSWORD, "turnstileToken": solved_bot_check(app).await });
+        let limited = app.send_json(Method::POST, "/api/auth/login", &body, &[("x-forwarded-for", "10.0.1.1")]).await;
+        assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(limited.json()["code"], "rate_limited");
+        assert_eq!(limited.header("retry-after"), "900");
+        app.clock.advance_secs(15 * 60);
+        assert_eq!(login(app, "zobeide", PASSWORD).await.status, StatusCode::OK, "the window has passed");
+
+        for _ in 0..3 {
+            app.post_json("/api/auth/request-password-reset", &json!({ "email": "zobeide@example.org" })).await;
+        }
+        let limited = app.post_json("/api/auth/request-password-reset", &json!({ "email": "zobeide@example.org" })).await;
+        assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn tips_come_in_six_sections_in_the_asked_language() {
+    each_backend(async |app| {
+        let token = member(app, "Raymonda").await;
+        let tips = tips(app, &token).await.json();
+        let ids: Vec<&str> = tips["sections"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, ["choosing", "fitting", "breakingIn", "care", "safety", "disclaimer"]);
+        assert!(tips["sections"][0]["title"].as_str().unwrap().is_ascii());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn crash_reports_are_stored_for_signed_in_users_only() {
+    each_backend(async |app| {
+        let report = json!({ "message": "boom", "stack": "x".repeat(50_000), "componentStack": "at Page", "url": "http://pointe.test/",
+            "userAgent": "test", "timestamp": "2026-11-23T10:00:00Z" });
+        let anonymous = app.post_json("/api/admin/log-error", &report).await;
+        assert_json_error(&anonymous, StatusCode::UNAUTHORIZED, "Authentication required");
+        let token = member(app, "Medora").await;
+        let stored = app.send_json(Method::POST, "/api/admin/log-error", &report, &[("authorization", &format!("Bearer {token}"))]).await;
+        assert_eq!(stored.status, StatusCode::CREATED);
+        let kept: String = sqlx::query_scalar("SELECT stack FROM crash_reports").fetch_one(&app.state.db).await.unwrap();
+        assert_eq!(kept.len(), 16_000, "cut to a bounded size");
+    })
+    .await;
+}

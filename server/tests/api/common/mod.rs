@@ -1,0 +1,332 @@
+//! Builds the real application over a real database for each test: a fresh SQLite file always, and a
+//! fresh PostgreSQL database too when `TEST_DATABASE_URL` is set (created here, dropped afterwards).
+
+pub mod ai;
+
+use std::{cell::Cell, path::Path, sync::Once};
+
+use axum::{
+    body::{Body, Bytes},
+    http::{header, HeaderMap, Method, Request, StatusCode},
+    Router,
+};
+use http_body_util::BodyExt;
+use std::sync::Arc;
+
+use pointe_server::{
+    app,
+    client_info::ClientInfo,
+    sessions,
+    time::ManualClock,
+    users::{password, store, NewUser, Profile, Role},
+    AppState, Config,
+};
+use serde_json::Value;
+use sqlx::{Connection, Executor};
+use tower::ServiceExt;
+
+pub const INDEX_HTML: &str = "<!doctype html>\n<html lang=\"he\" dir=\"rtl\">\n<head>\n<meta charset=\"UTF-8\">\n<!--app-head-->\n</head>\n<body><div id=\"root\"></div><script type=\"module\" src=\"/assets/index-abc123.js\"></script></body>\n</html>\n";
+
+/// One running instance of the app on one database.
+pub struct TestApp {
+    pub backend: &'static str,
+    pub state: AppState,
+    pub router: Router,
+    pub database_url: String,
+    /// The app's clock: tests move it instead of sleeping.
+    pub clock: Arc<ManualClock>,
+    /// The settings given on top of the test defaults (see `config`).
+    vars: Vars,
+    dir: Arc<tempfile::TempDir>,
+    _postgres: Option<Arc<PostgresDatabase>>,
+}
+
+type Vars = Vec<(String, String)>;
+
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl TestResponse {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
+    }
+}
+
+impl TestApp {
+    pub async fn request(&self, method: Method, uri: &str, headers: &[(&str, &str)]) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri);
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        self.call(builder.body(Body::empty()).unwrap()).await
+    }
+
+    async fn call(&self, request: Request<Body>) -> TestResponse {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let (parts, body) = response.into_parts();
+        TestResponse { status: parts.status, headers: parts.headers, body: body.collect().await.unwrap().to_bytes() }
+    }
+
+    pub async fn get(&self, uri: &str) -> TestResponse {
+        self.request(Method::GET, uri, &[]).await
+    }
+
+    /// A JSON request; `headers` may add e.g. `authorization` or `x-forwarded-for`.
+    pub async fn send_json(&self, method: Method, uri: &str, body: &Value, headers: &[(&str, &str)]) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri).header(header::CONTENT_TYPE, "application/json");
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        self.call(builder.body(Body::from(body.to_string())).unwrap()).await
+    }
+
+    /// A request with a raw body of the given type, e.g. a multipart upload.
+    pub async fn send_bytes(
+        &self,
+        method: Method,
+        uri: &str,
+        content_type: &str,
+        body: Vec<u8>,
+        headers: &[(&str, &str)],
+    ) -> TestResponse {
+        let mut builder = Request::builder().method(method).uri(uri).header(header::CONTENT_TYPE, content_type);
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        self.call(builder.body(Body::from(body)).unwrap()).await
+    }
+
+    pub async fn post_json(&self, uri: &str, body: &Value) -> TestResponse {
+        self.send_json(Method::POST, uri, body, &[]).await
+    }
+
+    /// Another instance with the same database, settings and clock: as after a restart, or as a
+    /// second server behind the same load balancer.
+    pub async fn another_instance(&self) -> TestApp {
+        let config = config(&self.database_url, &self.dir.path().join("dist"), &self.vars);
+        let state = AppState::start_with_clock(config, self.clock.clone()).await.unwrap();
+        TestApp {
+            backend: self.backend,
+            router: app(state.clone()),
+            state,
+            database_url: self.database_url.clone(),
+            clock: self.clock.clone(),
+            vars: self.vars.clone(),
+            dir: self.dir.clone(),
+            _postgres: self._postgres.clone(),
+        }
+    }
+}
+
+/// The test configuration, with `vars` added or replacing the defaults.
+pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Config {
+    let url = database_url.to_owned();
+    let dist = dist.to_string_lossy().into_owned();
+    Config::from_lookup(|name| {
+        if let Some((_, value)) = vars.iter().find(|(var, _)| var == name) {
+            return Some(value.clone());
+        }
+        match name {
+            "DATABASE_URL" => Some(url.clone()),
+            "WEB_DIST" => Some(dist.clone()),
+            "PUBLIC_URL" => Some("http://pointe.test".to_owned()),
+            "CONTACT_EMAIL" => Some("hello@pointe.test".to_owned()),
+            // Small proof-of-work puzzles keep the tests quick; X-Forwarded-For lets a test be several clients.
+            "ALTCHA_MAX_NUMBER" => Some("2000".to_owned()),
+            "TRUST_PROXY" => Some("true".to_owned()),
+            _ => None,
+        }
+    })
+    .unwrap()
+}
+
+/// What the build's precompressed brotli copy of `assets/index-abc123.js` holds (any bytes will do).
+pub const PRECOMPRESSED_BR: &[u8] = b"precompressed brotli bytes";
+
+/// A built web app in miniature: the real markers in `index.html`, one hashed asset with its
+/// precompressed brotli copy, one image.
+fn write_dist(dir: &Path) {
+    std::fs::write(dir.join("index.html"), INDEX_HTML).unwrap();
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js"), "console.log('pointe');\n".repeat(100)).unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js.br"), PRECOMPRESSED_BR).unwrap();
+    std::fs::create_dir_all(dir.join("images")).unwrap();
+    std::fs::write(dir.join("images/logo.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
+}
+
+async fn start(
+    backend: &'static str,
+    database_url: String,
+    postgres: Option<PostgresDatabase>,
+    vars: &[(&str, &str)],
+) -> TestApp {
+    let dir = tempfile::tempdir().unwrap();
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    write_dist(&dist);
+    let mut vars: Vars = vars.iter().map(|(name, value)| (name.to_string(), value.to_string())).collect();
+    // Each app (and the instances beside it) counts under its own keys in the shared Redis.
+    if vars.iter().any(|(name, _)| name == "REDIS_URL") {
+        vars.push(("REDIS_KEY_PREFIX".to_owned(), format!("pointe-test-{}:", uuid::Uuid::new_v4().simple())));
+    }
+    let clock = Arc::new(ManualClock::starting_now());
+    let state = AppState::start_with_clock(config(&database_url, &dist, &vars), clock.clone()).await.unwrap();
+    TestApp {
+        backend,
+        router: app(state.clone()),
+        state,
+        database_url,
+        clock,
+        vars,
+        dir: Arc::new(dir),
+        _postgres: postgres.map(Arc::new),
+    }
+}
+
+/// Runs `test` once per backend: SQLite, then PostgreSQL when `TEST_DATABASE_URL` is set.
+pub async fn each_backend(test: impl AsyncFn(&TestApp)) {
+    each_backend_with(&[], test).await;
+}
+
+/// As `each_backend`, with these settings on top of the test defaults. Under `CI=true` PostgreSQL is
+/// required: a CI run that silently skipped it could pass without it.
+pub async fn each_backend_with(vars: &[(&str, &str)], test: impl AsyncFn(&TestApp)) {
+    name_backend_in_failures();
+    let file = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", file.path().join("pointe.db").display());
+    BACKEND.set(Some("sqlite"));
+    test(&start("sqlite", url, None, vars).await).await;
+    match std::env::var("TEST_DATABASE_URL") {
+        Ok(admin_url) => {
+            let database = PostgresDatabase::create(&admin_url).await;
+            BACKEND.set(Some("postgres"));
+            test(&start("postgres", database.url.clone(), Some(database), vars).await).await;
+        }
+        Err(_) if std::env::var("CI").is_ok_and(|ci| ci == "true") => {
+            panic!("CI=true needs TEST_DATABASE_URL: the suite must also run on PostgreSQL")
+        }
+        Err(_) => {}
+    }
+    BACKEND.set(None);
+}
+
+thread_local! {
+    /// The backend the test on this thread runs on (tokio's test runtime keeps a test on its thread).
+    static BACKEND: Cell<Option<&'static str>> = const { Cell::new(None) };
+}
+
+/// Every failure names its backend first, so one that happens only on PostgreSQL says so.
+fn name_backend_in_failures() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if let Some(backend) = BACKEND.get() {
+                eprintln!("failed on the {backend} backend:");
+            }
+            default(info);
+        }));
+    });
+}
+
+/// A throw-away PostgreSQL database, dropped when this value is.
+pub struct PostgresDatabase {
+    admin_url: String,
+    name: String,
+    pub url: String,
+}
+
+impl PostgresDatabase {
+    async fn create(admin_url: &str) -> Self {
+        let name = format!("pointe_test_{}", uuid::Uuid::new_v4().simple());
+        let mut conn = sqlx::PgConnection::connect(admin_url).await.expect("TEST_DATABASE_URL does not answer");
+        conn.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
+        let base = admin_url.rsplit_once('/').map_or(admin_url, |(base, _)| base);
+        Self { admin_url: admin_url.to_owned(), url: format!("{base}/{name}"), name }
+    }
+}
+
+impl Drop for PostgresDatabase {
+    fn drop(&mut self) {
+        let (admin_url, name) = (self.admin_url.clone(), self.name.clone());
+        // Drop runs outside async context; a short-lived runtime on its own thread does the work.
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+                if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                    let _ = conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await;
+                }
+            });
+        })
+        .join()
+        .ok();
+    }
+}
+
+/// An error answer about one field: `text` both as the error and as that field's message.
+pub fn assert_field_error(response: &TestResponse, status: StatusCode, field: &str, text: &str) {
+    assert_eq!(response.status, status, "body: {}", response.text());
+    assert_eq!(without_code(response), serde_json::json!({ "error": text, "fields": { field: text } }));
+}
+
+pub fn assert_json_error(response: &TestResponse, status: StatusCode, text: &str) {
+    assert_eq!(response.status, status, "body: {}", response.text());
+    assert!(response.header(header::CONTENT_TYPE.as_str()).starts_with("application/json"));
+    assert_eq!(without_code(response), serde_json::json!({ "error": text }));
+}
+
+/// The error answer's body without its machine code, which every error answer has.
+pub fn without_code(response: &TestResponse) -> Value {
+    let mut body = response.json();
+    let code = body.as_object_mut().and_then(|fields| fields.remove("code"));
+    assert!(code.as_ref().and_then(Value::as_str).is_some_and(|code| !code.is_empty()), "no code: {}", response.text());
+    body
+}
+
+/// An error answer with this status and machine code.
+pub fn assert_error_code(response: &TestResponse, status: StatusCode, code: &str) {
+    assert_eq!(response.status, status, "body: {}", response.text());
+    assert_eq!(response.json()["code"], code, "body: {}", response.text());
+}
+
+impl TestApp {
+    /// The token of a new signed-in account with `role` (the admin role sets the admin flag too).
+    pub async fn user_with_role(&self, username: &str, role: Role) -> String {
+        self.account(username, role, role == Role::Admin).await
+    }
+
+    /// The token of a new signed-in admin.
+    pub async fn signed_in_admin(&self, username: &str) -> String {
+        self.user_with_role(username, Role::Admin).await
+    }
+
+    /// The token of a new signed-in account with `role`, and the admin flag as given (the flag alone
+    /// makes an admin whatever the role).
+    pub async fn account(&self, username: &str, role: Role, is_admin: bool) -> String {
+        let db = &self.state.db;
+        let hash = password::hash("Unused-password 1".to_owned()).await.unwrap();
+        let user = NewUser {
+            username,
+            email: &format!("{username}@pointe.test"),
+            password_hash: &hash,
+            role: if is_admin { Role::Admin } else { role },
+            email_verified: true,
+            language: "en",
+            profile: Profile::default(),
+        };
+        let id = store::create_user(db, user, self.state.clock.now_ms()).await.unwrap();
+        sqlx::query("UPDATE users SET role = $1 WHERE id = $2").bind(role.code()).bind(&id).execute(db).await.unwrap();
+        let client = ClientInfo { ip: "127.0.0.1".to_owned(), user_agent: "tests".to_owned() };
+        sessions::start(&self.state, &id, &client).await.unwrap().token
+    }
+}

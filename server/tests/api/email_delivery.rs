@@ -1,0 +1,241 @@
+//! E-mail through a real SMTP server: aiosmtpd (installed by `make smtp-deps`, which `make test-server`
+//! runs) receiving on 127.0.0.1 and writing a Maildir, which the tests read.
+
+use std::{
+    path::PathBuf,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use crate::common::{each_backend_with, TestApp};
+use axum::http::{Method, StatusCode};
+use mailparse::{MailHeaderMap, ParsedMail};
+use pointe_server::{
+    email::{self, outbox, Mail, Mailer},
+    lang::Lang,
+    time::Clock,
+};
+use serde_json::json;
+
+/// aiosmtpd on a port of 127.0.0.1, writing what it receives into a Maildir; killed when dropped.
+struct SmtpServer {
+    port: u16,
+    child: Child,
+    dir: tempfile::TempDir,
+}
+
+impl SmtpServer {
+    /// Starts aiosmtpd on `port` and waits until it accepts connections.
+    async fn start(port: u16) -> Self {
+        let program = std::env::var("AIOSMTPD").map_or_else(
+            |_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/pointe/venv/bin/aiosmtpd"),
+            PathBuf::from,
+        );
+        assert!(program.exists(), "aiosmtpd is not installed at {}: run `make smtp-deps`", program.display());
+        let dir = tempfile::tempdir().unwrap();
+        let log = std::fs::File::create(dir.path().join("aiosmtpd.log")).unwrap();
+        let child = Command::new(&program)
+            .args(["-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(dir.path().join("Maildir"))
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+        let mut server = Self { port, child, dir };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+            let exited = server.child.try_wait().unwrap();
+            if exited.is_some() || Instant::now() > deadline {
+                let log = std::fs::read_to_string(server.dir.path().join("aiosmtpd.log")).unwrap_or_default();
+                panic!("aiosmtpd does not listen on port {port} ({exited:?}):\n{log}");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        server
+    }
+
+    /// The messages received since the last call (each removed once read).
+    fn take_messages(&self) -> Vec<Vec<u8>> {
+        let new = self.dir.path().join("Maildir/new");
+        let Ok(entries) = std::fs::read_dir(&new) else { return Vec::new() };
+        entries
+            .map(|entry| {
+                let path = entry.unwrap().path();
+                let bytes = std::fs::read(&path).unwrap();
+                std::fs::remove_file(path).unwrap();
+                bytes
+            })
+            .collect()
+    }
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The app sends by SMTP, without TLS, to `port`; sign-up needs the e-mailed code and no bot-check.
+fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
+    [
+        ("MAIL_TRANSPORT", "smtp"),
+        ("SMTP_HOST", "127.0.0.1"),
+        ("SMTP_PORT", port),
+        ("SMTP_TLS", "none"),
+        ("EMAIL_VERIFICATION", "true"),
+        ("BOT_CHECK", "off"),
+    ]
+}
+
+fn transport(app: &TestApp) -> Mailer {
+    Mailer::from_config(&app.state.config.mail).unwrap()
+}
+
+/// The one message received, as text: header, plain text and HTML.
+struct Received {
+    subject: String,
+    to: String,
+    envelope_to: String,
+    text: String,
+    html: String,
+}
+
+fn only_message(smtp: &SmtpServer) -> Received {
+    let messages = smtp.take_messages();
+    assert_eq!(messages.len(), 1, "one message arrives");
+    let mail = mailparse::parse_mail(&messages[0]).unwrap();
+    assert_eq!(mail.ctype.mimetype, "multipart/alternative");
+    let part = |mime: &str| -> String {
+        let found: Vec<&ParsedMail> = mail.subparts.iter().filter(|part| part.ctype.mimetype == mime).collect();
+        assert_eq!(found.len(), 1, "one {mime} part");
+        found[0].get_body().unwrap()
+    };
+    let header = |name: &str| mail.headers.get_first_value(name).unwrap_or_else(|| panic!("no {name} header"));
+    Received {
+        subject: header("Subject"),
+        to: header("To"),
+        envelope_to: header("X-RcptTo"),
+        text: part("text/plain"),
+        html: part("text/html"),
+    }
+}
+
+async fn outbox_row(app: &TestApp) -> (i64, i64, Option<i64>, Option<String>) {
+    sqlx::query_as("SELECT attempts, next_attempt_at, sent_at, last_error FROM email_outbox")
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_sign_up_code_arrives_with_text_and_html_in_the_members_language() {
+    let smtp = SmtpServer::start(free_port()).await;
+    let port = smtp.port.to_string();
+    each_backend_with(&smtp_settings(&port), async |app| {
+        let password = "Arabesque#2026";
+        let body = json!({ "username": "Anna", "email": "anna@example.org", "password": password, "confirmPassword": password,
+            "acceptTerms": true, "language": "ru" });
+        let answer = app.post_json("/api/auth/signup", &body).await;
+        assert_eq!(answer.json()["requiresVerification"], true, "{}", answer.text());
+        assert_eq!(outbox::deliver_due(&app.state, &transport(app)).await.unwrap(), 1);
+
+        let mail = only_message(&smtp);
+        assert_eq!(mail.to, "anna@example.org");
+        assert_eq!(mail.envelope_to, "anna@example.org");
+        assert!(mail.subject.starts_with("Ваш код подтверждения Pointe: "), "{}", mail.subject);
+        let code = mail.subject.rsplit(' ').next().unwrap();
+        assert!(code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()), "{code}");
+        assert!(mail.text.contains("Anna") && mail.text.contains(code), "{}", mail.text);
+        assert!(mail.html.contains("lang=\"ru\"") && mail.html.contains(code), "{}", mail.html);
+        let (attempts, _, sent_at, _) = outbox_row(app).await;
+        assert_eq!((attempts, sent_at), (1, Some(app.clock.now_ms())));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn mail_waits_in_the_outbox_while_the_smtp_server_is_down() {
+    let port = free_port().to_string();
+    each_backend_with(&smtp_settings(&port), async |app| {
+        email::send(&app.state, "clara@example.org", Lang::Fr, Mail::PasswordChanged { username: "Clara" })
+            .await
+            .unwrap();
+        let transport = transport(app);
+        assert_eq!(outbox::deliver_due(&app.state, &transport).await.unwrap(), 0, "nothing listens on the port");
+        let (attempts, next_attempt_at, sent_at, last_error) = outbox_row(app).await;
+        assert_eq!((attempts, next_attempt_at, sent_at), (1, app.clock.now_ms() + 30_000, None));
+        assert!(last_error.is_some());
+
+        let smtp = SmtpServer::start(port.parse().unwrap()).await;
+        assert_eq!(outbox::deliver_due(&app.state, &transport).await.unwrap(), 0, "not tried again before its time");
+        app.clock.advance_secs(30);
+        assert_eq!(outbox::deliver_due(&app.state, &transport).await.unwrap(), 1);
+        let mail = only_message(&smtp);
+        assert_eq!(mail.to, "clara@example.org");
+        assert_eq!(mail.subject, "Votre mot de passe Pointe a été modifié");
+        assert!(mail.text.contains("Clara") && mail.html.contains("Clara"));
+        let (attempts, _, sent_at, _) = outbox_row(app).await;
+        assert_eq!((attempts, sent_at), (2, Some(app.clock.now_ms())));
+    })
+    .await;
+}
+
+/// The admin saves an SMTP provider in the settings (the environment writes files): the test e-mail
+/// and the outbox both go to that server from then on, without a restart; a provider that cannot be
+/// reached answers 502 with its reason.
+#[tokio::test]
+async fn a_provider_saved_in_the_settings_sends_the_test_email_and_the_outbox() {
+    let port = free_port();
+    each_backend_with(&[("BOT_CHECK", "off")], async |app| {
+        let admin = app.signed_in_admin("admin").await;
+        let auth = [("authorization", format!("Bearer {admin}"))];
+        let headers: Vec<(&str, &str)> = auth.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let settings = json!({ "provider": "smtp", "fromAddress": "Pointe Studio <studio@pointe.test>",
+            "smtp": { "host": "127.0.0.1", "port": port, "security": "none", "username": "", "password": "" } });
+        let saved = app.send_json(Method::PUT, "/api/admin/settings/email", &settings, &headers).await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+        assert_eq!(saved.json()["saved"], true);
+
+        let down = app
+            .send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers)
+            .await;
+        assert_eq!(down.status, StatusCode::BAD_GATEWAY);
+        assert!(
+            down.json()["error"].as_str().unwrap().starts_with("The test e-mail could not be sent: "),
+            "{}",
+            down.text()
+        );
+
+        let smtp = SmtpServer::start(port).await;
+        let sent = app
+            .send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }), &headers)
+            .await;
+        assert_eq!(sent.json(), json!({ "sent": true }));
+        let mail = only_message(&smtp);
+        assert_eq!((mail.to.as_str(), mail.subject.as_str()), ("ops@pointe.test", "Pointe test e-mail"));
+        assert!(mail.text.contains("admin"));
+
+        email::send(&app.state, "clara@example.org", Lang::En, Mail::PasswordChanged { username: "Clara" })
+            .await
+            .unwrap();
+        let saved = app
+            .state
+            .settings
+            .get::<Option<pointe_server::email::settings::EmailSettings>>(&app.state.db)
+            .await
+            .unwrap();
+        let mailer = Mailer::from_settings(saved.as_ref().as_ref().unwrap()).unwrap();
+        assert_eq!(outbox::deliver_due(&app.state, &mailer).await.unwrap(), 1);
+        let mail = only_message(&smtp);
+        assert_eq!(mail.to, "clara@example.org");
+        let bad =
+            app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "nope" }), &headers).await;
+        assert_eq!(bad.json()["fields"]["to"], "Invalid email address");
+    })
+    .await;
+}

@@ -1,0 +1,23 @@
+//! The server's integration tests: the real router over a real database (SQLite, and PostgreSQL when
+//! `TEST_DATABASE_URL` is set), one binary so the crate is linked once.
+
+mod common;
+
+mod account;
+mod admin;
+mod assistant_answers;
+mod assistant_providers;
+mod assistant_retrieval;
+mod audit_logs;
+mod auth;
+mod blog;
+mod catalogue;
+mod cleanup;
+mod content;
+mod email_delivery;
+mod module_graph;
+mod platform;
+mod rate_limits;
+mod sessions;
+mod settings;
+mod users;

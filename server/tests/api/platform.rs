@@ -1,0 +1,315 @@
+use crate::common::{assert_error_code, assert_json_error, each_backend, each_backend_with, PRECOMPRESSED_BR};
+use axum::http::{Method, StatusCode};
+
+#[tokio::test]
+async fn health_answers_get_and_head_and_503_without_database() {
+    each_backend(async |app| {
+        let ok = app.get("/api/health").await;
+        assert_eq!(ok.status, StatusCode::OK);
+        assert_eq!(ok.json(), serde_json::json!({ "status": "ok", "database": "ok" }));
+        let head = app.request(Method::HEAD, "/api/health", &[]).await;
+        assert_eq!(head.status, StatusCode::OK);
+        assert!(head.body.is_empty());
+
+        app.state.db.close().await;
+        let down = app.get("/api/health").await;
+        assert_eq!(down.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(down.json()["error"], "Database unavailable");
+        assert_eq!(app.request(Method::HEAD, "/api/health", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn unknown_api_paths_and_methods_answer_json() {
+    each_backend(async |app| {
+        assert_json_error(&app.get("/api/nope").await, StatusCode::NOT_FOUND, "Not found");
+        assert_json_error(&app.get("/api").await, StatusCode::NOT_FOUND, "Not found");
+        assert_json_error(
+            &app.request(Method::DELETE, "/api/nope/deeper", &[]).await,
+            StatusCode::NOT_FOUND,
+            "Not found",
+        );
+        assert_json_error(
+            &app.request(Method::POST, "/api/brands", &[]).await,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Method not allowed",
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn pages_carry_language_title_description_and_alternates() {
+    each_backend(async |app| {
+        let home = app.get("/").await;
+        assert_eq!(home.status, StatusCode::OK);
+        assert_eq!(home.header("cache-control"), "no-cache");
+        let html = home.text();
+        assert!(html.contains("<html lang=\"he\" dir=\"rtl\">"));
+        assert!(!html.contains("<!--app-head-->"));
+        assert!(html.contains("<title>") && html.contains("<meta name=\"description\""));
+        for lang in ["he", "en", "ru", "fr", "es"] {
+            assert!(html.contains(&format!("hreflang=\"{lang}\" href=\"http://pointe.test/?lang={lang}\"")));
+        }
+        assert!(html.contains("hreflang=\"x-default\" href=\"http://pointe.test/\""));
+
+        let english = app.get("/products?lang=en").await.text();
+        assert!(english.contains("<html lang=\"en\" dir=\"ltr\">"));
+        assert!(english.contains("rel=\"canonical\" href=\"http://pointe.test/products?lang=en\""));
+
+        let brand = app.get("/brand/gaynor?lang=en").await;
+        assert_eq!(brand.status, StatusCode::OK);
+        let title = brand.text().split("<title>").nth(1).unwrap().split("</title>").next().unwrap().to_owned();
+        assert!(title.contains("Gaynor Minden"), "{title}");
+
+        for path in [
+            "/login",
+            "/signup",
+            "/blog",
+            "/blog/first-pointe-shoes",
+            "/tips",
+            "/request-password-reset",
+            "/reset-password",
+            "/terms",
+            "/privacy",
+            "/admin",
+            "/admin/users",
+        ] {
+            assert_eq!(app.get(path).await.status, StatusCode::OK, "{path}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn paths_that_are_no_route_answer_the_app_with_404() {
+    each_backend(async |app| {
+        for path in
+            ["/no/such/page", "/brand/nope", "/blog/no-such-post", "/index.html", "/missing.png", "/assets/gone-123.js"]
+        {
+            let response = app.get(path).await;
+            assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
+            assert!(response.text().contains("<div id=\"root\">"), "{path}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_compressed() {
+    each_backend(async |app| {
+        let asset = app.request(Method::GET, "/assets/index-abc123.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(asset.status, StatusCode::OK);
+        assert_eq!(asset.header("cache-control"), "public, max-age=31536000, immutable");
+        assert_eq!(asset.header("content-encoding"), "gzip");
+        let image = app.get("/images/logo.svg").await;
+        assert_eq!(image.status, StatusCode::OK);
+        assert_eq!(image.header("cache-control"), "public, max-age=3600");
+        let api = app.request(Method::GET, "/api/brands", &[("accept-encoding", "br")]).await;
+        assert_eq!(api.header("content-encoding"), "br");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn precompressed_copies_are_sent_as_they_are() {
+    each_backend(async |app| {
+        let asset = app.request(Method::GET, "/assets/index-abc123.js", &[("accept-encoding", "gzip, br")]).await;
+        assert_eq!(asset.status, StatusCode::OK);
+        assert_eq!(asset.header("content-encoding"), "br");
+        assert_eq!(asset.header("content-type"), "text/javascript");
+        assert_eq!(asset.body.as_ref(), PRECOMPRESSED_BR);
+        assert_eq!(asset.header("cache-control"), "public, max-age=31536000, immutable");
+        assert_eq!(asset.header("vary"), "accept-encoding");
+        // Without a precompressed gzip copy, the file is compressed on the fly.
+        let gzip = app.request(Method::GET, "/assets/index-abc123.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(gzip.header("content-encoding"), "gzip");
+        let plain = app.get("/assets/index-abc123.js").await;
+        assert_eq!(plain.header("content-encoding"), "");
+        assert_eq!(plain.text(), "console.log('pointe');\n".repeat(100));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn files_answer_304_to_a_matching_etag() {
+    each_backend(async |app| {
+        let first = app.get("/images/logo.svg").await;
+        let etag = first.header("etag").to_owned();
+        assert!(etag.starts_with('"') && etag.len() > 2, "etag: {etag}");
+        let again = app.request(Method::GET, "/images/logo.svg", &[("if-none-match", &etag)]).await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+        assert!(again.body.is_empty());
+        let changed = app.request(Method::GET, "/images/logo.svg", &[("if-none-match", "\"other\"")]).await;
+        assert_eq!(changed.status, StatusCode::OK);
+        assert_eq!(changed.header("content-type"), "image/svg+xml");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_response_has_security_headers() {
+    each_backend(async |app| {
+        for path in ["/", "/api/brands", "/api/nope", "/assets/index-abc123.js"] {
+            let response = app.get(path).await;
+            let csp = response.header("content-security-policy");
+            assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
+            assert!(csp.contains("frame-ancestors 'none'"), "{path}");
+            assert_eq!(response.header("x-content-type-options"), "nosniff", "{path}");
+            assert_eq!(response.header("referrer-policy"), "strict-origin-when-cross-origin", "{path}");
+            assert!(!response.header("x-request-id").is_empty(), "{path}");
+        }
+    })
+    .await;
+}
+
+/// Pages may frame the social media providers enabled for blog embeds (all four by default).
+const EMBED_FRAMES: &str =
+    "frame-src 'self' https://www.youtube-nocookie.com https://www.instagram.com https://www.facebook.com https://platform.twitter.com";
+
+/// The policy of API answers and files, and of pages without embeds, when Turnstile is not used.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
+    connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+#[tokio::test]
+async fn the_content_security_policy_admits_turnstile_only_when_it_is_the_bot_check() {
+    for bot_check in ["altcha", "off"] {
+        each_backend_with(&[("BOT_CHECK", bot_check)], async |app| {
+            assert_eq!(app.get("/api/brands").await.header("content-security-policy"), CSP, "{bot_check}");
+            let page = CSP.replace("script-src 'self';", &format!("script-src 'self'; {EMBED_FRAMES};"));
+            assert_eq!(app.get("/").await.header("content-security-policy"), page, "{bot_check}");
+        })
+        .await;
+    }
+    let turnstile = [("BOT_CHECK", "turnstile"), ("TURNSTILE_SITE_KEY", "site-key"), ("TURNSTILE_SECRET", "secret")];
+    each_backend_with(&turnstile, async |app| {
+        assert_eq!(app.get("/api/brands").await.header("content-security-policy"), CSP, "API answers run no script");
+        let page = CSP.replace("script-src 'self';", &format!("script-src 'self' https://challenges.cloudflare.com; {EMBED_FRAMES} https://challenges.cloudflare.com;"));
+        for path in ["/", "/login"] {
+            assert_eq!(app.get(path).await.header("content-security-policy"), page, "{path}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn openapi_document_and_offline_docs_page() {
+    each_backend(async |app| {
+        let document = app.get("/api/openapi.json").await.json();
+        let paths = [
+            "/api/health",
+            "/api/brands",
+            "/api/brands/{id}",
+            "/api/products",
+            "/api/config/site",
+            "/api/auth/signup",
+            "/api/auth/login",
+            "/api/auth/verify-code",
+            "/api/auth/resend-code",
+            "/api/auth/verify",
+            "/api/auth/refresh",
+            "/api/auth/logout",
+            "/api/auth/request-password-reset",
+            "/api/auth/reset-password",
+            "/api/auth/bot-check",
+            "/api/tips",
+            "/api/admin/log-error",
+            "/api/admin/stats",
+            "/api/admin/brands",
+            "/api/admin/brands/{id}",
+            "/api/admin/products",
+            "/api/admin/products/{id}",
+            "/api/admin/uploads",
+            "/api/blog/posts",
+            "/api/blog/posts/{slug}",
+            "/api/blog/categories",
+            "/api/admin/blog/posts",
+            "/api/admin/blog/posts/{slug}",
+            "/api/admin/blog/preview",
+            "/api/admin/blog/categories",
+            "/api/admin/blog/categories/{slug}",
+            "/api/config/social-embeds",
+            "/api/admin/settings/social-embeds",
+            "/api/sessions/list",
+            "/api/sessions/revoke/{id}",
+            "/api/sessions/revoke-user/{user_id}",
+            "/api/users/list",
+            "/api/users/export",
+            "/api/users/create",
+            "/api/users/update/{id}",
+            "/api/users/delete/{id}",
+            "/api/users/groups/{group}/members",
+            "/api/account",
+            "/api/account/password",
+            "/api/account/sessions",
+            "/api/account/sessions/others",
+            "/api/admin/audit-logs",
+            "/api/admin/audit-logs/export",
+            "/api/admin/settings/site",
+            "/api/admin/settings/email",
+            "/api/admin/settings/email/test",
+            "/api/admin/settings/analytics",
+            "/api/config/analytics",
+            "/api/config/cloudflare-analytics",
+            "/api/admin/settings/ai-models",
+            "/api/admin/settings/ai-providers",
+            "/api/admin/settings/bot-check",
+            "/api/admin/settings/audit",
+            "/api/ai/ask-hybrid",
+            "/api/ai/ask-with-rag",
+            "/api/ai/ask",
+            "/api/ai/feedback",
+            "/api/admin/ai/status",
+            "/api/admin/ai/metrics",
+            "/api/admin/ai/test",
+        ];
+        for path in paths {
+            assert!(document["paths"][path].is_object(), "{path} is not documented");
+        }
+        assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+        // Routes register their schemas as they are registered: every reference resolves.
+        let text = document.to_string();
+        for reference in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+            let name = reference.split('"').next().unwrap();
+            assert!(document["components"]["schemas"][name].is_object(), "{name} is referenced but not described");
+        }
+        let docs = app.get("/api/docs/").await;
+        assert_eq!(docs.status, StatusCode::OK);
+        assert!(docs.text().contains("swagger"));
+        let script = app.get("/api/docs/swagger-ui-bundle.js").await;
+        assert_eq!(script.status, StatusCode::OK, "the docs page's script is served locally");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn site_config_gives_the_environments_contact_and_website_until_an_admin_sets_them() {
+    each_backend(async |app| {
+        let config = app.get("/api/config/site").await.json();
+        let blank = serde_json::json!({ "he": "", "en": "", "ru": "", "fr": "", "es": "" });
+        let expected = serde_json::json!({ "siteName": "", "slogan": blank, "location": blank, "contactEmail": "hello@pointe.test", "websiteUrl": "http://pointe.test" });
+        assert_eq!(config, expected);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_error_answer_names_its_code() {
+    each_backend(async |app| {
+        assert_error_code(&app.get("/api/nothing-here").await, StatusCode::NOT_FOUND, "not_found");
+        assert_error_code(
+            &app.request(Method::DELETE, "/api/brands", &[]).await,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+        );
+        let unreadable = app.send_json(Method::POST, "/api/auth/login", &serde_json::json!([1]), &[]).await;
+        assert_error_code(&unreadable, StatusCode::BAD_REQUEST, "invalid_body");
+        assert_error_code(&app.get("/api/users/list").await, StatusCode::UNAUTHORIZED, "authentication_required");
+        let member = app.user_with_role("giselle", pointe_server::users::Role::User).await;
+        let forbidden =
+            app.request(Method::GET, "/api/users/list", &[("authorization", &format!("Bearer {member}"))]).await;
+        assert_error_code(&forbidden, StatusCode::FORBIDDEN, "forbidden");
+    })
+    .await;
+}
