@@ -87,10 +87,10 @@ pub struct UsersQuery {
     pub search: Option<String>,
     /// `all` (the default), `newsletter`, `vip`, `new` or `inactive`.
     pub group: Option<String>,
-    #[param(value_type = Option<SortKey>)]
+    #[param(inline, value_type = Option<SortKey>)]
     #[serde(default)]
     pub sort: SortKey,
-    #[param(value_type = Option<Order>)]
+    #[param(inline, value_type = Option<Order>)]
     #[serde(default)]
     pub order: Order,
 }
