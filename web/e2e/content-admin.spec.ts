@@ -153,5 +153,5 @@ test('a member is refused: the admin sends them home and the API answers 403', a
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const answer = await page.request.get('/api/admin/brands', { headers: { authorization: `Bearer ${token}` } });
   expect(answer.status()).toBe(403);
-  expect(await answer.json()).toEqual({ error: 'You do not have permission to do this' });
+  expect(await answer.json()).toEqual({ error: 'You do not have permission to do this', code: 'forbidden' });
 });
