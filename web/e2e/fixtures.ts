@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import adminEn from '../src/i18n/locales/admin/en.json' with { type: 'json' };
+import adminEn from '../src/features/admin/locales/en.json' with { type: 'json' };
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import he from '../src/i18n/locales/he.json' with { type: 'json' };
 

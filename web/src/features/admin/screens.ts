@@ -16,7 +16,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
-import type en from '../../i18n/locales/admin/en.json';
+import type en from './locales/en.json';
 
 export type ScreenKey = keyof typeof en.screens;
 

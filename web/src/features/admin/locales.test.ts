@@ -1,0 +1,4 @@
+import { checkNamespace } from '../../test/localeChecks';
+import { adminResources } from './i18n';
+
+checkNamespace('admin', adminResources);
