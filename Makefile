@@ -24,7 +24,7 @@ SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
 SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
 
-.PHONY: run build web server dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps llm-deps services ai-local bench clean
+.PHONY: run build web server openapi dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps llm-deps services ai-local bench clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -39,6 +39,9 @@ web: web/node_modules/.package-lock.json
 
 server:
 	cargo build --release --locked -p pointe-server
+
+openapi: server ## Write the API's OpenAPI document where the web client's contract tests read it
+	$(SERVER) openapi > web/src/api/openapi.json
 
 dev: web/node_modules/.package-lock.json ## API on :8080 and Vite's dev server (proxying /api) on :5173
 	cargo build -p pointe-server

@@ -25,8 +25,10 @@ pub const CLOUDFLARE_TOKEN_RULE: &str = "Must be the 32-character token from Clo
 #[serde(rename_all = "camelCase", default)]
 pub struct Analytics {
     /// Blank: Google Analytics is off.
+    #[schema(pattern = "^(G-[A-Za-z0-9]{4,20})?$")]
     pub measurement_id: String,
     /// Blank: Cloudflare Web Analytics is off.
+    #[schema(pattern = "^([0-9A-Fa-f]{32})?$")]
     pub cloudflare_token: String,
 }
 

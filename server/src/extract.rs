@@ -5,6 +5,7 @@ use axum::{
     http::request::Parts,
 };
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::error::ApiError;
 
@@ -22,17 +23,52 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 }
 
 /// `Json<T>` that rejects a malformed or mistyped body with `{"error": "Invalid request body: ..."}`.
+/// A whole number written with a fraction (`433.0`, an integer in JSON Schema's eyes) reads as that
+/// integer, so an integer field takes every value its schema allows.
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
-        axum::Json::<T>::from_request(request, state).await.map(|axum::Json(value)| ApiJson(value)).map_err(
-            |rejection| ApiError::Unreadable {
-                code: "invalid_body",
-                message: format!("Invalid request body: {}", rejection.body_text()),
-            },
-        )
+        let unreadable = |detail: String| ApiError::Unreadable {
+            code: "invalid_body",
+            message: format!("Invalid request body: {detail}"),
+        };
+        let axum::Json(mut value) = axum::Json::<Value>::from_request(request, state)
+            .await
+            .map_err(|rejection| unreadable(rejection.body_text()))?;
+        whole_numbers_as_integers(&mut value);
+        serde_path_to_error::deserialize(value)
+            .map(ApiJson)
+            .map_err(|err| unreadable(format!("Failed to deserialize the JSON body into the target type: {err}")))
+    }
+}
+
+fn whole_numbers_as_integers(value: &mut Value) {
+    match value {
+        Value::Number(number) => {
+            let whole = number.as_f64().filter(|f| !number.is_i64() && !number.is_u64() && f.fract() == 0.0);
+            if let Some(integer) = whole.filter(|f| f.abs() < 2f64.powi(53)) {
+                *number = serde_json::Number::from(integer as i64);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers_as_integers),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::whole_numbers_as_integers;
+
+    #[test]
+    fn whole_numbers_read_as_integers() {
+        let mut value = json!({ "width": 433.0, "ratio": 0.5, "list": [2.0, -3.0, 7], "big": 1e300 });
+        whole_numbers_as_integers(&mut value);
+        assert_eq!(value, json!({ "width": 433, "ratio": 0.5, "list": [2, -3, 7], "big": 1e300 }));
     }
 }

@@ -11,6 +11,16 @@ use crate::{
 pub const REQUIRED: &str = "This field is required";
 pub const SLUG: &str = "Use lowercase letters, digits and hyphens only";
 pub const WEB_ADDRESS: &str = "Enter a web address starting with https:// or /";
+pub const ID_FIXED: &str = "The id cannot be changed";
+
+/// A changed record keeps its id: the one in the body must be the one in the path.
+pub fn same_id(field: &str, in_body: &str, in_path: &str) -> ApiResult<()> {
+    if in_body == in_path {
+        Ok(())
+    } else {
+        Err(ApiError::invalid_field(field, ID_FIXED))
+    }
+}
 
 pub fn too_long(max: usize) -> String {
     format!("Must be at most {max} characters")
@@ -122,6 +132,95 @@ pub fn is_web_address(value: &str) -> bool {
     }
     let rest = value.strip_prefix("https://").or_else(|| value.strip_prefix("http://"));
     rest.and_then(|r| r.split(['/', '?', '#']).next()).is_some_and(|host| !host.is_empty() && !host.contains('@'))
+}
+
+/// The rules above as OpenAPI schemas, for `#[schema(schema_with = …)]`: what the document promises
+/// is what the checks accept. Patterns are read by other tools' regex engines, so they stay plain
+/// (no Unicode classes).
+pub mod schema {
+    use utoipa::{
+        openapi::{
+            schema::{AdditionalProperties, AnyOfBuilder},
+            ArrayBuilder, Object, ObjectBuilder, RefOr, Schema, Type,
+        },
+        ToSchema,
+    };
+
+    use crate::lang::Lang;
+
+    const ADDRESS_CHAR: &str = r#"[^\s\x00-\x1f\x7f-\x9f"<>]"#;
+
+    fn text(pattern: String, max: usize) -> Object {
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(max)).build()
+    }
+
+    pub fn slug() -> Object {
+        text(r"^[a-z0-9]+(-[a-z0-9]+)*$".to_owned(), 64)
+    }
+
+    fn address() -> String {
+        let c = ADDRESS_CHAR;
+        let host = r#"[^\s\x00-\x1f\x7f-\x9f"<>/?#@]+"#;
+        format!(r"https?://{host}([/?#]{c}*)?|/([^/\\\s\x00-\x1f\x7f-\x9f<>\x22]{c}*)?")
+    }
+
+    /// `https://host/…`, `http://host/…` or `/path`.
+    pub fn web_address() -> Object {
+        text(format!("^({})$", address()), 2000)
+    }
+
+    /// A web address, or empty for none.
+    pub fn optional_web_address() -> Object {
+        text(format!("^({})?$", address()), 2000)
+    }
+
+    /// A `BTreeMap<Lang, String>`: any of the languages, each at most `max` characters.
+    pub fn language_texts(max: usize) -> Object {
+        per_language(ObjectBuilder::new().schema_type(Type::String).max_length(Some(max)).build(), false)
+    }
+
+    /// A `BTreeMap<Lang, _>`: a `value` for any language (`every`: for every language), no other key.
+    pub fn per_language(value: Object, every: bool) -> Object {
+        let mut object = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+        for lang in Lang::ALL {
+            object = object.property(lang.code(), value.clone());
+            if every {
+                object = object.required(lang.code());
+            }
+        }
+        object.build()
+    }
+
+    /// A `BTreeMap<Lang, T>` of texts: Hebrew, the fallback, is required; another language may be left
+    /// out or left blank (it is then dropped); no other key.
+    pub fn translations<T: ToSchema>() -> Object {
+        let RefOr::T(Schema::Object(text)) = T::schema() else { unreachable!("a text type is an object") };
+        let either = Schema::AnyOf(AnyOfBuilder::new().item(text.clone()).item(blank(&text)).build());
+        let mut object = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+            .property(Lang::DEFAULT.code(), text)
+            .required(Lang::DEFAULT.code());
+        for lang in Lang::ALL.into_iter().filter(|lang| *lang != Lang::DEFAULT) {
+            object = object.property(lang.code(), either.clone());
+        }
+        object.build()
+    }
+
+    /// The text with every field blank: spaces at most, in its strings and its lists' items.
+    fn blank(text: &Object) -> Object {
+        let blank_string = || ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^\s*$")).build();
+        let mut blank = text.clone();
+        for property in blank.properties.values_mut() {
+            *property = match property {
+                RefOr::T(Schema::Array(_)) => ArrayBuilder::new().items(blank_string()).build().into(),
+                _ => blank_string().into(),
+            };
+        }
+        blank
+    }
 }
 
 #[cfg(test)]

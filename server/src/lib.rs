@@ -1,41 +1,44 @@
 //! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
 
-pub mod admin;
+mod admin;
 mod analytics;
-pub mod assistant;
+mod assistant;
 mod audit;
-pub mod auth;
-pub mod blog;
+mod auth;
+mod blog;
 mod botcheck;
-pub mod catalogue;
-pub mod cleanup;
-pub mod client_info;
-pub mod config;
+mod catalogue;
+mod cleanup;
+pub mod cli;
+mod client_info;
+mod config;
 mod crash_reports;
 mod csv;
-pub mod db;
+mod db;
 mod db_filter;
-pub mod email;
+mod email;
 mod encoding;
-pub mod error;
+mod error;
 mod extract;
-pub mod fields;
+mod fields;
 mod health;
-pub mod lang;
+mod lang;
 mod openapi;
 mod paging;
 mod ratelimit;
 mod secrets;
 mod seo;
-pub mod sessions;
-pub mod settings;
+mod sessions;
+mod settings;
 mod site;
-pub mod time;
+#[doc(hidden)]
+pub mod testing;
+mod time;
 mod tips;
 mod translations;
 mod uploads;
-pub mod users;
-pub mod web;
+mod users;
+mod web;
 
 use std::sync::Arc;
 
@@ -111,7 +114,7 @@ impl AppState {
 }
 
 /// Every setting's key (`reset-setting`).
-pub const SETTING_KEYS: [&str; 8] = [
+pub(crate) const SETTING_KEYS: [&str; 8] = [
     <blog::social_embeds::SocialEmbeds as settings::Stored>::KEY,
     <site::SiteIdentity as settings::Stored>::KEY,
     <Option<email::settings::EmailSettings> as settings::Stored>::KEY,
@@ -122,12 +125,9 @@ pub const SETTING_KEYS: [&str; 8] = [
     <audit::retention::AuditRetention as settings::Stored>::KEY,
 ];
 
-/// The whole HTTP application; tests build the same router.
-pub fn app(state: AppState) -> Router {
-    // Pages widen it for what they load (web/routes.rs); API answers and files run no script.
-    let csp = web::security_headers::content_security_policy(&web::security_headers::ExtraSources::default());
-    // Every feature registers each route with its OpenAPI entry: the document is what is routed.
-    let (features, document) = OpenApiRouter::with_openapi(openapi::base())
+/// Every feature's routes, each registered with its OpenAPI entry: the document is what is routed.
+fn features() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::base())
         .merge(health::routes())
         .merge(catalogue::routes())
         .merge(blog::routes())
@@ -145,14 +145,25 @@ pub fn app(state: AppState) -> Router {
         .merge(crash_reports::routes())
         .merge(admin::routes())
         .merge(assistant::routes())
-        .split_for_parts();
+}
+
+/// The API's OpenAPI document, as `/api/openapi.json` serves it.
+pub fn api_document() -> utoipa::openapi::OpenApi {
+    openapi::complete(features().into_openapi())
+}
+
+/// The whole HTTP application; tests build the same router.
+pub fn app(state: AppState) -> Router {
+    // Pages widen it for what they load (web/routes.rs); API answers and files run no script.
+    let csp = web::security_headers::content_security_policy(&web::security_headers::ExtraSources::default());
+    let (features, document) = features().split_for_parts();
     let api = features
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::api_method_not_allowed);
     Router::new()
         .merge(api)
-        .merge(openapi::routes(openapi::with_error_answers(document)))
+        .merge(openapi::routes(openapi::complete(document)))
         .fallback(web::serve)
         .with_state(state)
         .layer(middleware::from_fn_with_state(csp, web::security_headers::add))

@@ -3,7 +3,7 @@
 use utoipa::{
     openapi::{
         security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
-        Content, OpenApi as Document, Ref, RefOr, Response,
+        Content, Object, ObjectBuilder, OpenApi as Document, Ref, RefOr, Response, Schema, Type,
     },
     Modify, OpenApi, PartialSchema, ToSchema,
 };
@@ -36,10 +36,15 @@ pub fn base() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
+/// The document the features' routes describe, with what utoipa cannot derive added.
+pub fn complete(document: Document) -> Document {
+    with_records_merged(with_error_answers(document))
+}
+
 /// Every operation's error answers, described once: the `ErrorAnswer` body on each error status an
 /// operation lists, and the statuses any operation of its kind can answer: 400 when it reads a body or
 /// parameters (one that does not read) and 401 when it takes a session.
-pub fn with_error_answers(mut document: Document) -> Document {
+fn with_error_answers(mut document: Document) -> Document {
     let (name, schema) = (ErrorAnswer::name(), ErrorAnswer::schema());
     document.components.get_or_insert_with(Default::default).schemas.insert(name.to_string(), schema);
     for item in document.paths.paths.values_mut() {
@@ -73,6 +78,43 @@ pub fn with_error_answers(mut document: Document) -> Document {
         }
     }
     document
+}
+
+/// utoipa renders a `#[serde(flatten)]` draft inside a record (`BrandRecord` = `BrandDraft` + counts)
+/// as `allOf` of the draft and the added fields; since a draft refuses unknown fields
+/// (`additionalProperties: false`), no answer could match both. Such a record becomes one object with
+/// the draft's fields and its own.
+fn with_records_merged(mut document: Document) -> Document {
+    let Some(components) = document.components.as_mut() else { return document };
+    let objects = components.schemas.clone();
+    let object = |item: &RefOr<Schema>| match item {
+        RefOr::T(Schema::Object(object)) => Some(object.clone()),
+        RefOr::Ref(reference) => {
+            match objects.get(reference.ref_location.trim_start_matches("#/components/schemas/")) {
+                Some(RefOr::T(Schema::Object(object))) => Some(object.clone()),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    for schema in components.schemas.values_mut() {
+        let RefOr::T(Schema::AllOf(all_of)) = schema else { continue };
+        let Some(parts) = all_of.items.iter().map(object).collect::<Option<Vec<_>>>() else { continue };
+        let mut parts = parts.into_iter();
+        let Some(mut merged) = parts.next() else { continue };
+        for part in parts {
+            merged.properties.extend(part.properties);
+            merged.required.extend(part.required);
+        }
+        merged.description = all_of.description.take().or(merged.description);
+        *schema = RefOr::T(Schema::Object(merged));
+    }
+    document
+}
+
+/// A consent field's schema: `true` is its only accepted value (`#[schema(schema_with = only_true)]`).
+pub fn only_true() -> Object {
+    ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])).build()
 }
 
 pub fn routes(document: utoipa::openapi::OpenApi) -> axum::Router<AppState> {

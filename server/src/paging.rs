@@ -1,10 +1,36 @@
 //! Paging of the admin's server-side tables (users, audit logs).
 
+use serde::Deserialize;
+use utoipa::IntoParams;
+
 use crate::error::{ApiError, ApiResult, Text};
 
 /// Rows per page the tables offer (spec §9).
 pub const PAGE_SIZES: [i64; 4] = [10, 25, 50, 100];
 const BAD_PAGE_SIZE: Text = Text::new("bad_page_size", "Page size must be 10, 25, 50 or 100");
+
+/// A paged table's query parameters.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    /// From 1 (below counts as 1).
+    page: Option<i64>,
+    /// 10, 25, 50 or 100; each table has its default.
+    #[param(schema_with = page_size_schema)]
+    page_size: Option<i64>,
+}
+
+impl PageQuery {
+    pub fn paging(&self, default_size: i64) -> ApiResult<Paging> {
+        Paging::from_query(self.page, self.page_size, default_size)
+    }
+}
+
+fn page_size_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some(PAGE_SIZES)).build()
+}
 
 #[derive(Clone, Copy)]
 pub struct Paging {
@@ -16,7 +42,7 @@ pub struct Paging {
 impl Paging {
     /// The query's page (1 when missing or below) and size (`default_size` when missing; one of
     /// `PAGE_SIZES` else 400).
-    pub fn from_query(page: Option<i64>, size: Option<i64>, default_size: i64) -> ApiResult<Self> {
+    fn from_query(page: Option<i64>, size: Option<i64>, default_size: i64) -> ApiResult<Self> {
         let size = size.unwrap_or(default_size);
         if !PAGE_SIZES.contains(&size) {
             return Err(ApiError::BadRequest(BAD_PAGE_SIZE));

@@ -15,7 +15,7 @@ use crate::{
     client_info::ClientInfo,
     error::ApiResult,
     extract::ApiJson,
-    fields::{is_web_address, FieldErrors},
+    fields::{self, is_web_address, FieldErrors},
     lang::Lang,
     users::validation,
     AppState,
@@ -32,13 +32,29 @@ pub type Texts = BTreeMap<Lang, String>;
 #[serde(rename_all = "camelCase", default)]
 pub struct SiteIdentity {
     /// Blank: the built-in "Pointe".
+    #[schema(max_length = 60)]
     pub site_name: String,
-    #[schema(value_type = BTreeMap<String, String>)]
+    #[schema(schema_with = slogans)]
     pub slogan: Texts,
-    #[schema(value_type = BTreeMap<String, String>)]
+    #[schema(schema_with = locations)]
     pub location: Texts,
+    /// Blank: the environment's.
+    #[schema(max_length = 254, pattern = r"^(|[^\s@]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+)$")]
     pub contact_email: String,
+    /// Blank: the environment's.
+    #[schema(
+        max_length = 2000,
+        pattern = r#"^(|https?://[^\s\x00-\x1f\x7f-\x9f"<>/?#@]+([/?#][^\s\x00-\x1f\x7f-\x9f"<>]*)?)$"#
+    )]
     pub website_url: String,
+}
+
+fn slogans() -> utoipa::openapi::Object {
+    fields::schema::language_texts(SLOGAN_MAX)
+}
+
+fn locations() -> utoipa::openapi::Object {
+    fields::schema::language_texts(validation::LOCATION_MAX_LEN)
 }
 
 impl Stored for SiteIdentity {

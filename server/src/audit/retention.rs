@@ -20,7 +20,7 @@ pub const DAYS: std::ops::RangeInclusive<u32> = 7..=3650;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AuditRetention {
-    /// 7 to 3650.
+    #[schema(minimum = 7, maximum = 3650)]
     pub retention_days: u32,
 }
 

@@ -13,7 +13,7 @@ use crate::{
     db_filter::{Filter, Value},
     error::ApiResult,
     extract::ApiQuery,
-    paging::Paging,
+    paging::PageQuery,
     AppState,
 };
 
@@ -48,10 +48,6 @@ pub struct AuditQuery {
     from: Option<i64>,
     /// Before this time (epoch ms, exclusive).
     to: Option<i64>,
-    /// From 1 (the list only).
-    page: Option<i64>,
-    /// 10, 25 (the default), 50 or 100 (the list only).
-    page_size: Option<i64>,
 }
 
 impl AuditQuery {
@@ -82,14 +78,15 @@ impl AuditQuery {
 }
 
 /// One page of the log, newest first.
-#[utoipa::path(get, path = "/api/admin/audit-logs", tag = "admin", security(("bearer" = [])), params(AuditQuery),
+#[utoipa::path(get, path = "/api/admin/audit-logs", tag = "admin", security(("bearer" = [])), params(AuditQuery, PageQuery),
     responses((status = 200, body = AuditPage), (status = 400), (status = 401, description = "Authentication required"), (status = 403)))]
 async fn list(
     State(state): State<AppState>,
     _: RequirePermission<area::AuditLogs>,
     ApiQuery(query): ApiQuery<AuditQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Json<AuditPage>> {
-    let paging = Paging::from_query(query.page, query.page_size, 25)?;
+    let paging = page.paging(25)?;
     let (entries, total) = store::page(&state.db, &query.filter(), paging).await?;
     let (actions, resource_types) = store::filter_values(&state.db).await?;
     Ok(Json(AuditPage { entries, total, page: paging.page, page_size: paging.size, actions, resource_types }))

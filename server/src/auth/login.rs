@@ -14,7 +14,7 @@ use crate::{
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     lang::Lang,
-    ratelimit, sessions,
+    openapi, ratelimit, sessions,
     users::{password, store, validation, CreateUserError, NewUser, Profile, PublicUser, Role, UserRecord},
     AppState,
 };
@@ -35,18 +35,27 @@ const TERMS_REQUIRED: &str = "You must agree to the terms of service and privacy
 #[serde(rename_all = "camelCase")]
 pub struct SignupRequest {
     #[serde(default)]
+    /// Starts with a letter.
+    #[schema(required = true, pattern = r"^\s*[^\W\d_]")]
     username: String,
     #[serde(default)]
+    #[schema(required = true, format = Email)]
     email: String,
+    /// 8–128 characters with a letter, a digit and one of `@!#$%^&*()-+`, not a common password.
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     password: String,
+    /// The same as `password`.
     #[serde(default)]
+    #[schema(required = true)]
     confirm_password: String,
     #[serde(flatten)]
     profile: Profile,
     #[serde(default)]
+    #[schema(required = true, schema_with = openapi::only_true)]
     accept_terms: bool,
-    /// The language of the e-mails this account gets (he, en, ru, fr, es).
+    /// The language of the e-mails this account gets: he, en, ru, fr or es (a tag such as `en-US`
+    /// counts as its language; anything else gives Hebrew).
     language: Option<String>,
     turnstile_token: Option<String>,
 }
@@ -56,9 +65,10 @@ pub struct SignupRequest {
 pub struct LoginRequest {
     /// The username or the e-mail address.
     #[serde(default)]
-    #[schema(min_length = 1, pattern = r"\S")]
+    #[schema(required = true, min_length = 1, pattern = r"\S")]
     username: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     password: String,
     turnstile_token: Option<String>,
 }
@@ -66,15 +76,17 @@ pub struct LoginRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeRequest {
+    #[schema(min_length = 1)]
     challenge_id: String,
     #[serde(default)]
-    #[schema(pattern = "^[0-9]{6}$")]
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
     code: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResendRequest {
+    #[schema(min_length = 1)]
     challenge_id: String,
 }
 

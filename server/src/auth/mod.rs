@@ -6,6 +6,7 @@ pub mod extract;
 mod login;
 pub mod permissions;
 mod reset;
+mod reset_links;
 mod session_routes;
 pub mod token;
 

@@ -64,7 +64,8 @@ pub mod area {
         )*};
     }
 
-    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Analytics, Ai, Cache);
+    // Email, Analytics and Cache join with the first route that needs them.
+    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Ai);
 }
 
 pub const FORBIDDEN: Text = Text::new("forbidden", "You do not have permission to do this");

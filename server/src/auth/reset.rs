@@ -7,15 +7,13 @@ use axum::{extract::State, Json};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use super::login::actor;
+use super::{login::actor, reset_links};
 use crate::{
     audit::{self, Action, Event, Resource},
     client_info::ClientInfo,
     email::{self, Mail},
-    encoding::hex,
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     ratelimit, sessions,
@@ -32,27 +30,30 @@ const DONE: &str = "Your password has been changed. You can log in now.";
 #[derive(Deserialize, ToSchema)]
 pub struct ResetRequest {
     #[serde(default)]
+    #[schema(required = true, format = Email)]
     email: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewPassword {
+    /// The token of the e-mailed link.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     token: String,
+    /// 8–128 characters with a letter, a digit and one of `@!#$%^&*()-+`, not a common password.
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     password: String,
+    /// The same as `password`.
     #[serde(default)]
+    #[schema(required = true)]
     confirm_password: String,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Message {
     message: &'static str,
-}
-
-fn digest(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
 }
 
 /// E-mails a reset link when the address belongs to an account; the answer is the same either way.
@@ -71,15 +72,7 @@ pub async fn request_reset(
         rand::rngs::OsRng.fill_bytes(&mut bytes);
         let token = URL_SAFE_NO_PAD.encode(bytes);
         let now = state.clock.now_ms();
-        sqlx::query(
-            "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(digest(&token))
-        .bind(&user.id)
-        .bind(now)
-        .bind(now + LINK_TTL_MINUTES * 60_000)
-        .execute(&state.db)
-        .await?;
+        reset_links::insert(&state.db, &token, &user.id, now, now + LINK_TTL_MINUTES * 60_000).await?;
         let link = format!("{}/reset-password#token={token}", state.config.public_url);
         let mail = Mail::PasswordReset { username: &user.username, link: &link, minutes: LINK_TTL_MINUTES };
         email::send(&state, &user.email, user.lang(), mail).await?;
@@ -108,24 +101,13 @@ pub async fn reset_password(
         ("confirmPassword", validation::passwords_match(&body.password, &body.confirm_password)),
     ])?;
     let now = state.clock.now_ms();
-    // Marking the link used is the check: only one request can do it, and only while it is fresh.
-    let user_id: String = sqlx::query_scalar(
-        "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
-    )
-    .bind(now)
-    .bind(digest(body.token.trim()))
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or(ApiError::BadRequest(INVALID_LINK))?;
+    let user_id =
+        reset_links::redeem(&state.db, body.token.trim(), now).await?.ok_or(ApiError::BadRequest(INVALID_LINK))?;
     let user = store::find_by_id(&state.db, &user_id).await?.ok_or(ApiError::BadRequest(INVALID_LINK))?;
     let hash = password::hash(body.password).await?;
     store::set_password_hash(&state.db, &user.id, &hash).await?;
     // Other links to the same account stop working too.
-    sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
-        .bind(now)
-        .bind(&user.id)
-        .execute(&state.db)
-        .await?;
+    reset_links::end_all_for_user(&state.db, &user.id, now).await?;
     let ended = sessions::end_all_for_user(&state.db, &user.id, now).await?;
     audit::record(
         &state,

@@ -24,7 +24,7 @@ const REFRESH_FAILED: Text = Text::new("refresh_failed", "Token refresh failed")
 
 #[derive(Deserialize, ToSchema)]
 pub struct VerifyRequest {
-    #[schema(min_length = 1)]
+    #[schema(value_type = String, required = true, min_length = 1)]
     token: Option<String>,
 }
 

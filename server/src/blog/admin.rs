@@ -21,7 +21,7 @@ use crate::{
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
-    AppState,
+    fields, AppState,
 };
 
 pub const CATEGORY_NOT_FOUND: Text = Text::new("category_not_found", "Category not found");
@@ -102,7 +102,7 @@ async fn update_post(
     ApiJson(mut draft): ApiJson<PostDraft>,
 ) -> ApiResult<Json<PostRecord>> {
     let now = state.clock.now_ms();
-    draft.slug = slug;
+    fields::same_id("slug", &draft.slug, &slug)?;
     draft.tidy_and_check(false, now)?;
     let mut tx = state.db.begin().await?;
     if !write::update_post(&mut tx, &draft, now).await? {
@@ -146,7 +146,7 @@ async fn preview(
     ApiJson(request): ApiJson<PreviewRequest>,
 ) -> ApiResult<Json<Preview>> {
     if request.markdown.chars().count() > BODY_MAX {
-        return Err(ApiError::invalid_field("markdown", &crate::fields::too_long(BODY_MAX)));
+        return Err(ApiError::invalid_field("markdown", &fields::too_long(BODY_MAX)));
     }
     Ok(Json(Preview { body: render(&request.markdown) }))
 }
@@ -186,7 +186,7 @@ async fn update_category(
     Path(slug): Path<String>,
     ApiJson(mut draft): ApiJson<CategoryDraft>,
 ) -> ApiResult<Json<CategoryRecord>> {
-    draft.slug = slug;
+    fields::same_id("slug", &draft.slug, &slug)?;
     draft.tidy_and_check(false)?;
     let mut tx = state.db.begin().await?;
     if !write::update_category(&mut tx, &draft, state.clock.now_ms()).await? {

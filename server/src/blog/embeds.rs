@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = EmbedProvider)]
 pub enum Provider {
     Youtube,
     Instagram,

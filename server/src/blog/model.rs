@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::render::Block;
 use crate::{
     error::ApiResult,
-    fields::{text_field as field, FieldErrors},
+    fields::{schema, text_field as field, FieldErrors},
     lang::Lang,
 };
 
@@ -94,39 +94,51 @@ pub struct Category {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PostDraft {
     /// Slug form; the post's address is `/blog/{slug}`. Fixed once created.
+    #[schema(schema_with = schema::slug)]
     pub slug: String,
+    /// An existing category's slug.
     pub category: Option<String>,
+    #[schema(pattern = r"\S", max_length = 100)]
     pub author: String,
     /// Cover image: an upload, a path on this site or an https address; empty for none.
     #[serde(default)]
+    #[schema(schema_with = schema::optional_web_address)]
     pub cover: String,
     pub status: PostStatus,
     /// Epoch milliseconds; publishing without one uses the moment of publishing.
     pub published_at: Option<i64>,
+    #[schema(schema_with = schema::translations::<PostText>)]
     pub translations: BTreeMap<Lang, PostText>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PostText {
+    #[schema(pattern = r"\S", max_length = 150)]
     pub title: String,
+    #[schema(pattern = r"\S", max_length = 300)]
     pub excerpt: String,
     /// Markdown. A paragraph that is only a YouTube, Instagram, Facebook or Twitter/X address is embedded.
+    #[schema(pattern = r"\S", max_length = 100000)]
     pub body: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CategoryDraft {
+    #[schema(schema_with = schema::slug)]
     pub slug: String,
+    #[schema(schema_with = schema::translations::<CategoryText>)]
     pub translations: BTreeMap<Lang, CategoryText>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CategoryText {
+    #[schema(pattern = r"\S", max_length = 60)]
     pub name: String,
     #[serde(default)]
+    #[schema(max_length = 300)]
     pub description: String,
 }
 

@@ -41,7 +41,8 @@ pub struct YoutubeEmbeds {
 pub struct InstagramEmbeds {
     pub enabled: bool,
     pub show_captions: bool,
-    /// Pixels, 320 to 1000.
+    /// Pixels.
+    #[schema(minimum = 320, maximum = 1000)]
     pub max_width: u32,
 }
 

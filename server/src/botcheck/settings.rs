@@ -24,6 +24,7 @@ const TURNSTILE_VERIFY_URL: &str = "https://challenges.cloudflare.com/turnstile/
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = BotCheckProvider)]
 pub enum Provider {
     /// Proof of work, served by this site.
     Altcha,
@@ -34,6 +35,7 @@ pub enum Provider {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BotCheckSettings {
     pub provider: Provider,
+    #[schema(minimum = 1000, maximum = 10000000)]
     pub difficulty: u32,
     pub turnstile_site_key: String,
     /// Secret: "********" when set.

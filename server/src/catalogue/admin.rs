@@ -20,7 +20,7 @@ use crate::{
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     extract::{ApiJson, ApiQuery},
-    AppState,
+    fields, AppState,
 };
 
 const ORPHANS_RULE: Text = Text::new("orphans_rule", "products must be delete, or move with moveTo");
@@ -104,7 +104,7 @@ async fn update_brand(
     Path(id): Path<String>,
     ApiJson(mut draft): ApiJson<BrandDraft>,
 ) -> ApiResult<Json<BrandRecord>> {
-    draft.id = id;
+    fields::same_id("id", &draft.id, &id)?;
     draft.tidy_and_check(false)?;
     let mut tx = state.db.begin().await?;
     if !write::update_brand(&mut tx, &draft, state.clock.now_ms()).await? {
@@ -121,9 +121,15 @@ async fn update_brand(
 pub struct DeleteBrandQuery {
     /// `delete`: the brand's products are deleted with it; `move`: they go to `moveTo`.
     /// Without it, a brand that has products is not deleted (409).
+    #[param(schema_with = orphans_schema)]
     products: Option<String>,
     #[param(rename = "moveTo")]
     move_to: Option<String>,
+}
+
+fn orphans_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["delete", "move"])).build()
 }
 
 #[derive(Serialize, ToSchema)]
@@ -211,7 +217,7 @@ async fn update_product(
     Path(id): Path<String>,
     ApiJson(mut draft): ApiJson<ProductDraft>,
 ) -> ApiResult<Json<ProductRecord>> {
-    draft.id = id;
+    fields::same_id("id", &draft.id, &id)?;
     draft.tidy_and_check(false)?;
     let mut tx = state.db.begin().await?;
     if !write::update_product(&mut tx, &draft, state.clock.now_ms()).await? {

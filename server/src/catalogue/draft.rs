@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::{
     error::ApiResult,
-    fields::{text_field as field, FieldErrors},
+    fields::{schema, text_field as field, FieldErrors},
     lang::Lang,
 };
 
@@ -22,28 +22,39 @@ pub const PRICE_MAX: usize = 20;
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BrandDraft {
-    /// Slug form, e.g. `grishko`; fixed once created.
+    /// Slug form for a new brand, e.g. `grishko` (the seeded `russianPointe` predates the rule); fixed
+    /// once created.
+    #[schema(max_length = 64)]
     pub id: String,
     /// Artwork: an uploaded image (`/uploads/...`), a path on this site or an https address; empty for none.
     #[serde(default)]
+    #[schema(schema_with = schema::optional_web_address)]
     pub image: String,
     /// The maker's official website.
+    #[schema(schema_with = schema::web_address)]
     pub link: String,
     #[serde(default)]
+    #[schema(schema_with = schema::optional_web_address)]
     pub retailer_link: String,
+    #[schema(schema_with = schema::translations::<BrandText>)]
     pub translations: BTreeMap<Lang, BrandText>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BrandText {
+    #[schema(pattern = r"\S", max_length = 100)]
     pub name: String,
+    #[schema(pattern = r"\S", max_length = 1000)]
     pub description: String,
     #[serde(default)]
+    #[schema(max_length = 5000)]
     pub history: String,
     #[serde(default)]
+    #[schema(max_items = 20)]
     pub key_features: Vec<String>,
     #[serde(default)]
+    #[schema(max_items = 20)]
     pub popular_models: Vec<String>,
 }
 
@@ -51,21 +62,30 @@ pub struct BrandText {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProductDraft {
     /// Slug form, e.g. `bloch-heritage`; fixed once created.
+    #[schema(schema_with = schema::slug)]
     pub id: String,
+    /// An existing brand's id.
+    #[schema(pattern = r"\S", max_length = 64)]
     pub brand_id: String,
     /// Price as text, e.g. "$85".
+    #[schema(pattern = r"\S", max_length = 20)]
     pub price: String,
     #[serde(default)]
+    #[schema(schema_with = schema::optional_web_address)]
     pub image: String,
     /// Where to buy or read about the model.
+    #[schema(schema_with = schema::web_address)]
     pub link: String,
+    #[schema(schema_with = schema::translations::<ProductText>)]
     pub translations: BTreeMap<Lang, ProductText>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProductText {
+    #[schema(pattern = r"\S", max_length = 100)]
     pub name: String,
+    #[schema(pattern = r"\S", max_length = 1000)]
     pub description: String,
 }
 

@@ -24,6 +24,7 @@ use crate::{
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = EmailProvider)]
 pub enum Provider {
     #[default]
     Smtp,
@@ -180,6 +181,7 @@ pub struct EmailSettingsView {
 
 #[derive(Deserialize, ToSchema)]
 pub struct TestEmail {
+    #[schema(format = Email)]
     to: String,
 }
 

@@ -1,8 +1,10 @@
-//! Sessions: one row per sign-in (store.rs: starting, renewing, checking and ending them, what the
-//! tokens and the extractors rely on) and the admin's calls to list and revoke them (routes.rs).
+//! Sessions: one row per sign-in (store.rs), the tokens that name them (tokens.rs: starting, renewing
+//! and checking, what the extractors rely on), and the admin's calls to list and revoke them (routes.rs).
 
 mod routes;
-pub mod store;
+mod store;
+mod tokens;
 
 pub use routes::{routes, Revoked};
-pub use store::{check, end, end_all_for_user, end_others, live, renew, start, Issued, Live, SessionList};
+pub use store::{end, end_all_for_user, end_others, live, SessionList};
+pub use tokens::{check, renew, start, Live};

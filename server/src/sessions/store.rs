@@ -1,107 +1,80 @@
-//! Sessions: one row per sign-in. A token counts only while its session is neither ended nor expired;
-//! every call checks the row, so an ended session's token stops working at once.
+//! The sessions table: one row per sign-in.
 
 use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::{
-    auth::token::{self, Claims},
-    client_info::ClientInfo,
-    db::Db,
-    users::UserRecord,
-    AppState,
-};
+use crate::{client_info::ClientInfo, db::Db, users::UserRecord};
 
 /// The most sessions one answer lists, newest first.
 pub const LIST_LIMIT: i64 = 1000;
 
-/// Activity is written at most this often, so requests do not all write.
-const ACTIVITY_RESOLUTION_MS: i64 = 60_000;
-
-pub struct Issued {
-    pub token: String,
-    pub session_id: String,
+/// A new session's row.
+pub struct NewSession<'a> {
+    pub id: &'a str,
+    pub user_id: &'a str,
+    pub client: &'a ClientInfo,
+    pub expires_at: i64,
 }
 
-/// Starts a session for `user_id` and signs its first token.
-pub async fn start(state: &AppState, user_id: &str, client: &ClientInfo) -> anyhow::Result<Issued> {
-    let now = state.clock.now_ms();
-    let session_id = uuid::Uuid::new_v4().to_string();
-    let expires_at = now + state.config.token_ttl_secs * 1000;
+pub async fn insert(db: &Db, session: NewSession<'_>, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO sessions (id, user_id, ip, browser, user_agent, created_at, last_activity_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6, $7)",
     )
-    .bind(&session_id)
-    .bind(user_id)
-    .bind(&client.ip)
-    .bind(client.browser())
-    .bind(&client.user_agent)
+    .bind(session.id)
+    .bind(session.user_id)
+    .bind(&session.client.ip)
+    .bind(session.client.browser())
+    .bind(&session.client.user_agent)
     .bind(now)
-    .bind(expires_at)
-    .execute(&state.db)
+    .bind(session.expires_at)
+    .execute(db)
     .await?;
-    let token = sign(state, user_id, &session_id, now, expires_at)?;
-    Ok(Issued { token, session_id })
+    Ok(())
 }
 
-/// A new token for a live session, which now lasts a full token lifetime from now.
-pub async fn renew(state: &AppState, claims: &Claims) -> anyhow::Result<String> {
-    let now = state.clock.now_ms();
-    let expires_at = now + state.config.token_ttl_secs * 1000;
+/// Moves the session's expiry (a renewed token).
+pub async fn extend(db: &Db, session_id: &str, expires_at: i64, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE sessions SET expires_at = $1, last_activity_at = $2 WHERE id = $3")
         .bind(expires_at)
         .bind(now)
-        .bind(&claims.sid)
-        .execute(&state.db)
+        .bind(session_id)
+        .execute(db)
         .await?;
-    sign(state, &claims.sub, &claims.sid, now, expires_at)
+    Ok(())
 }
 
-fn sign(state: &AppState, user_id: &str, session_id: &str, now: i64, expires_at: i64) -> anyhow::Result<String> {
-    let claims =
-        Claims { sub: user_id.to_owned(), sid: session_id.to_owned(), iat: now / 1000, exp: expires_at / 1000 };
-    token::sign(&state.keys.token, &claims)
-}
-
-/// A token that counts: its claims and its user.
-pub struct Live {
-    pub claims: Claims,
-    pub user: UserRecord,
-}
-
+/// A live session's user and when it was last active.
 #[derive(sqlx::FromRow)]
-struct LiveRow {
+pub struct LiveRow {
     #[sqlx(flatten)]
-    user: UserRecord,
-    last_activity_at: i64,
+    pub user: UserRecord,
+    pub last_activity_at: i64,
 }
 
-/// The claims and user of `token` when it is well signed, unexpired and its session is live (one
-/// query); notes the activity.
-pub async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::Error> {
-    let now = state.clock.now_ms();
-    let Some(claims) = token::read(&state.keys.token, token, now) else { return Ok(None) };
+/// The session's row when it belongs to `user_id`, is neither ended nor expired, and its user is not
+/// disabled (one query).
+pub async fn find_live(db: &Db, session_id: &str, user_id: &str, now: i64) -> Result<Option<LiveRow>, sqlx::Error> {
     // `UserRecord` reads its columns by name and ignores the others.
-    let row: Option<LiveRow> = sqlx::query_as(
+    sqlx::query_as(
         "SELECT u.*, s.last_activity_at FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3 AND u.disabled_at IS NULL",
     )
-    .bind(&claims.sid)
-    .bind(&claims.sub)
+    .bind(session_id)
+    .bind(user_id)
     .bind(now)
-    .fetch_optional(&state.db)
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    if now - row.last_activity_at >= ACTIVITY_RESOLUTION_MS {
-        sqlx::query("UPDATE sessions SET last_activity_at = $1 WHERE id = $2")
-            .bind(now)
-            .bind(&claims.sid)
-            .execute(&state.db)
-            .await?;
-    }
-    Ok(Some(Live { claims, user: row.user }))
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn note_activity(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET last_activity_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(session_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// Ends the session; `false` when there is no live session of that id.

@@ -5,7 +5,7 @@
 
 mod editable;
 
-pub use editable::{keep, keep_for, mask, read, save, Editable, SECRET_MASK};
+pub use editable::{keep, keep_for, mask, read, save, Editable};
 
 use std::{
     any::Any,

@@ -6,7 +6,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{groups, password, store::Profile, validation};
+use super::{
+    groups, password,
+    store::{self, Account, Profile},
+    validation,
+};
 use crate::{
     audit::{self, Action, Resource},
     auth::extract::SignedIn,
@@ -30,23 +34,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(end_other_sessions))
 }
 
-#[derive(Serialize, ToSchema, sqlx::FromRow)]
-#[serde(rename_all = "camelCase")]
-pub struct Account {
-    id: String,
-    username: String,
-    email: String,
-    gender: Option<String>,
-    birth_date: Option<String>,
-    phone: Option<String>,
-    location: Option<String>,
-    /// The language of the account's e-mails.
-    language: String,
-    #[sqlx(skip)]
-    newsletter: bool,
-    created_at: i64,
-}
-
 /// The signed-in member's own details.
 #[utoipa::path(get, path = "/api/account", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Account), (status = 401, description = "Authentication required")))]
@@ -55,12 +42,7 @@ async fn account(State(state): State<AppState>, signed_in: SignedIn) -> ApiResul
 }
 
 async fn load(state: &AppState, id: &str) -> ApiResult<Account> {
-    let mut account: Account = sqlx::query_as(
-        "SELECT id, username, email, gender, birth_date, phone, location, language, created_at FROM users WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_one(&state.db)
-    .await?;
+    let mut account = store::account(&state.db, id).await?;
     account.newsletter = groups::is_member(&state.db, NEWSLETTER, id).await?;
     Ok(account)
 }
@@ -70,7 +52,7 @@ async fn load(state: &AppState, id: &str) -> ApiResult<Account> {
 pub struct AccountChange {
     /// The profile fields replace the stored ones when `profile` is sent (blank clears a field).
     profile: Option<Profile>,
-    /// he, en, ru, fr or es.
+    #[schema(value_type = Option<Lang>)]
     language: Option<String>,
     /// Subscribe (true) or unsubscribe (false).
     newsletter: Option<bool>,
@@ -94,21 +76,10 @@ async fn update_account(
     };
     if let Some(profile) = change.profile.map(|p| p.cleaned()) {
         ApiError::check_fields(profile.checks())?;
-        sqlx::query("UPDATE users SET gender = $2, birth_date = $3, phone = $4, location = $5 WHERE id = $1")
-            .bind(id)
-            .bind(profile.gender)
-            .bind(profile.birth_date)
-            .bind(profile.phone)
-            .bind(profile.location)
-            .execute(&state.db)
-            .await?;
+        store::set_profile(&state.db, id, profile).await?;
     }
     if let Some(lang) = language {
-        sqlx::query("UPDATE users SET language = $2 WHERE id = $1")
-            .bind(id)
-            .bind(lang.code())
-            .execute(&state.db)
-            .await?;
+        store::set_language(&state.db, id, lang).await?;
     }
     if let Some(subscribe) = change.newsletter {
         let ids = std::slice::from_ref(id);
@@ -126,10 +97,15 @@ async fn update_account(
 #[serde(rename_all = "camelCase")]
 pub struct PasswordChange {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     current_password: String,
+    /// 8–128 characters with a letter, a digit and one of `@!#$%^&*()-+`, not a common password.
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     new_password: String,
+    /// The same as `newPassword`.
     #[serde(default)]
+    #[schema(required = true)]
     confirm_password: String,
 }
 

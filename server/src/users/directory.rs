@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::{IntoParams, ToSchema};
 
-use super::groups::Group;
+use super::{groups::Group, validation, Role};
 use crate::{
     db::Db,
     db_filter::{contains_pattern, Filter, Value},
@@ -24,8 +24,9 @@ pub struct AdminUser {
     pub id: String,
     pub username: String,
     pub email: String,
-    pub role: String,
+    pub role: Role,
     pub is_admin: bool,
+    #[schema(schema_with = validation::stored_gender_schema)]
     pub gender: Option<String>,
     /// `YYYY-MM-DD`
     pub birth_date: Option<String>,
@@ -85,7 +86,8 @@ pub enum Order {
 pub struct UsersQuery {
     /// Part of the username or the e-mail address, whatever its case.
     pub search: Option<String>,
-    /// `all` (the default), `newsletter`, `vip`, `new` or `inactive`.
+    /// `all` (the default, also when blank), `newsletter`, `vip`, `new` or `inactive`.
+    #[param(schema_with = group_filter_schema)]
     pub group: Option<String>,
     #[param(inline, value_type = Option<SortKey>)]
     #[serde(default)]
@@ -93,6 +95,12 @@ pub struct UsersQuery {
     #[param(inline, value_type = Option<Order>)]
     #[serde(default)]
     pub order: Order,
+}
+
+fn group_filter_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::{ObjectBuilder, Type};
+    let names = ["", "all", "newsletter", "vip", "new", "inactive"];
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(names)).build()
 }
 
 impl UsersQuery {
@@ -188,13 +196,14 @@ async fn with_groups(db: &Db, rows: Vec<Row>, now: i64) -> Result<Vec<AdminUser>
             }
         }
     }
-    Ok(rows
-        .into_iter()
+    rows.into_iter()
         .map(|row| {
+            let role = Role::parse(&row.role)
+                .ok_or_else(|| sqlx::Error::Decode(format!("unknown role {}", row.role).into()))?;
             let mut groups = kept.remove(&row.id).unwrap_or_default();
             groups.sort_by_key(|group| *group as u8);
             groups.extend(Group::computed(row.created_at, row.last_login_at, now));
-            AdminUser {
+            Ok(AdminUser {
                 is_admin: row.is_admin != 0,
                 disabled: row.disabled_at.is_some(),
                 email_verified: row.email_verified != 0,
@@ -202,14 +211,14 @@ async fn with_groups(db: &Db, rows: Vec<Row>, now: i64) -> Result<Vec<AdminUser>
                 id: row.id,
                 username: row.username,
                 email: row.email,
-                role: row.role,
+                role,
                 gender: row.gender,
                 birth_date: row.birth_date,
                 phone: row.phone,
                 location: row.location,
                 created_at: row.created_at,
                 last_login_at: row.last_login_at,
-            }
+            })
         })
-        .collect())
+        .collect()
 }

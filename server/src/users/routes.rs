@@ -30,7 +30,7 @@ use crate::{
     error::{ApiError, ApiResult, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
-    paging::Paging,
+    paging::PageQuery,
     sessions, AppState,
 };
 
@@ -61,16 +61,6 @@ pub struct UserPage {
     page_size: i64,
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct PageQuery {
-    /// From 1.
-    page: Option<i64>,
-    /// 10 (the default), 25, 50 or 100.
-    page_size: Option<i64>,
-}
-
 /// One page of users, searched, filtered by group and sorted on the server.
 #[utoipa::path(get, path = "/api/users/list", tag = "admin", security(("bearer" = [])), params(UsersQuery, PageQuery),
     responses((status = 200, body = UserPage), (status = 400, description = "Unknown group or page size"),
@@ -79,9 +69,9 @@ async fn list(
     State(state): State<AppState>,
     _: RequirePermission<area::Users>,
     ApiQuery(query): ApiQuery<UsersQuery>,
-    ApiQuery(paging): ApiQuery<PageQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Json<UserPage>> {
-    let paging = Paging::from_query(paging.page, paging.page_size, 10)?;
+    let paging = page.paging(10)?;
     let found = directory::page(&state.db, &query, paging, state.clock.now_ms()).await?;
     Ok(Json(UserPage { users: found.users, total: found.total, page: paging.page, page_size: paging.size }))
 }
@@ -120,7 +110,7 @@ async fn export(
         csv.row([
             user.username.as_str(),
             &user.email,
-            &user.role,
+            user.role.code(),
             yes_no(user.is_admin),
             &groups.join(" "),
             user.location.as_deref().unwrap_or_default(),
@@ -143,13 +133,20 @@ fn yes_no(value: bool) -> &'static str {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateUserRequest {
+    /// Starts with a letter.
     #[serde(default)]
+    #[schema(required = true, pattern = r"^\s*[^\W\d_]")]
     username: String,
     #[serde(default)]
+    #[schema(required = true, format = Email)]
     email: String,
+    /// 8–128 characters with a letter, a digit and one of `@!#$%^&*()-+`, not a common password.
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     password: String,
+    /// The same as `password`.
     #[serde(default)]
+    #[schema(required = true)]
     confirm_password: String,
     #[serde(flatten)]
     profile: Profile,
@@ -162,7 +159,7 @@ pub struct CreateUserRequest {
     /// Put the new user in the VIP group.
     #[serde(default)]
     vip: bool,
-    /// The language of the user's e-mails (he by default).
+    /// The language of the user's e-mails, as at sign-up (he by default).
     language: Option<String>,
 }
 
@@ -343,6 +340,7 @@ async fn remove(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Members {
+    #[schema(min_items = 1, max_items = 1000)]
     user_ids: Vec<String>,
 }
 

@@ -26,10 +26,15 @@ pub struct NewUser<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     /// female, male or other
+    #[schema(pattern = "^ *(female|male|other)? *$")]
     pub gender: Option<String>,
-    /// `YYYY-MM-DD`
+    /// `YYYY-MM-DD`, from 1900 to today.
+    #[schema(pattern = "^ *([0-9]{4}-[0-9]{2}-[0-9]{2})? *$")]
     pub birth_date: Option<String>,
+    /// Digits, spaces, `+` (first), `-`, `.` and parentheses, with 7 to 15 digits.
+    #[schema(pattern = r"^ *(\+?[ .()\-]*([0-9][ .()\-]*){7,15})?$")]
     pub phone: Option<String>,
+    #[schema(max_length = 99)]
     pub location: Option<String>,
 }
 
@@ -213,6 +218,52 @@ pub async fn record_login(db: &Db, id: &str, now: i64) -> Result<(), sqlx::Error
 
 pub async fn set_password_hash(db: &Db, id: &str, hash: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2").bind(hash).bind(id).execute(db).await?;
+    Ok(())
+}
+
+/// The member's own details (the account page), without the newsletter choice, which is a group.
+#[derive(Serialize, ToSchema, FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Account {
+    id: String,
+    username: String,
+    email: String,
+    #[schema(schema_with = validation::stored_gender_schema)]
+    gender: Option<String>,
+    birth_date: Option<String>,
+    phone: Option<String>,
+    location: Option<String>,
+    /// The language of the account's e-mails.
+    language: String,
+    #[sqlx(skip)]
+    pub newsletter: bool,
+    created_at: i64,
+}
+
+pub async fn account(db: &Db, id: &str) -> Result<Account, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, username, email, gender, birth_date, phone, location, language, created_at FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_one(db)
+    .await
+}
+
+/// Replaces the profile fields (call with a cleaned, checked profile).
+pub async fn set_profile(db: &Db, id: &str, profile: Profile) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET gender = $2, birth_date = $3, phone = $4, location = $5 WHERE id = $1")
+        .bind(id)
+        .bind(profile.gender)
+        .bind(profile.birth_date)
+        .bind(profile.phone)
+        .bind(profile.location)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_language(db: &Db, id: &str, lang: Lang) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET language = $2 WHERE id = $1").bind(id).bind(lang.code()).execute(db).await?;
     Ok(())
 }
 

@@ -149,8 +149,20 @@ pub fn location(value: &str) -> Result<(), &'static str> {
     }
 }
 
+pub const GENDERS: [&str; 3] = ["female", "male", "other"];
+
+/// A stored gender as the document describes it: one of `GENDERS`, or null when not given.
+pub fn stored_gender_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::{schema::SchemaType, ObjectBuilder, Type};
+    let values = GENDERS.map(Some).into_iter().chain([None]);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(values))
+        .build()
+}
+
 pub fn gender(value: &str) -> Result<(), &'static str> {
-    if ["female", "male", "other"].contains(&value) {
+    if GENDERS.contains(&value) {
         Ok(())
     } else {
         Err("Invalid gender")

@@ -8,5 +8,4 @@ mod routes;
 pub mod security_headers;
 mod static_files;
 
-pub use page::PageTexts;
 pub use routes::{serve, WebApp};

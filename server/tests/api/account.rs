@@ -3,8 +3,8 @@
 
 use crate::common::{assert_json_error, each_backend, without_code, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
-use pointe_server::{client_info::ClientInfo, sessions};
+use pointe_server::testing::Role;
+use pointe_server::testing::{sessions, ClientInfo};
 use serde_json::{json, Value};
 
 async fn send(app: &TestApp, method: Method, uri: &str, token: &str, body: Value) -> TestResponse {

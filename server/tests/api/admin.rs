@@ -1,10 +1,7 @@
 use crate::common::{assert_json_error, each_backend};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
-use pointe_server::users::{
-    admin::{create_admin, set_role},
-    password,
-};
+use pointe_server::testing::Role;
+use pointe_server::testing::{create_admin, password, set_role};
 use serde_json::json;
 use sqlx::Row;
 

@@ -4,7 +4,7 @@
 
 use crate::common::{ai::events, assert_field_error, assert_json_error, each_backend, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
+use pointe_server::testing::Role;
 use serde_json::{json, Value};
 
 async fn ask(app: &TestApp, path: &str, question: &str, language: &str, ip: &str) -> TestResponse {

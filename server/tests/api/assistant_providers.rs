@@ -8,7 +8,7 @@ use crate::common::{
     assert_field_error, each_backend_with, TestApp,
 };
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
+use pointe_server::testing::Role;
 use serde_json::{json, Value};
 
 const RIBBONS: &str = "How do I sew ribbons on my pointe shoes?";

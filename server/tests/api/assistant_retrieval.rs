@@ -3,13 +3,7 @@
 //! tips are found only for signed-in askers.
 
 use crate::common::each_backend;
-use pointe_server::{
-    assistant::{
-        evaluation::{evaluate, EvaluationSet},
-        retrieval::corpus::Kind,
-    },
-    lang::Lang,
-};
+use pointe_server::testing::{evaluate, EvaluationSet, Kind, Lang};
 
 #[tokio::test]
 async fn each_language_finds_the_answering_documents_in_the_top_three() {

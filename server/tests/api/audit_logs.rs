@@ -3,11 +3,8 @@
 
 use crate::common::{assert_json_error, each_backend, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
-use pointe_server::{
-    cleanup,
-    time::{Clock, DAY_MS},
-};
+use pointe_server::testing::Role;
+use pointe_server::testing::{cleanup, Clock, DAY_MS};
 
 /// Apart enough to filter by, within the tokens' hour.
 const STEP_MS: i64 = 20 * 60_000;

@@ -3,7 +3,7 @@
 
 use crate::common::{assert_field_error, assert_json_error, each_backend, TestApp};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
+use pointe_server::testing::Role;
 use serde_json::{json, Value};
 
 async fn call(app: &TestApp, method: Method, uri: &str, token: &str, body: &Value) -> crate::common::TestResponse {

@@ -2,10 +2,9 @@
 
 use crate::common::{each_backend, TestApp};
 use axum::http::StatusCode;
-use pointe_server::{
+use pointe_server::testing::{
     cleanup::{self, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, SESSION_KEEP_MS},
-    time::Clock,
-    users::admin::create_admin,
+    create_admin, Clock,
 };
 use serde_json::json;
 

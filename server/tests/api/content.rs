@@ -3,7 +3,7 @@
 
 use crate::common::{assert_field_error, assert_json_error, each_backend, TestApp};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
+use pointe_server::testing::Role;
 use serde_json::{json, Value};
 
 async fn call(app: &TestApp, method: Method, uri: &str, token: &str, body: &Value) -> crate::common::TestResponse {
@@ -113,7 +113,10 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
 
         let mut edited = grishko();
         edited["translations"]["en"]["name"] = json!("Grishko Ballet");
-        edited["id"] = json!("ignored-the-path-wins");
+        edited["id"] = json!("another-id");
+        let renamed = call(app, Method::PUT, "/api/admin/brands/grishko", &token, &edited).await;
+        assert_field_error(&renamed, StatusCode::BAD_REQUEST, "id", "The id cannot be changed");
+        edited["id"] = json!("grishko");
         let updated = call(app, Method::PUT, "/api/admin/brands/grishko", &token, &edited).await;
         assert_eq!(updated.status, StatusCode::OK, "{}", updated.text());
         assert_eq!(
@@ -121,7 +124,9 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
             "Grishko Ballet",
             "the change shows at once"
         );
-        let missing = call(app, Method::PUT, "/api/admin/brands/nope", &token, &grishko()).await;
+        let mut nope = grishko();
+        nope["id"] = json!("nope");
+        let missing = call(app, Method::PUT, "/api/admin/brands/nope", &token, &nope).await;
         assert_json_error(&missing, StatusCode::NOT_FOUND, "Brand not found");
 
         // Ids from before the slug rule stay editable.

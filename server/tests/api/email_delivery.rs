@@ -10,10 +10,9 @@ use std::{
 use crate::common::{each_backend_with, TestApp};
 use axum::http::{Method, StatusCode};
 use mailparse::{MailHeaderMap, ParsedMail};
-use pointe_server::{
+use pointe_server::testing::{
     email::{self, outbox, Mail, Mailer},
-    lang::Lang,
-    time::Clock,
+    Clock, Lang,
 };
 use serde_json::json;
 
@@ -226,7 +225,7 @@ async fn a_provider_saved_in_the_settings_sends_the_test_email_and_the_outbox() 
         let saved = app
             .state
             .settings
-            .get::<Option<pointe_server::email::settings::EmailSettings>>(&app.state.db)
+            .get::<Option<pointe_server::testing::email::EmailSettings>>(&app.state.db)
             .await
             .unwrap();
         let mailer = Mailer::from_settings(saved.as_ref().as_ref().unwrap()).unwrap();

@@ -18,6 +18,7 @@ mod email_delivery;
 mod module_graph;
 mod platform;
 mod rate_limits;
+mod schema_names;
 mod sessions;
 mod settings;
 mod users;

@@ -35,7 +35,7 @@ fn server_modules_have_no_import_cycles() {
 }
 
 /// Every module file under `src` (but the binary's `main.rs`) by its module path.
-fn source_files(src: &Path) -> BTreeMap<Module, PathBuf> {
+pub fn source_files(src: &Path) -> BTreeMap<Module, PathBuf> {
     let mut files = BTreeMap::new();
     let mut folders = vec![src.to_path_buf()];
     while let Some(folder) = folders.pop() {

@@ -283,6 +283,18 @@ async fn openapi_document_and_offline_docs_page() {
     .await;
 }
 
+/// The web client's contract tests (web/src/test/apiContract.ts) read a copy of the document: it must
+/// be the one the server serves. `make openapi` writes it.
+#[test]
+fn the_web_client_checks_its_schemas_against_the_current_document() {
+    let current = pointe_server::api_document().to_pretty_json().unwrap();
+    let copy = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/api/openapi.json"));
+    assert!(
+        copy.is_ok_and(|copy| copy.trim_end() == current),
+        "web/src/api/openapi.json is not the server's OpenAPI document: run `make openapi`, then `make test-web`"
+    );
+}
+
 #[tokio::test]
 async fn site_config_gives_the_environments_contact_and_website_until_an_admin_sets_them() {
     each_backend(async |app| {
@@ -306,7 +318,7 @@ async fn every_error_answer_names_its_code() {
         let unreadable = app.send_json(Method::POST, "/api/auth/login", &serde_json::json!([1]), &[]).await;
         assert_error_code(&unreadable, StatusCode::BAD_REQUEST, "invalid_body");
         assert_error_code(&app.get("/api/users/list").await, StatusCode::UNAUTHORIZED, "authentication_required");
-        let member = app.user_with_role("giselle", pointe_server::users::Role::User).await;
+        let member = app.user_with_role("giselle", pointe_server::testing::Role::User).await;
         let forbidden =
             app.request(Method::GET, "/api/users/list", &[("authorization", &format!("Bearer {member}"))]).await;
         assert_error_code(&forbidden, StatusCode::FORBIDDEN, "forbidden");

@@ -3,7 +3,7 @@
 
 use crate::common::{each_backend_with, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::{config::RateLimitStore, time::Clock};
+use pointe_server::testing::{Clock, RateLimitStore};
 use serde_json::json;
 
 const HOUR_MS: i64 = 60 * 60_000;

@@ -3,7 +3,7 @@
 
 use crate::common::{assert_json_error, each_backend, TestApp};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
+use pointe_server::testing::Role;
 use serde_json::Value;
 
 async fn call(app: &TestApp, method: Method, uri: &str, token: &str) -> crate::common::TestResponse {

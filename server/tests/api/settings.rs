@@ -3,7 +3,7 @@
 
 use crate::common::{assert_field_error, assert_json_error, each_backend, each_backend_with, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
+use pointe_server::testing::Role;
 use serde_json::{json, Value};
 
 async fn put(app: &TestApp, uri: &str, token: &str, body: Value) -> TestResponse {
@@ -170,8 +170,8 @@ async fn the_bot_check_setting_replaces_the_environments_at_once() {
         assert!(app.get("/login").await.header("content-security-policy").contains("script-src 'self' https://challenges.cloudflare.com"));
 
         // The way back from a wrong secret that locks everyone out.
-        pointe_server::settings::reset(&app.state.db, "botCheck", &pointe_server::SETTING_KEYS).await.unwrap();
-        assert!(pointe_server::settings::reset(&app.state.db, "nope", &pointe_server::SETTING_KEYS).await.is_err());
+        pointe_server::testing::reset_setting(&app.state.db, "botCheck").await.unwrap();
+        assert!(pointe_server::testing::reset_setting(&app.state.db, "nope").await.is_err());
         let restarted = app.another_instance().await;
         assert_eq!(restarted.get("/api/auth/bot-check").await.json()["provider"], "altcha");
     })

@@ -4,7 +4,7 @@
 
 use crate::common::{assert_field_error, assert_json_error, each_backend, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::users::Role;
+use pointe_server::testing::Role;
 use serde_json::{json, Value};
 
 async fn call(app: &TestApp, method: Method, uri: &str, token: &str) -> TestResponse {
@@ -282,7 +282,7 @@ async fn admins_keep_their_own_access_and_the_site_keeps_an_admin() {
             send(app, Method::PATCH, &format!("/api/users/update/{second}"), &admin, json!({ "isAdmin": false })).await;
         assert_eq!(first_demotes.json()["role"], "user");
         // The last enabled admin cannot be taken away by any path, even the command line's.
-        let refused = pointe_server::users::admin::set_role(&app.state.db, "admin", "user").await.unwrap_err();
+        let refused = pointe_server::testing::set_role(&app.state.db, "admin", "user").await.unwrap_err();
         assert_eq!(refused.to_string(), "The last admin cannot be demoted");
         let count: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE is_admin = 1").fetch_one(&app.state.db).await.unwrap();

@@ -5,7 +5,11 @@ use serde::{Deserialize, Serialize};
 use sqlx::{any::AnyRow, Row};
 use utoipa::ToSchema;
 
-use crate::{db::Db, time::DAY_MS};
+use crate::{
+    assistant::providers::{ErrorType, ProviderKind},
+    db::Db,
+    time::DAY_MS,
+};
 
 const HOUR_MS: i64 = 60 * 60_000;
 
@@ -74,6 +78,7 @@ struct Bucket {
 
 #[derive(Serialize, ToSchema)]
 struct Count {
+    #[schema(value_type = ProviderKind)]
     provider: String,
     requests: i64,
 }
@@ -94,6 +99,7 @@ struct Timing {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ModelPerformance {
+    #[schema(value_type = ProviderKind)]
     provider: String,
     model: String,
     requests: i64,
@@ -105,7 +111,9 @@ struct ModelPerformance {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ErrorSummary {
+    #[schema(value_type = ProviderKind)]
     provider: String,
+    #[schema(value_type = ErrorType)]
     error_type: String,
     occurrences: i64,
     last_occurred: i64,

@@ -39,9 +39,10 @@ struct MetricsQuery {
 #[serde(deny_unknown_fields)]
 pub struct AiTest {
     provider: ProviderKind,
+    #[schema(max_length = 500, pattern = r"\S")]
     question: String,
-    /// he, en, ru, fr or es (Hebrew otherwise)
-    language: Option<String>,
+    /// Hebrew when not given.
+    language: Option<Lang>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -92,7 +93,7 @@ async fn ai_test(
     let question = Question {
         route: Route::Hybrid,
         text: guard::question(&test.question)?.to_owned(),
-        lang: Lang::from_tag(test.language.as_deref()),
+        lang: test.language.unwrap_or(Lang::DEFAULT),
         signed_in: true,
         include_sources: true,
     };

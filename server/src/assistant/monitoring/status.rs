@@ -6,7 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use sqlx::Row;
-use utoipa::ToSchema;
+use utoipa::{
+    openapi::{ObjectBuilder, Type},
+    ToSchema,
+};
 
 use crate::{
     assistant::{
@@ -15,6 +18,7 @@ use crate::{
         providers::{breaker::Circuit, ProviderKind},
         settings::AiProviders,
     },
+    fields,
     lang::Lang,
     AppState,
 };
@@ -45,11 +49,22 @@ struct ProviderStatus {
     last_error: Option<String>,
 }
 
+fn documents_schema() -> utoipa::openapi::Object {
+    fields::schema::per_language(ObjectBuilder::new().schema_type(Type::Integer).build(), true)
+}
+
+fn rag_types() -> utoipa::openapi::Object {
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["hybrid", "strict", "none"])).build()
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct LastAnswer {
+    #[schema(value_type = ProviderKind)]
     provider: String,
     model: String,
+    /// hybrid, strict or none.
+    #[schema(schema_with = rag_types)]
     rag_type: &'static str,
     rag_enabled: bool,
     sources: i64,
@@ -62,6 +77,7 @@ struct LastAnswer {
 #[serde(rename_all = "camelCase")]
 struct IndexStatus {
     /// Documents per language.
+    #[schema(schema_with = documents_schema)]
     documents: BTreeMap<String, usize>,
     built_at: i64,
 }

@@ -33,7 +33,8 @@ impl ProviderKind {
 }
 
 /// Why a provider's answer was not used (stored as `error_type`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum ErrorType {
     Timeout,
     Connection,

@@ -28,10 +28,15 @@ pub const CHOICES: [&str; 4] = [
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AiModels {
+    #[schema(pattern = r"\S", max_length = 200)]
     pub en: String,
+    #[schema(pattern = r"\S", max_length = 200)]
     pub he: String,
+    #[schema(pattern = r"\S", max_length = 200)]
     pub es: String,
+    #[schema(pattern = r"\S", max_length = 200)]
     pub fr: String,
+    #[schema(pattern = r"\S", max_length = 200)]
     pub ru: String,
 }
 

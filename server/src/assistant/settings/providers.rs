@@ -33,6 +33,7 @@ pub struct GatewaySettings {
     /// Secret; empty for endpoints that need none (a local llama.cpp server).
     pub api_key: String,
     /// How long to wait for the first or the next piece of an answer.
+    #[schema(minimum = 1, maximum = 300)]
     pub timeout_seconds: u32,
 }
 
@@ -46,6 +47,7 @@ pub struct EdgeSettings {
     pub model: String,
     /// Cloudflare's API; `/accounts/{accountId}/ai/run/{model}` is added.
     pub base_url: String,
+    #[schema(minimum = 1, maximum = 300)]
     pub timeout_seconds: u32,
 }
 

@@ -15,10 +15,7 @@ use std::sync::Arc;
 
 use pointe_server::{
     app,
-    client_info::ClientInfo,
-    sessions,
-    time::ManualClock,
-    users::{password, store, NewUser, Profile, Role},
+    testing::{password, sessions, store, ClientInfo, ManualClock, NewUser, Profile, Role},
     AppState, Config,
 };
 use serde_json::Value;

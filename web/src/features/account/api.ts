@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { apiRequest } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
 
-const accountSchema = z.object({
+export const accountSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
@@ -19,7 +19,10 @@ const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-const sessionsSchema = z.object({
+export const passwordChangedSchema = z.object({ otherSessionsEnded: z.number() });
+export const revokedSchema = z.object({ revoked: z.number() });
+
+export const sessionsSchema = z.object({
   now: z.number(),
   sessions: z.array(
     z.object({ id: z.string(), ip: z.string(), browser: z.string(), createdAt: z.number(), lastActivityAt: z.number(), expiresAt: z.number(), current: z.boolean() }),
@@ -69,6 +72,6 @@ export type PasswordChange = {
 
 /** Changes the password; the server ends the member's other sessions and says how many. */
 export const changePassword = (change: PasswordChange) =>
-  apiRequest('/account/password', { method: 'POST', body: change, schema: z.object({ otherSessionsEnded: z.number() }) });
+  apiRequest('/account/password', { method: 'POST', body: change, schema: passwordChangedSchema });
 
-export const endOtherSessions = () => apiRequest('/account/sessions/others', { method: 'DELETE', schema: z.object({ revoked: z.number() }) });
+export const endOtherSessions = () => apiRequest('/account/sessions/others', { method: 'DELETE', schema: revokedSchema });

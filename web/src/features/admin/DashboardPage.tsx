@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../lib/session/session';
 import { ADMIN_NAMESPACE } from './i18n';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
 
-const statsSchema = z.object({ users: z.number(), brands: z.number(), products: z.number(), posts: z.number(), activeSessions: z.number() });
+export const statsSchema = z.object({ users: z.number(), brands: z.number(), products: z.number(), posts: z.number(), activeSessions: z.number() });
 type Stats = z.infer<typeof statsSchema>;
 
 /** Each count and the screen it links to. */

@@ -22,6 +22,7 @@ const EXACT: Record<string, string> = {
   'Enter an address starting with http:// or https://': 'endpointAddress',
   'This provider is not configured': 'providerNotConfigured',
   'This id is already in use': 'idTaken',
+  'The id cannot be changed': 'idFixed',
   'This slug is already in use': 'slugTaken',
   'Brand not found': 'brandNotFound',
   'Product not found': 'productNotFound',

@@ -21,7 +21,8 @@ import type en from './locales/en.json';
 export type ScreenKey = keyof typeof en.screens;
 
 /** The admin areas the server grants (server/src/auth/permissions.rs). */
-export type Permission = 'catalogue' | 'blog' | 'users' | 'sessions' | 'auditLogs' | 'settings' | 'email' | 'analytics' | 'ai' | 'cache';
+export const PERMISSIONS = ['catalogue', 'blog', 'users', 'sessions', 'auditLogs', 'settings', 'email', 'analytics', 'ai', 'cache'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 export interface AdminScreen {
   /** Under /admin; '' is the dashboard's index. */

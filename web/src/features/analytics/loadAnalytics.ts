@@ -5,8 +5,8 @@ import { apiRequest } from '../../api/client';
 const GTAG_URL = 'https://www.googletagmanager.com/gtag/js';
 export const CLOUDFLARE_BEACON_URL = 'https://static.cloudflareinsights.com/beacon.min.js';
 
-const googleSchema = z.object({ enabled: z.boolean(), measurementId: z.string() });
-const cloudflareSchema = z.object({ enabled: z.boolean(), token: z.string() });
+export const googleSchema = z.object({ enabled: z.boolean(), measurementId: z.string() });
+export const cloudflareSchema = z.object({ enabled: z.boolean(), token: z.string() });
 
 declare global {
   interface Window {

@@ -6,7 +6,7 @@ import type { Language } from '../../i18n/languages';
 import { signedInSchema, type SignedIn } from '../../lib/session/api';
 
 /** A code was e-mailed: the next step sends it with `challengeId`. */
-const codeStepSchema = z.object({
+export const codeStepSchema = z.object({
   requiresVerification: z.optional(z.boolean()),
   requiresTwoFactor: z.optional(z.boolean()),
   challengeId: z.string(),
@@ -16,6 +16,9 @@ const codeStepSchema = z.object({
 export type CodeStep = z.infer<typeof codeStepSchema>;
 
 export type AuthStep = { kind: 'signedIn'; session: SignedIn } | { kind: 'code'; step: CodeStep };
+
+/** What login and sign-up answer: a session, or a code step. */
+export const authAnswerSchema = z.union([signedInSchema, codeStepSchema]);
 
 /** Reads an answer that either signs in or asks for a code; anything else is "Invalid response" (spec §8). */
 function authStep(answer: unknown): AuthStep {
@@ -60,7 +63,7 @@ export function resendCode(challengeId: string): Promise<CodeStep> {
   return apiRequest('/auth/resend-code', { method: 'POST', body: { challengeId }, schema: codeStepSchema });
 }
 
-const messageSchema = z.object({ message: z.string() });
+export const messageSchema = z.object({ message: z.string() });
 
 export function requestPasswordReset(email: string): Promise<{ message: string }> {
   return apiRequest('/auth/request-password-reset', { method: 'POST', body: { email }, schema: messageSchema });

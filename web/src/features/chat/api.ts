@@ -22,7 +22,7 @@ const sourceSchema = z.object({
 });
 export type AnswerSource = z.infer<typeof sourceSchema>;
 
-const answerSchema = z.object({
+export const answerSchema = z.object({
   id: z.string(),
   answer: z.string(),
   sources: z.optional(z.array(sourceSchema)),

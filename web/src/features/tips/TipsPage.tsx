@@ -15,7 +15,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../lib/session/session';
 
-const tipsSchema = z.object({
+export const tipsSchema = z.object({
   sections: z.array(z.object({ id: z.string(), title: z.string(), paragraphs: z.array(z.string()), points: z.array(z.string()) })),
 });
 

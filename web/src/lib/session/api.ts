@@ -18,8 +18,10 @@ export type User = z.infer<typeof userSchema>;
 export const signedInSchema = z.object({ token: z.string().check(z.minLength(1)), user: userSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
+export const verifiedSchema = z.object({ valid: z.boolean(), user: userSchema });
+
 export async function verifyToken(token: string): Promise<User> {
-  const answer = await apiRequest('/auth/verify', { method: 'POST', body: { token }, schema: z.object({ valid: z.boolean(), user: userSchema }) });
+  const answer = await apiRequest('/auth/verify', { method: 'POST', body: { token }, schema: verifiedSchema });
   if (!answer.valid) throw new ApiError('Token verification failed', 401);
   return answer.user;
 }

@@ -24,7 +24,7 @@ const provider = z.enum(PROVIDERS);
 const measure = z.nullable(z.number());
 const perLanguage = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.number()])) as Record<Language, z.ZodMiniNumber>);
 
-const statusSchema = z.object({
+export const statusSchema = z.object({
   providers: z.array(
     z.object({
       provider,
@@ -54,7 +54,7 @@ const statusSchema = z.object({
 export type AiStatus = z.infer<typeof statusSchema>;
 export type ProviderStatus = AiStatus['providers'][number];
 
-const metricsSchema = z.object({
+export const metricsSchema = z.object({
   range: z.enum(RANGES),
   totalRequests: z.number(),
   successRate: measure,
@@ -76,7 +76,7 @@ export type AiMetrics = z.infer<typeof metricsSchema>;
 
 const sourceSchema = z.object({ kind: z.string(), id: z.string(), title: z.string(), link: z.string() });
 
-const testResultSchema = z.object({
+export const testResultSchema = z.object({
   ok: z.boolean(),
   answer: z.nullable(z.string()),
   provider,

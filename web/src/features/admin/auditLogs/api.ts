@@ -18,7 +18,7 @@ const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const auditPageSchema = z.object({
+export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
   total: z.number(),
   page: z.number(),

@@ -80,7 +80,7 @@ export function useDeleteCategories() {
   }, BLOG_VIEWS);
 }
 
-const previewSchema = z.object({ body: z.array(blockSchema) });
+export const previewSchema = z.object({ body: z.array(blockSchema) });
 
 /** The body as readers will get it (rendered and sanitised by the server). */
 export const previewBody = (markdown: string, signal?: AbortSignal) =>

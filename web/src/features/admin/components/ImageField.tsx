@@ -12,7 +12,7 @@ import { ADMIN_NAMESPACE } from '../i18n';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
-const uploadedSchema = z.object({ url: z.string() });
+export const uploadedSchema = z.object({ url: z.string() });
 
 async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

@@ -18,7 +18,7 @@ export const sessionSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 
-const sessionListSchema = z.object({ now: z.number(), sessions: z.array(sessionSchema) });
+export const sessionListSchema = z.object({ now: z.number(), sessions: z.array(sessionSchema) });
 
 /** Live sessions, of one user when `userId` is given (spec §7 `GET /sessions/list?user_id=`). */
 export function useSessions(userId: string | null) {

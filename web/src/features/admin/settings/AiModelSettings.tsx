@@ -1,21 +1,16 @@
 import { Autocomplete, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod/mini';
 
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { required } from '../validation';
 import { useSaveSettings, useSettings } from './api';
+import { aiModelsSchema } from './schemas';
 import { SettingsCard, SettingsForm } from './SettingsCard';
 import { useSettingsForm } from './useSettingsForm';
 
 /** The server's limit on a model name. */
 const MAX_MODEL_LENGTH = 200;
-
-const aiModelsSchema = z.object({
-  models: z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])) as Record<Language, z.ZodMiniString>),
-  choices: z.array(z.string()),
-});
 
 /**
  * The model the assistant's gateway answers with in each language (spec §1, §3): any name the gateway

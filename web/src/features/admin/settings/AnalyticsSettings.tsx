@@ -1,13 +1,13 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 
 import { ADMIN_NAMESPACE } from '../i18n';
 import { useSaveSettings, useSettings } from './api';
+import { analyticsSchema } from './schemas';
 import { SettingsCard, SettingsForm } from './SettingsCard';
 import { useSettingsForm } from './useSettingsForm';
 
-const analyticsSchema = z.object({ measurementId: z.string(), cloudflareToken: z.string() });
 type Analytics = z.infer<typeof analyticsSchema>;
 
 /** Both are optional: empty turns that service off. The rules are the server's. */

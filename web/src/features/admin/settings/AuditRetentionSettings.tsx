@@ -1,14 +1,12 @@
 import { NumberInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod/mini';
 
 import { ADMIN_NAMESPACE } from '../i18n';
 import { between } from '../validation';
 import { useSaveSettings, useSettings } from './api';
+import { auditSchema } from './schemas';
 import { SettingsCard, SettingsForm } from './SettingsCard';
 import { useSettingsForm } from './useSettingsForm';
-
-const auditSchema = z.object({ retentionDays: z.number() });
 
 /** How long the audit log keeps entries (the server's range); the cleanup job deletes older ones. */
 const RETENTION = { min: 7, max: 3650 };

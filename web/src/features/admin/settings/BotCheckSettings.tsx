@@ -1,20 +1,15 @@
 import { NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 
 import { ADMIN_NAMESPACE } from '../i18n';
 import { REQUIRED, between } from '../validation';
 import { useSaveSettings, useSettings } from './api';
+import { botCheckSchema } from './schemas';
 import { SecretInput } from './SecretInput';
 import { SettingsCard, SettingsForm } from './SettingsCard';
 import { useSettingsForm } from './useSettingsForm';
 
-const botCheckSchema = z.object({
-  provider: z.enum(['altcha', 'turnstile']),
-  difficulty: z.number(),
-  turnstileSiteKey: z.string(),
-  turnstileSecret: z.string(),
-});
 type BotCheck = z.infer<typeof botCheckSchema>;
 type Values = Record<keyof BotCheck, string>;
 

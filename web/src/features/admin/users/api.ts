@@ -34,7 +34,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-const userListSchema = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const userListSchema = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 
 export interface UserFilters {
   group: GroupFilter;
@@ -111,7 +111,7 @@ export function useDeleteUser() {
   return useRefreshingMutation((id: string) => apiRequest(`/users/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }), USER_VIEWS);
 }
 
-const changedSchema = z.object({ changed: z.number() });
+export const changedSchema = z.object({ changed: z.number() });
 
 /** Adds the users to the VIP group (`member` true), or takes them out of it. */
 export function useSetVip() {

@@ -9,7 +9,7 @@ import { useLanguage } from '../../../i18n/useLanguage';
 import { solveAltcha } from './altcha';
 import { loadTurnstile } from './turnstile';
 
-const challengeSchema = z.discriminatedUnion('provider', [
+export const challengeSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('altcha'), algorithm: z.string(), challenge: z.string(), maxnumber: z.number(), salt: z.string(), signature: z.string() }),
   z.object({ provider: z.literal('turnstile'), siteKey: z.string() }),
   z.object({ provider: z.literal('off') }),

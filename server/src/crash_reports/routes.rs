@@ -1,6 +1,3 @@
-//! `POST /api/admin/log-error`: the web app's crash reports from signed-in users, kept for the admins.
-//! Fields are cut to a bounded size and the body is limited, so a report cannot fill the database.
-
 use axum::{extract::DefaultBodyLimit, extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,6 +6,7 @@ use utoipa_axum::{
     routes,
 };
 
+use super::store::{self, NewCrashReport};
 use crate::{
     auth::extract::SignedIn,
     client_info::{ClientInfo, MAX_USER_AGENT},
@@ -56,20 +54,15 @@ async fn log_error(
     client: ClientInfo,
     ApiJson(report): ApiJson<CrashReport>,
 ) -> ApiResult<(StatusCode, Json<Stored>)> {
-    sqlx::query(
-        "INSERT INTO crash_reports (id, created_at, user_id, message, stack, component_stack, url, user_agent, reported_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(uuid::Uuid::new_v4().to_string())
-    .bind(state.clock.now_ms())
-    .bind(&signed_in.user.id)
-    .bind(cut(&report.message, MAX_MESSAGE))
-    .bind(report.stack.as_deref().map(|s| cut(s, MAX_STACK)))
-    .bind(report.component_stack.as_deref().map(|s| cut(s, MAX_STACK)))
-    .bind(cut(&report.url, MAX_URL))
-    .bind(cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), MAX_USER_AGENT))
-    .bind(cut(&report.timestamp, 64))
-    .execute(&state.db)
-    .await?;
+    let stored = NewCrashReport {
+        user_id: signed_in.user.id,
+        message: cut(&report.message, MAX_MESSAGE),
+        stack: report.stack.as_deref().map(|s| cut(s, MAX_STACK)),
+        component_stack: report.component_stack.as_deref().map(|s| cut(s, MAX_STACK)),
+        url: cut(&report.url, MAX_URL),
+        user_agent: cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), MAX_USER_AGENT),
+        reported_at: cut(&report.timestamp, 64),
+    };
+    store::insert(&state.db, stored, state.clock.now_ms()).await?;
     Ok((StatusCode::CREATED, Json(Stored { success: true })))
 }

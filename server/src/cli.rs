@@ -1,0 +1,165 @@
+//! The `pointe-server` command line: serve the site, or one of the administrator's tasks.
+
+use std::io::Read;
+
+use crate::{
+    app, assistant, blog, catalogue, cleanup, config::MailTransport, db, email, settings, users, AppState, Config,
+};
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(name = "pointe-server", about = "Pointe: the pointe shoe website and its admin dashboard")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the site (the default).
+    Serve,
+    /// Print the API's OpenAPI document (what /api/openapi.json serves) and exit.
+    Openapi,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Create an administrator. Prints a generated password unless --password-stdin is given.
+    CreateAdmin {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        email: String,
+        /// Read the password from standard input instead of generating one.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Print the assistant's retrieval recall@3 per language on an evaluation set (`make bench` runs it).
+    AssistantEval {
+        #[arg(long, default_value = "server/tests/data/assistant_eval.json")]
+        file: std::path::PathBuf,
+    },
+    /// Forget a setting saved in the admin (e.g. botCheck after a wrong Turnstile secret); applies within 30 s.
+    ResetSetting {
+        #[arg(long)]
+        key: String,
+    },
+    /// Give an account a role: user, moderator, editor or admin (see the README's permission table).
+    SetRole {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        role: String,
+    },
+}
+
+/// Runs the command line: `serve` by default.
+pub async fn run() -> anyhow::Result<()> {
+    dotenvy::dotenv().ok();
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info")))
+        .init();
+    let config = Config::from_env()?;
+    match Cli::parse().command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(config).await,
+        Command::Openapi => {
+            println!("{}", crate::api_document().to_pretty_json()?);
+            Ok(())
+        }
+        Command::Migrate => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            println!("Migrations applied to {}", db::redact(&config.database_url));
+            Ok(())
+        }
+        Command::CreateAdmin { username, email, password_stdin } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            let password = if password_stdin {
+                let mut input = String::new();
+                std::io::stdin().read_to_string(&mut input).context("cannot read the password")?;
+                input.trim_end_matches(['\r', '\n']).to_owned()
+            } else {
+                users::password::generate()
+            };
+            users::admin::create_admin(&pool, &username, &email, &password).await?;
+            println!("Created admin {username}.");
+            if !password_stdin {
+                println!("Password (shown once, keep it safe): {password}");
+            }
+            Ok(())
+        }
+        Command::AssistantEval { file } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            catalogue::seed::seed_catalogue(&pool).await?;
+            blog::seed::seed_blog(&pool).await?;
+            let set = serde_json::from_str(
+                &std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?,
+            )?;
+            let retrieval = assistant::retrieval::Retrieval::build(&pool).await?;
+            println!("| language | recall@{} | questions |\n|---|---|---|", assistant::evaluation::TOP);
+            let results = assistant::evaluation::evaluate(&retrieval, &set)?;
+            for recall in &results {
+                println!("| {} | {:.0} % | {} |", recall.lang.code(), recall.share() * 100.0, recall.questions);
+            }
+            for (question, found) in results.iter().flat_map(|recall| &recall.misses) {
+                println!("missed: {question} → {}", found.join(", "));
+            }
+            Ok(())
+        }
+        Command::ResetSetting { key } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            settings::reset(&pool, &key, &crate::SETTING_KEYS).await?;
+            println!("Setting {key} reset: running servers apply it within 30 seconds.");
+            Ok(())
+        }
+        Command::SetRole { username, role } => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            users::admin::set_role(&pool, &username, &role).await?;
+            println!("{username} is now {role}.");
+            Ok(())
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let address = std::net::SocketAddr::new(config.host, config.port);
+    let public_url = config.public_url.clone();
+    let mail_note = match &config.mail.transport {
+        MailTransport::File(dir) => {
+            format!("E-mails (sign-in codes, reset links) are written to {}/ as .eml files", dir.display())
+        }
+        MailTransport::Smtp(smtp) => format!("E-mails go to the SMTP server {}:{}", smtp.host, smtp.port),
+    };
+    let mailer = email::Mailer::from_config(&config.mail)?;
+    let state = AppState::start(config).await?;
+    email::outbox::spawn_worker(state.clone(), mailer);
+    cleanup::spawn(state.clone());
+    let listener =
+        tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
+    println!("Pointe is serving {public_url}");
+    println!("{mail_note}");
+    println!("First admin: pointe-server create-admin --username NAME --email ADDRESS (or set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD)");
+    let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async { tokio::signal::ctrl_c().await.ok() };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

@@ -1,0 +1,35 @@
+//! The one door the integration tests (`tests/api`) use to reach inside: creating accounts and
+//! sessions directly, running the periodic jobs and the outbox on the tests' clock, and the assistant's
+//! retrieval evaluation. Not an API; every other module is private to the crate.
+
+pub use crate::{
+    assistant::{
+        evaluation::{evaluate, EvaluationSet},
+        retrieval::corpus::Kind,
+    },
+    client_info::ClientInfo,
+    config::RateLimitStore,
+    lang::Lang,
+    time::{Clock, ManualClock, DAY_MS},
+    users::{
+        admin::{create_admin, set_role},
+        password, store, NewUser, Profile, Role,
+    },
+};
+
+pub mod cleanup {
+    pub use crate::cleanup::{run, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, SESSION_KEEP_MS};
+}
+
+pub mod email {
+    pub use crate::email::{outbox, send, settings::EmailSettings, Mail, Mailer};
+}
+
+pub mod sessions {
+    pub use crate::sessions::start;
+}
+
+/// Forgets a setting saved in the admin, as `pointe-server reset-setting` does.
+pub async fn reset_setting(db: &crate::db::Db, key: &str) -> anyhow::Result<()> {
+    crate::settings::reset(db, key, &crate::SETTING_KEYS).await
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+
+import { siteConfigSchema } from '../../lib/siteConfig';
+import { answerDrift, documentedValues } from '../../test/apiContract';
+import { socialEmbedSettingsSchema } from '../blog';
+import { metricsSchema, PROVIDERS as AI_PROVIDERS, RANGES, statusSchema, testResultSchema } from './ai/api';
+import { providerSettingsSchema } from './ai/providerSettings';
+import { auditPageSchema } from './auditLogs/api';
+import { categoryRecordSchema, POST_STATUSES, postRecordSchema, previewSchema } from './blog/api';
+import { brandRecordSchema, productRecordSchema } from './catalogue/api';
+import { uploadedSchema } from './components/ImageField';
+import { statsSchema } from './DashboardPage';
+import { PERMISSIONS } from './screens';
+import { sessionListSchema } from './sessions/api';
+import { emailAnswerSchema, PROVIDERS as EMAIL_PROVIDERS } from './settings/emailSettings';
+import { aiModelsSchema, analyticsSchema, auditSchema, botCheckSchema } from './settings/schemas';
+import { adminUserSchema, changedSchema, USER_GROUPS, USER_ROLES, userListSchema } from './users/api';
+
+describe('the admin reads what the server documents', () => {
+  it.each([
+    ['get', '/api/admin/stats', statsSchema, {}],
+    ['get', '/api/admin/brands', z.array(brandRecordSchema), { everyFieldSent: true }],
+    ['post', '/api/admin/brands', brandRecordSchema, { status: '201', everyFieldSent: true }],
+    ['put', '/api/admin/brands/{id}', brandRecordSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/products', z.array(productRecordSchema), { everyFieldSent: true }],
+    ['post', '/api/admin/products', productRecordSchema, { status: '201', everyFieldSent: true }],
+    ['put', '/api/admin/products/{id}', productRecordSchema, { everyFieldSent: true }],
+    ['post', '/api/admin/uploads', uploadedSchema, { status: '201' }],
+    ['get', '/api/admin/blog/posts', z.array(postRecordSchema), { everyFieldSent: true }],
+    ['post', '/api/admin/blog/posts', postRecordSchema, { status: '201', everyFieldSent: true }],
+    ['put', '/api/admin/blog/posts/{slug}', postRecordSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/blog/categories', z.array(categoryRecordSchema), {}],
+    ['post', '/api/admin/blog/categories', categoryRecordSchema, { status: '201' }],
+    ['put', '/api/admin/blog/categories/{slug}', categoryRecordSchema, {}],
+    ['post', '/api/admin/blog/preview', previewSchema, {}],
+    ['get', '/api/users/list', userListSchema, {}],
+    ['post', '/api/users/create', adminUserSchema, { status: '201' }],
+    ['patch', '/api/users/update/{id}', adminUserSchema, {}],
+    ['post', '/api/users/groups/{group}/members', changedSchema, {}],
+    ['delete', '/api/users/groups/{group}/members', changedSchema, {}],
+    ['get', '/api/sessions/list', sessionListSchema, {}],
+    ['get', '/api/admin/audit-logs', auditPageSchema, {}],
+    ['get', '/api/admin/ai/status', statusSchema, {}],
+    ['get', '/api/admin/ai/metrics', metricsSchema, {}],
+    ['post', '/api/admin/ai/test', testResultSchema, {}],
+    ['get', '/api/admin/settings/site', siteConfigSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/settings/email', emailAnswerSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/settings/analytics', analyticsSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/settings/ai-models', aiModelsSchema, {}],
+    ['get', '/api/admin/settings/ai-providers', providerSettingsSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/settings/bot-check', botCheckSchema, {}],
+    ['get', '/api/admin/settings/audit', auditSchema, {}],
+    ['get', '/api/admin/settings/social-embeds', socialEmbedSettingsSchema, {}],
+  ] as const)('%s %s', (method, path, schema, reading) => {
+    expect(answerDrift(schema, method, path, reading)).toEqual([]);
+  });
+
+  it.each([
+    ['Permission', PERMISSIONS],
+    ['Role', USER_ROLES],
+    ['Group', USER_GROUPS],
+    ['PostStatus', POST_STATUSES],
+    ['EmailProvider', EMAIL_PROVIDERS],
+    ['ProviderKind', AI_PROVIDERS],
+    ['Range', RANGES],
+  ] as const)('knows every %s', (name, values) => {
+    expect(documentedValues(name)).toEqual([...values]);
+  });
+});
