@@ -2,7 +2,7 @@
 //! Analytics token. Public at `GET /api/config/analytics` and `GET /api/config/cloudflare-analytics`;
 //! the pages' CSP allows each provider's script and beacon only while its id is set.
 
-use axum::{extract::State, Json};
+use axum::{extract::State, middleware::from_fn, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -14,6 +14,7 @@ use crate::{
     error::ApiResult,
     extract::ApiJson,
     fields::FieldErrors,
+    public_cache,
     web::security_headers::ExtraSources,
     AppState,
 };
@@ -80,10 +81,15 @@ impl Analytics {
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    let public = OpenApiRouter::new()
         .routes(routes!(google))
         .routes(routes!(cloudflare))
-        .routes(routes!(admin_analytics, save_analytics))
+        .route_layer(from_fn(public_cache::serve));
+    public.merge(
+        OpenApiRouter::new()
+            .routes(routes!(admin_analytics, save_analytics))
+            .route_layer(from_fn(public_cache::invalidate)),
+    )
 }
 
 #[derive(Serialize, ToSchema)]

@@ -138,6 +138,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::start(config).await?;
     email::outbox::spawn_worker(state.clone(), mailer);
     cleanup::spawn(state.clone());
+    crate::public_cache::spawn_sync(state.clone());
     let listener =
         tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
     println!("Pointe is serving {public_url}");

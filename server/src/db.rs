@@ -21,6 +21,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (5, "content", include_str!("../migrations/0005_content.sql")),
     (6, "people", include_str!("../migrations/0006_people.sql")),
     (7, "assistant", include_str!("../migrations/0007_assistant.sql")),
+    (8, "content_version", include_str!("../migrations/0008_content_version.sql")),
 ];
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a

@@ -25,6 +25,7 @@ mod health;
 mod lang;
 mod openapi;
 mod paging;
+mod public_cache;
 mod ratelimit;
 mod secrets;
 mod seo;
@@ -42,7 +43,7 @@ mod web;
 
 use std::sync::Arc;
 
-use axum::{middleware, routing::any, Router};
+use axum::{middleware, routing::any, Extension, Router};
 use tower_http::{
     compression::{
         predicate::{DefaultPredicate, Predicate, SizeAbove},
@@ -73,6 +74,8 @@ pub struct AppState {
     pub mail_ready: Arc<Notify>,
     rate_limits: ratelimit::Store,
     pub settings: Arc<settings::Settings>,
+    /// The finished answers of public reads (public_cache/).
+    pub public_cache: Arc<public_cache::PublicCache>,
     pub assistant: Arc<assistant::Assistant>,
 }
 
@@ -99,6 +102,7 @@ impl AppState {
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
         let assistant = Arc::new(assistant::Assistant::start(&db).await?);
+        let public_cache = Arc::new(public_cache::PublicCache::new(&db).await?);
         Ok(Self {
             db,
             config: Arc::new(config),
@@ -108,6 +112,7 @@ impl AppState {
             mail_ready: Arc::new(Notify::new()),
             rate_limits,
             settings: Arc::default(),
+            public_cache,
             assistant,
         })
     }
@@ -165,6 +170,7 @@ pub fn app(state: AppState) -> Router {
         .merge(api)
         .merge(openapi::routes(openapi::complete(document)))
         .fallback(web::serve)
+        .layer(Extension(state.clone()))
         .with_state(state)
         .layer(middleware::from_fn_with_state(csp, web::security_headers::add))
         // Answers made per request are compressed at a low level (3 of gzip's 9, brotli's 11): higher

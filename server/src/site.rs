@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::{extract::State, Json};
+use axum::{extract::State, middleware::from_fn, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -17,6 +17,7 @@ use crate::{
     extract::ApiJson,
     fields::{self, is_web_address, FieldErrors},
     lang::Lang,
+    public_cache,
     users::validation,
     AppState,
 };
@@ -108,7 +109,10 @@ impl SiteIdentity {
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(public_site)).routes(routes!(admin_site, save_site))
+    let public = OpenApiRouter::new().routes(routes!(public_site)).route_layer(from_fn(public_cache::serve));
+    public.merge(
+        OpenApiRouter::new().routes(routes!(admin_site, save_site)).route_layer(from_fn(public_cache::invalidate)),
+    )
 }
 
 /// The site's name, slogan, location, contact address and website, for the header and footer.

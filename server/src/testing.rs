@@ -1,6 +1,7 @@
 //! The one door the integration tests (`tests/api`) use to reach inside: creating accounts and
-//! sessions directly, running the periodic jobs and the outbox on the tests' clock, and the assistant's
-//! retrieval evaluation. Not an API; every other module is private to the crate.
+//! sessions directly, running the periodic jobs and the outbox on the tests' clock, the public cache's
+//! sync and figures, and the assistant's retrieval evaluation. Not an API; every other module is
+//! private to the crate.
 
 pub use crate::{
     assistant::{
@@ -23,6 +24,18 @@ pub mod cleanup {
 
 pub mod email {
     pub use crate::email::{outbox, send, settings::EmailSettings, Mail, Mailer};
+}
+
+pub mod public_cache {
+    pub use crate::public_cache::sync;
+
+    /// Hits, misses, answers kept and their bytes.
+    pub fn figures(state: &crate::AppState) -> (u64, u64, u64, u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let cache = &state.public_cache;
+        let (entries, bytes) = cache.size();
+        (cache.stats().hits.load(Relaxed), cache.stats().misses.load(Relaxed), entries, bytes)
+    }
 }
 
 pub mod sessions {

@@ -14,11 +14,16 @@ mod write;
 pub use model::{Post, PostSummary};
 pub use render::plain_paragraphs;
 
+use axum::middleware::from_fn;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::AppState;
+use crate::{public_cache, AppState};
 
-/// The public reading calls, the admin's editing calls and the social-embed settings.
+/// The public reading calls (answered from memory), the admin's editing calls (which drop those
+/// answers) and the social-embed settings.
 pub fn routes() -> OpenApiRouter<AppState> {
-    routes::routes().merge(admin::routes()).merge(social_embeds::routes())
+    routes::routes()
+        .route_layer(from_fn(public_cache::serve))
+        .merge(admin::routes().route_layer(from_fn(public_cache::invalidate)))
+        .merge(social_embeds::routes())
 }

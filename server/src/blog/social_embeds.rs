@@ -1,7 +1,7 @@
 //! How posts show YouTube, Instagram, Facebook and Twitter/X content (spec §3 "Social embed
 //! settings"), its public and admin calls, and the frame sources the pages' CSP allows for it.
 
-use axum::{extract::State, Json};
+use axum::{extract::State, middleware::from_fn, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -12,6 +12,7 @@ use crate::{
     error::ApiResult,
     extract::ApiJson,
     fields::FieldErrors,
+    public_cache,
     settings::{self, Editable, Stored},
     AppState,
 };
@@ -95,7 +96,12 @@ impl SocialEmbeds {
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(public_settings)).routes(routes!(admin_settings, save_settings))
+    let public = OpenApiRouter::new().routes(routes!(public_settings)).route_layer(from_fn(public_cache::serve));
+    public.merge(
+        OpenApiRouter::new()
+            .routes(routes!(admin_settings, save_settings))
+            .route_layer(from_fn(public_cache::invalidate)),
+    )
 }
 
 /// How posts show social media content.

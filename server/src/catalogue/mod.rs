@@ -9,9 +9,17 @@ mod store;
 mod write;
 
 pub use model::{Brand, Product};
+
+use axum::middleware::from_fn;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{public_cache, AppState};
 pub use store::{find_brand, list_brands, list_products};
 
-/// The public reading calls and the admin's editing calls.
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
-    routes::routes().merge(admin::routes())
+/// The public reading calls (answered from memory) and the admin's editing calls (which drop those
+/// answers).
+pub fn routes() -> OpenApiRouter<AppState> {
+    routes::routes()
+        .route_layer(from_fn(public_cache::serve))
+        .merge(admin::routes().route_layer(from_fn(public_cache::invalidate)))
 }

@@ -69,6 +69,12 @@ impl Settings {
         Ok(value)
     }
 
+    /// Drops every copy, so the next read of each setting goes to the database (another instance
+    /// saved one).
+    pub fn forget_all(&self) {
+        self.copies.write().expect("settings lock").clear();
+    }
+
     fn fresh_copy<T: Stored>(&self) -> Option<Arc<T>> {
         let copies = self.copies.read().expect("settings lock");
         let (value, read_at) = copies.get(T::KEY)?;

@@ -17,6 +17,7 @@ mod content;
 mod email_delivery;
 mod module_graph;
 mod platform;
+mod public_reads;
 mod rate_limits;
 mod schema_names;
 mod sessions;

@@ -1,0 +1,166 @@
+//! Public reads served from memory: the finished answer of each public GET (JSON, gzip and brotli,
+//! with an entity tag) is kept by its URL, so a repeated read costs a map lookup, and a client that
+//! holds it gets 304. Features put `serve` on their public reads and `invalidate` on the admin calls
+//! that change what those reads show. A change moves the content version in the database: the
+//! instance that made it drops its answers at once, the others when they next poll (`spawn_sync`,
+//! twice a second), together with their settings copies. The middleware find the state in the
+//! request's extensions (`app` puts it there), since a feature's routes are built before the state.
+
+mod answer;
+mod version;
+
+use std::{
+    sync::{
+        atomic::{AtomicI64, AtomicU64, Ordering::Relaxed},
+        Arc,
+    },
+    time::{Duration, Instant},
+};
+
+use answer::Answer;
+use axum::{
+    body::to_bytes,
+    extract::Request,
+    http::{header, HeaderValue, Method, StatusCode},
+    middleware::Next,
+    response::{IntoResponse, Response},
+    Extension,
+};
+use moka::notification::RemovalCause;
+
+use crate::{db::Db, AppState};
+
+/// What the cached answers may weigh together.
+const MAX_BYTES: u64 = 32 * 1024 * 1024;
+/// A public answer larger than this is served but not kept.
+const MAX_ANSWER_BYTES: usize = 2 * 1024 * 1024;
+const SYNC_EVERY: Duration = Duration::from_millis(500);
+
+pub struct PublicCache {
+    answers: moka::sync::Cache<String, Arc<Answer>>,
+    /// Moves on each clear: a miss that began before one does not keep what it read.
+    generation: AtomicU64,
+    /// The content version this instance's answers belong to.
+    version: AtomicI64,
+    stats: Arc<Stats>,
+}
+
+/// The cache's counters since start.
+#[derive(Default)]
+pub struct Stats {
+    pub hits: AtomicU64,
+    pub misses: AtomicU64,
+    pub evictions: AtomicU64,
+    /// Time spent answering misses, in microseconds.
+    pub miss_micros: AtomicU64,
+}
+
+impl PublicCache {
+    pub async fn new(db: &Db) -> Result<Self, sqlx::Error> {
+        let stats = Arc::new(Stats::default());
+        let evicted = stats.clone();
+        let answers = moka::sync::Cache::builder()
+            .max_capacity(MAX_BYTES)
+            .weigher(|key: &String, answer: &Arc<Answer>| u32::try_from(key.len() + answer.bytes()).unwrap_or(u32::MAX))
+            .eviction_listener(move |_, _, cause| {
+                if cause == RemovalCause::Size {
+                    evicted.evictions.fetch_add(1, Relaxed);
+                }
+            })
+            .build();
+        Ok(Self { answers, generation: AtomicU64::new(0), version: AtomicI64::new(version::read(db).await?), stats })
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Answers kept, and what they weigh in bytes.
+    pub fn size(&self) -> (u64, u64) {
+        self.answers.run_pending_tasks();
+        (self.answers.entry_count(), self.answers.weighted_size())
+    }
+
+    fn clear(&self) {
+        self.generation.fetch_add(1, Relaxed);
+        self.answers.invalidate_all();
+    }
+}
+
+/// Middleware for public reads: the kept answer when there is one, else the handler's, kept.
+pub async fn serve(Extension(state): Extension<AppState>, request: Request, next: Next) -> Response {
+    let cache = &state.public_cache;
+    if request.method() != Method::GET {
+        return next.run(request).await;
+    }
+    let key = request.uri().to_string();
+    let headers = request.headers().clone();
+    if let Some(answer) = cache.answers.get(&key) {
+        cache.stats.hits.fetch_add(1, Relaxed);
+        return answer.respond(&headers);
+    }
+    cache.stats.misses.fetch_add(1, Relaxed);
+    let (began, generation) = (Instant::now(), cache.generation.load(Relaxed));
+    let response = next.run(request).await;
+    if response.status() != StatusCode::OK {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let Ok(bytes) = to_bytes(body, MAX_ANSWER_BYTES).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let content_type =
+        parts.headers.get(header::CONTENT_TYPE).cloned().unwrap_or(HeaderValue::from_static("application/json"));
+    let answer = Arc::new(Answer::new(content_type, bytes));
+    if cache.generation.load(Relaxed) == generation {
+        cache.answers.insert(key, answer.clone());
+    }
+    let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
+    cache.stats.miss_micros.fetch_add(micros, Relaxed);
+    answer.respond(&headers)
+}
+
+/// Middleware for admin calls that change what public reads show: after a successful change, the
+/// public answers are dropped here and, through the content version, on every other instance.
+pub async fn invalidate(Extension(state): Extension<AppState>, request: Request, next: Next) -> Response {
+    let changes = request.method() != Method::GET;
+    let response = next.run(request).await;
+    if changes && response.status().is_success() {
+        if let Err(err) = changed(&state).await {
+            tracing::error!(error = %err, "the content version did not move: other instances keep old answers");
+        }
+    }
+    response
+}
+
+async fn changed(state: &AppState) -> Result<(), sqlx::Error> {
+    let version = version::bump(&state.db).await?;
+    state.public_cache.version.store(version, Relaxed);
+    state.public_cache.clear();
+    Ok(())
+}
+
+/// Drops this instance's public answers and settings copies when another instance changed the
+/// content (the version moved).
+pub async fn sync(state: &AppState) -> Result<(), sqlx::Error> {
+    let version = version::read(&state.db).await?;
+    if state.public_cache.version.swap(version, Relaxed) != version {
+        state.public_cache.clear();
+        state.settings.forget_all();
+    }
+    Ok(())
+}
+
+/// Polls the content version twice a second.
+pub fn spawn_sync(state: AppState) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(SYNC_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            if let Err(err) = sync(&state).await {
+                tracing::warn!(error = %err, "cannot read the content version");
+            }
+        }
+    });
+}
