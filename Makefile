@@ -34,8 +34,14 @@ build: web server
 web/node_modules/.package-lock.json: web/package-lock.json web/package.json
 	cd web && npm ci --no-audit --no-fund
 
-web: web/node_modules/.package-lock.json
+# The web app is rebuilt only when what goes into it changed (its tests do not).
+WEB_INPUTS := $(shell find web/src web/public web/scripts -type f -not -name '*.test.ts' -not -name '*.test.tsx') \
+	web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json web/postcss.config.cjs
+web: web/dist/.built
+
+web/dist/.built: web/node_modules/.package-lock.json $(WEB_INPUTS)
 	cd web && npm run build
+	touch $@
 
 server:
 	cargo build --release --locked -p pointe-server

@@ -25,6 +25,7 @@ mod health;
 mod lang;
 mod openapi;
 mod paging;
+mod precompressed;
 mod public_cache;
 mod ratelimit;
 mod secrets;

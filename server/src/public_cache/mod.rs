@@ -17,7 +17,6 @@ use std::{
     time::{Duration, Instant},
 };
 
-use answer::Answer;
 use axum::{
     body::to_bytes,
     extract::Request,
@@ -28,16 +27,18 @@ use axum::{
 };
 use moka::notification::RemovalCause;
 
-use crate::{db::Db, AppState};
+use crate::{db::Db, precompressed::Precompressed, AppState};
 
 /// What the cached answers may weigh together.
 const MAX_BYTES: u64 = 32 * 1024 * 1024;
 /// A public answer larger than this is served but not kept.
 const MAX_ANSWER_BYTES: usize = 2 * 1024 * 1024;
 const SYNC_EVERY: Duration = Duration::from_millis(500);
+/// Reuse, but ask first: a 304 costs a round trip and no bytes.
+const CACHE_CONTROL: &str = "no-cache";
 
 pub struct PublicCache {
-    answers: moka::sync::Cache<String, Arc<Answer>>,
+    answers: moka::sync::Cache<String, Arc<Precompressed>>,
     /// Moves on each clear: a miss that began before one does not keep what it read.
     generation: AtomicU64,
     /// The content version this instance's answers belong to.
@@ -61,7 +62,9 @@ impl PublicCache {
         let evicted = stats.clone();
         let answers = moka::sync::Cache::builder()
             .max_capacity(MAX_BYTES)
-            .weigher(|key: &String, answer: &Arc<Answer>| u32::try_from(key.len() + answer.bytes()).unwrap_or(u32::MAX))
+            .weigher(|key: &String, answer: &Arc<Precompressed>| {
+                u32::try_from(key.len() + answer.bytes()).unwrap_or(u32::MAX)
+            })
             .eviction_listener(move |_, _, cause| {
                 if cause == RemovalCause::Size {
                     evicted.evictions.fetch_add(1, Relaxed);
@@ -97,7 +100,7 @@ pub async fn serve(Extension(state): Extension<AppState>, request: Request, next
     let headers = request.headers().clone();
     if let Some(answer) = cache.answers.get(&key) {
         cache.stats.hits.fetch_add(1, Relaxed);
-        return answer.respond(&headers);
+        return answer.respond(&headers, CACHE_CONTROL);
     }
     cache.stats.misses.fetch_add(1, Relaxed);
     let (began, generation) = (Instant::now(), cache.generation.load(Relaxed));
@@ -111,13 +114,13 @@ pub async fn serve(Extension(state): Extension<AppState>, request: Request, next
     };
     let content_type =
         parts.headers.get(header::CONTENT_TYPE).cloned().unwrap_or(HeaderValue::from_static("application/json"));
-    let answer = Arc::new(Answer::new(content_type, bytes));
+    let answer = Arc::new(answer::prepare(content_type, bytes));
     if cache.generation.load(Relaxed) == generation {
         cache.answers.insert(key, answer.clone());
     }
     let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
     cache.stats.miss_micros.fetch_add(micros, Relaxed);
-    answer.respond(&headers)
+    answer.respond(&headers, CACHE_CONTROL)
 }
 
 /// Middleware for admin calls that change what public reads show: after a successful change, the

@@ -10,23 +10,16 @@ use std::{
 };
 
 use axum::{
-    body::{Body, Bytes},
-    http::{header, HeaderMap, HeaderValue, StatusCode},
+    body::Bytes,
+    http::{HeaderMap, HeaderValue},
     response::Response,
 };
 
-/// A file and the compressed copies the build made of it.
-struct StaticFile {
-    content_type: HeaderValue,
-    etag: HeaderValue,
-    identity: Bytes,
-    brotli: Option<Bytes>,
-    gzip: Option<Bytes>,
-}
+use crate::precompressed::Precompressed;
 
 #[derive(Default)]
 pub struct StaticFiles {
-    by_path: HashMap<String, StaticFile>,
+    by_path: HashMap<String, Precompressed>,
 }
 
 impl StaticFiles {
@@ -47,8 +40,9 @@ impl StaticFiles {
                 continue;
             }
             let is_copy = matches!(path.extension().and_then(|e| e.to_str()), Some("br" | "gz"));
+            let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
             let Some(url) = url_path(root, &path) else { continue };
-            if is_copy || url == "/index.html" {
+            if is_copy || hidden || url == "/index.html" {
                 continue;
             }
             let identity = Bytes::from(std::fs::read(&path)?);
@@ -56,7 +50,7 @@ impl StaticFiles {
             let content_type = mime_guess::from_path(&path).first_or_octet_stream();
             self.by_path.insert(
                 url,
-                StaticFile {
+                Precompressed {
                     content_type: HeaderValue::from_str(content_type.as_ref()).expect("a MIME type is a valid header"),
                     etag: etag(&identity),
                     brotli: copy("br"),
@@ -70,30 +64,7 @@ impl StaticFiles {
 
     /// The answer for `path`, or `None` when there is no such file.
     pub fn answer(&self, path: &str, request: &HeaderMap, cache_control: &'static str) -> Option<Response> {
-        let file = self.by_path.get(path)?;
-        let mut response = Response::builder()
-            .header(header::CACHE_CONTROL, cache_control)
-            .header(header::ETAG, file.etag.clone())
-            .header(header::CONTENT_TYPE, file.content_type.clone());
-        if file.brotli.is_some() || file.gzip.is_some() {
-            response = response.header(header::VARY, "accept-encoding");
-        }
-        let not_modified = request.get(header::IF_NONE_MATCH).is_some_and(|tags| etag_matches(tags, &file.etag));
-        let response = if not_modified {
-            response.status(StatusCode::NOT_MODIFIED).body(Body::empty())
-        } else {
-            let accepted = request.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
-            let (encoding, bytes) = match (&file.brotli, &file.gzip) {
-                (Some(brotli), _) if accepts(accepted, "br") => (Some("br"), brotli),
-                (_, Some(gzip)) if accepts(accepted, "gzip") => (Some("gzip"), gzip),
-                _ => (None, &file.identity),
-            };
-            if let Some(encoding) = encoding {
-                response = response.header(header::CONTENT_ENCODING, encoding);
-            }
-            response.body(Body::from(bytes.clone()))
-        };
-        Some(response.expect("the headers are valid"))
+        Some(self.by_path.get(path)?.respond(request, cache_control))
     }
 }
 
@@ -109,44 +80,4 @@ fn etag(bytes: &[u8]) -> HeaderValue {
     let mut hasher = DefaultHasher::new();
     bytes.hash(&mut hasher);
     HeaderValue::from_str(&format!("\"{:016x}\"", hasher.finish())).expect("hex is a valid header")
-}
-
-fn etag_matches(if_none_match: &HeaderValue, etag: &HeaderValue) -> bool {
-    let Ok(tags) = if_none_match.to_str() else { return false };
-    let own = etag.to_str().unwrap_or_default();
-    tags.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == own)
-}
-
-/// Whether `Accept-Encoding` allows `coding` (listed, or `*`, and not with `q=0`).
-fn accepts(accept_encoding: &str, coding: &str) -> bool {
-    accept_encoding.split(',').any(|item| {
-        let mut parts = item.split(';').map(str::trim);
-        let name = parts.next().unwrap_or_default();
-        let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
-        (name.eq_ignore_ascii_case(coding) || name == "*") && !refused
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn accept_encoding_is_read_with_its_weights() {
-        assert!(accepts("gzip, deflate, br", "br"));
-        assert!(accepts("gzip;q=1.0, br;q=0.5", "br"));
-        assert!(!accepts("gzip, br;q=0", "br"));
-        assert!(accepts("*", "gzip"));
-        assert!(!accepts("", "gzip"));
-        assert!(!accepts("x-gzip-not", "gzip"));
-    }
-
-    #[test]
-    fn if_none_match_accepts_lists_weak_tags_and_star() {
-        let tag = HeaderValue::from_static("\"abc\"");
-        assert!(etag_matches(&HeaderValue::from_static("\"x\", \"abc\""), &tag));
-        assert!(etag_matches(&HeaderValue::from_static("W/\"abc\""), &tag));
-        assert!(etag_matches(&HeaderValue::from_static("*"), &tag));
-        assert!(!etag_matches(&HeaderValue::from_static("\"abcd\""), &tag));
-    }
 }

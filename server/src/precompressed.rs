@@ -1,0 +1,91 @@
+//! An answer kept in memory with compressed copies (the web app's files, the public reads' JSON): each
+//! request gets the best encoding it accepts, or 304 when it holds the answer's tag.
+
+use axum::{
+    body::{Body, Bytes},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
+    response::Response,
+};
+
+pub struct Precompressed {
+    pub content_type: HeaderValue,
+    pub etag: HeaderValue,
+    pub identity: Bytes,
+    pub brotli: Option<Bytes>,
+    pub gzip: Option<Bytes>,
+}
+
+impl Precompressed {
+    /// What it weighs, with its copies.
+    pub fn bytes(&self) -> usize {
+        self.identity.len() + self.brotli.as_ref().map_or(0, Bytes::len) + self.gzip.as_ref().map_or(0, Bytes::len)
+    }
+
+    pub fn respond(&self, request: &HeaderMap, cache_control: &'static str) -> Response {
+        let mut response = Response::builder()
+            .header(header::CACHE_CONTROL, cache_control)
+            .header(header::ETAG, self.etag.clone())
+            .header(header::CONTENT_TYPE, self.content_type.clone());
+        if self.brotli.is_some() || self.gzip.is_some() {
+            response = response.header(header::VARY, "accept-encoding");
+        }
+        let not_modified = request.get(header::IF_NONE_MATCH).is_some_and(|tags| etag_matches(tags, &self.etag));
+        let response = if not_modified {
+            response.status(StatusCode::NOT_MODIFIED).body(Body::empty())
+        } else {
+            let accepted = request.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+            let (encoding, bytes) = match (&self.brotli, &self.gzip) {
+                (Some(brotli), _) if accepts(accepted, "br") => (Some("br"), brotli),
+                (_, Some(gzip)) if accepts(accepted, "gzip") => (Some("gzip"), gzip),
+                _ => (None, &self.identity),
+            };
+            if let Some(encoding) = encoding {
+                response = response.header(header::CONTENT_ENCODING, encoding);
+            }
+            response.body(Body::from(bytes.clone()))
+        };
+        response.expect("the headers are valid")
+    }
+}
+
+/// Weak comparison, as RFC 9110 asks for GET: `W/"x"` and `"x"` name the same answer.
+fn etag_matches(if_none_match: &HeaderValue, etag: &HeaderValue) -> bool {
+    let Ok(tags) = if_none_match.to_str() else { return false };
+    let own = etag.to_str().unwrap_or_default().trim_start_matches("W/");
+    tags.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == own)
+}
+
+/// Whether `Accept-Encoding` allows `coding` (listed, or `*`, and not with `q=0`).
+fn accepts(accept_encoding: &str, coding: &str) -> bool {
+    accept_encoding.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()) == Some(0.0));
+        (name.eq_ignore_ascii_case(coding) || name == "*") && !refused
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_encoding_is_read_with_its_weights() {
+        assert!(accepts("gzip, deflate, br", "br"));
+        assert!(accepts("gzip;q=1.0, br;q=0.5", "br"));
+        assert!(!accepts("gzip, br;q=0", "br"));
+        assert!(accepts("*", "gzip"));
+        assert!(!accepts("", "gzip"));
+        assert!(!accepts("x-gzip-not", "gzip"));
+    }
+
+    #[test]
+    fn if_none_match_accepts_lists_weak_tags_and_star() {
+        let tag = HeaderValue::from_static("\"abc\"");
+        assert!(etag_matches(&HeaderValue::from_static("\"x\", \"abc\""), &tag));
+        assert!(etag_matches(&HeaderValue::from_static("W/\"abc\""), &tag));
+        assert!(etag_matches(&HeaderValue::from_static("*"), &tag));
+        assert!(!etag_matches(&HeaderValue::from_static("\"abcd\""), &tag));
+        assert!(etag_matches(&HeaderValue::from_static("\"abc\""), &HeaderValue::from_static("W/\"abc\"")));
+    }
+}
