@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 
-import { seriousViolations } from './fixtures';
+import { seriousViolations, textContrast } from './fixtures';
 
 for (const language of ['he', 'en']) {
   for (const path of ['/', '/brand/bloch', '/products', '/blog', '/blog/first-pointe-shoes', '/no-such-page', '/login', '/signup', '/tips', '/terms']) {
     test(`${path} in ${language} has no serious accessibility violations`, async ({ page }) => {
       await page.goto(`${path}?lang=${language}`);
       await expect(page.locator('main h1').first()).toBeVisible();
+      // Checked once the page's data has arrived and shows, not on its loading state.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('main .mantine-Loader-root, main .mantine-Skeleton-root')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
@@ -19,4 +22,15 @@ test('the skip link moves focus to the main content', async ({ page }) => {
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
+});
+
+test('prices and category chips are readable: their text contrasts with their pill', async ({ page }) => {
+  await page.goto('/products?lang=en');
+  const price = page.getByTestId('product-card').first().locator('.mantine-Badge-label');
+  await expect(price).toHaveText('$85');
+  expect(await textContrast(price)).toBeGreaterThanOrEqual(4.5);
+  await page.goto('/blog?lang=en');
+  const category = page.locator('main .mantine-Badge-label').first();
+  await expect(category).toBeVisible();
+  expect(await textContrast(category)).toBeGreaterThanOrEqual(4.5);
 });

@@ -8,6 +8,7 @@ export const SERVER_TEXTS = {
   'Invalid username or password': 'invalidCredentials',
   'Invalid response': 'invalidResponse',
   'Error creating account. Please try again.': 'signupFailed',
+  'Error during signup. Try again.': 'signupError',
   'Please check your email for verification code': 'checkEmail',
   'We sent a 6-digit code to your email': 'codeSent',
   'Please complete the security verification': 'botCheckRequired',

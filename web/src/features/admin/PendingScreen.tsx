@@ -15,7 +15,7 @@ export function PendingScreen({ screen }: { screen: ScreenKey }) {
         <Title order={1} size="h2">
           {t(`screens.${screen}`)}
         </Title>
-        <Badge variant="light" color="gray.7">
+        <Badge variant="light" color="gray" c="gray.8">
           {t('pendingBadge')}
         </Badge>
         <Text>{t('pendingText')}</Text>

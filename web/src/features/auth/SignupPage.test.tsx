@@ -190,4 +190,12 @@ describe('SignupPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error creating account. Please try again.');
     expect(api.callsTo('POST /auth/signup')).toHaveLength(1);
   });
+
+  it('says “Error during signup. Try again.” when the answer explains nothing', async () => {
+    renderSignup({ 'POST /auth/signup': () => new Response('', { status: 400 }) });
+    await botCheckReady();
+    fillInGood();
+    createAccount();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error during signup. Try again.');
+  });
 });

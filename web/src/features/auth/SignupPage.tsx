@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Text, TextInput } 
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 
-import { ApiError } from '../../api/errors';
+import { ApiError, REQUEST_FAILED } from '../../api/errors';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useMessageText } from '../../i18n/useMessageText';
@@ -55,7 +55,10 @@ export function SignupPage() {
     describeFailure: (failure) => {
       const fields = failure instanceof ApiError ? failure.fields : {};
       if (Object.keys(fields).length > 0) return void form.showServerErrors(fields);
-      return failure instanceof ApiError && failure.status !== undefined ? errorText(failure) : text('Error creating account. Please try again.');
+      if (!(failure instanceof ApiError) || failure.isNetworkError) return text('Error creating account. Please try again.');
+      // An answer that says nothing of its own (a proxy's 502, an empty 500) gets the spec's other text.
+      const explained = failure.code !== undefined || !failure.message.startsWith(REQUEST_FAILED);
+      return explained ? errorText(failure) : text('Error during signup. Try again.');
     },
   });
 

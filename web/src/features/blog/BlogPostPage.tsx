@@ -59,7 +59,7 @@ function PostArticle({ post }: { post: Post }) {
             <PostDate epochMs={post.publishedAt} />
           </Text>
           {post.category && (
-            <Badge component={Link} to={`/blog?category=${encodeURIComponent(post.category.slug)}`} variant="light" color="pink.9" style={{ cursor: 'pointer' }}>
+            <Badge component={Link} to={`/blog?category=${encodeURIComponent(post.category.slug)}`} variant="light" color="pink" c="pink.9" style={{ cursor: 'pointer' }}>
               {post.category.name}
             </Badge>
           )}

@@ -29,7 +29,7 @@ export function PostCard({ post }: { post: PostSummary }) {
       )}
       <Group justify="space-between" gap="xs" mt="md">
         {post.category ? (
-          <Badge variant="light" color="pink.9">
+          <Badge variant="light" color="pink" c="pink.9">
             {post.category.name}
           </Badge>
         ) : (

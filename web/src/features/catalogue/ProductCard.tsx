@@ -16,7 +16,7 @@ export function ProductCard({ product }: { product: Product }) {
         <Title order={3} size="h4">
           {product.name}
         </Title>
-        <Badge size="lg" variant="light" color="pink.9" aria-label={`${t('products.price')}: ${product.price}`}>
+        <Badge size="lg" variant="light" color="pink" c="pink.9" aria-label={`${t('products.price')}: ${product.price}`}>
           {product.price}
         </Badge>
       </Group>
