@@ -18,7 +18,7 @@ use std::{
 };
 
 use axum::{
-    body::to_bytes,
+    body::{to_bytes, HttpBody},
     extract::Request,
     http::{header, HeaderValue, Method, StatusCode},
     middleware::Next,
@@ -27,7 +27,7 @@ use axum::{
 };
 use moka::notification::RemovalCause;
 
-use crate::{db::Db, precompressed::Precompressed, AppState};
+use crate::{db::Db, error::ApiError, precompressed::Precompressed, AppState};
 
 /// What the cached answers may weigh together.
 const MAX_BYTES: u64 = 32 * 1024 * 1024;
@@ -97,20 +97,23 @@ pub async fn serve(Extension(state): Extension<AppState>, request: Request, next
         return next.run(request).await;
     }
     let key = request.uri().to_string();
-    let headers = request.headers().clone();
     if let Some(answer) = cache.answers.get(&key) {
         cache.stats.hits.fetch_add(1, Relaxed);
-        return answer.respond(&headers, CACHE_CONTROL);
+        return answer.respond(request.headers(), CACHE_CONTROL);
     }
     cache.stats.misses.fetch_add(1, Relaxed);
+    // Only a miss needs them after the handler has taken the request.
+    let headers = request.headers().clone();
     let (began, generation) = (Instant::now(), cache.generation.load(Relaxed));
     let response = next.run(request).await;
-    if response.status() != StatusCode::OK {
+    let too_large = response.body().size_hint().upper().is_none_or(|size| size > MAX_ANSWER_BYTES as u64);
+    if response.status() != StatusCode::OK || too_large {
         return response;
     }
     let (parts, body) = response.into_parts();
-    let Ok(bytes) = to_bytes(body, MAX_ANSWER_BYTES).await else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    let bytes = match to_bytes(body, MAX_ANSWER_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(err) => return ApiError::Internal(anyhow::anyhow!("reading a public answer: {err}")).into_response(),
     };
     let content_type =
         parts.headers.get(header::CONTENT_TYPE).cloned().unwrap_or(HeaderValue::from_static("application/json"));
