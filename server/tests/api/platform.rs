@@ -40,6 +40,31 @@ async fn unknown_api_paths_and_methods_answer_json() {
 }
 
 #[tokio::test]
+async fn a_page_speaks_the_asked_then_the_kept_then_the_browsers_language() {
+    each_backend(async |app| {
+        let lang_of = async |uri: &str, headers: &[(&str, &str)]| {
+            let page = app.request(Method::GET, uri, headers).await;
+            assert!(page.header("vary").contains("Cookie") && page.header("vary").contains("Accept-Language"));
+            let html = page.text();
+            html.split("<html lang=\"").nth(1).unwrap().split('"').next().unwrap().to_owned()
+        };
+        let browser_fr = ("accept-language", "de-DE,fr;q=0.9,en;q=0.8");
+        let cookie_ru = ("cookie", "theme=dark; i18nextLng=ru");
+        assert_eq!(lang_of("/", &[]).await, "he");
+        assert_eq!(lang_of("/", &[browser_fr]).await, "fr");
+        assert_eq!(lang_of("/", &[browser_fr, cookie_ru]).await, "ru");
+        assert_eq!(lang_of("/?lang=es", &[browser_fr, cookie_ru]).await, "es");
+        // What is not a site language is passed over, as the app passes it over.
+        assert_eq!(lang_of("/?lang=de", &[browser_fr, ("cookie", "i18nextLng=xx")]).await, "fr");
+        assert_eq!(lang_of("/blog", &[("accept-language", "de, *")]).await, "he");
+        let english = app.request(Method::GET, "/products", &[("cookie", "i18nextLng=en")]).await.text();
+        assert!(english.contains("<html lang=\"en\" dir=\"ltr\">"));
+        assert!(english.contains("rel=\"canonical\" href=\"http://pointe.test/products?lang=en\""));
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn pages_carry_language_title_description_and_alternates() {
     each_backend(async |app| {
         let home = app.get("/").await;
@@ -49,9 +74,12 @@ async fn pages_carry_language_title_description_and_alternates() {
         assert!(html.contains("<html lang=\"he\" dir=\"rtl\">"));
         assert!(!html.contains("<!--app-head-->"));
         assert!(html.contains("<title>") && html.contains("<meta name=\"description\""));
-        for lang in ["he", "en", "ru", "fr", "es"] {
+        for lang in ["en", "ru", "fr", "es"] {
             assert!(html.contains(&format!("hreflang=\"{lang}\" href=\"http://pointe.test/?lang={lang}\"")));
         }
+        // The Hebrew page is the plain address, and it is its own canonical address.
+        assert!(html.contains("hreflang=\"he\" href=\"http://pointe.test/\""));
+        assert!(html.contains("rel=\"canonical\" href=\"http://pointe.test/\""));
         assert!(html.contains("hreflang=\"x-default\" href=\"http://pointe.test/\""));
 
         let english = app.get("/products?lang=en").await.text();
@@ -85,9 +113,15 @@ async fn pages_carry_language_title_description_and_alternates() {
 #[tokio::test]
 async fn paths_that_are_no_route_answer_the_app_with_404() {
     each_backend(async |app| {
-        for path in
-            ["/no/such/page", "/brand/nope", "/blog/no-such-post", "/index.html", "/missing.png", "/assets/gone-123.js"]
-        {
+        for path in [
+            "/no/such/page",
+            "/brand/nope",
+            "/blog/no-such-post",
+            "/index.html",
+            "/missing.png",
+            "/assets/gone-123.js",
+            "/.vite/manifest.json",
+        ] {
             let response = app.get(path).await;
             assert_eq!(response.status, StatusCode::NOT_FOUND, "{path}");
             assert!(response.text().contains("<div id=\"root\">"), "{path}");

@@ -1,5 +1,6 @@
-import { Burger, Drawer, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Burger, Group, Image, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -9,9 +10,14 @@ import { AccountStatus, NavigationLinks } from './Navigation';
 import { useSiteIdentity } from '../lib/siteConfig';
 import classes from './Layout.module.css';
 
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+
 export function Header() {
   const { t } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
+  // The menu's code arrives when it is first wanted (a touch on the button fetches it while the finger is down).
+  const [menuWanted, setMenuWanted] = useState(false);
   const site = useSiteIdentity();
 
   return (
@@ -33,7 +39,11 @@ export function Header() {
         </Group>
         <Burger
           opened={menuOpen}
-          onClick={menu.toggle}
+          onPointerDown={() => void loadMobileMenu()}
+          onClick={() => {
+            setMenuWanted(true);
+            menu.toggle();
+          }}
           hiddenFrom="md"
           aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
         />
@@ -49,12 +59,11 @@ export function Header() {
           </Group>
         </Group>
       </nav>
-      <Drawer opened={menuOpen} onClose={menu.close} title={site.name} size="xs" closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}>
-        <Stack gap={4} component="nav" aria-label={t('nav.label')}>
-          <NavigationLinks onNavigate={menu.close} />
-          <AccountStatus onNavigate={menu.close} />
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpen} onClose={menu.close} title={site.name} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,47 +1,65 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { chosenLanguage, keepLanguage } from './chosenLanguage';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, directionOf, isLanguage, type Language } from './languages';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import he from './locales/he.json';
-import ru from './locales/ru.json';
 
-export const resources = {
-  he: { translation: he },
-  en: { translation: en },
-  ru: { translation: ru },
-  fr: { translation: fr },
-  es: { translation: es },
-} as const;
+/** Each language's texts are a chunk of their own: a page loads only the language it shows. */
+const LOCALES: Record<Language, () => Promise<{ default: object }>> = {
+  he: () => import('./locales/he.json'),
+  en: () => import('./locales/en.json'),
+  ru: () => import('./locales/ru.json'),
+  fr: () => import('./locales/fr.json'),
+  es: () => import('./locales/es.json'),
+};
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    // Other namespaces (the admin's) arrive with their own chunks.
+    if (namespace !== 'translation' || !isLanguage(language)) return callback(null, {});
+    LOCALES[language]().then(
+      (locale) => callback(null, locale.default as Record<string, unknown>),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 function applyToDocument(language: string) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
 }
 
-void i18n
-  .use(LanguageDetector)
+const startLanguage = chosenLanguage();
+
+/**
+ * Settled once the start language's texts have arrived. The server picks the page's language the same
+ * way (`?lang`, the cookie, the browser's languages, Hebrew), so the app starts in the language the
+ * server wrote the page in.
+ */
+export const i18nReady = i18n
+  .use(lazyLocales)
   .use(initReactI18next)
   .init({
-    resources,
+    lng: startLanguage,
     supportedLngs: LANGUAGES,
-    nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     fallbackLng: DEFAULT_LANGUAGE,
-    detection: {
-      order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lang',
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
+    ns: ['translation'],
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
-  });
+    // Texts are in place before the first render and loaded before a change of language shows.
+    react: { useSuspense: false },
+  })
+  .then(() => undefined);
 
-i18n.on('languageChanged', applyToDocument);
-applyToDocument(currentLanguage());
+i18n.on('languageChanged', (language) => {
+  applyToDocument(language);
+  if (isLanguage(language)) keepLanguage(language);
+});
+applyToDocument(startLanguage);
+keepLanguage(startLanguage);
 
 // Another tab chose a language: follow it.
 window.addEventListener('storage', (event) => {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { errorFromAnswer } from '../api/errors';
-import { checkNamespace, leaves, type Tree } from '../test/localeChecks';
-import { LANGUAGES, type Language } from './languages';
+import { checkNamespace, leaves } from '../test/localeChecks';
+import { interfaceTexts } from '../test/locales';
 import { SERVER_CODES, SERVER_TEXTS, serverCodeKey } from './serverTexts';
-import { resources } from '.';
 
-checkNamespace('interface', Object.fromEntries(LANGUAGES.map((language) => [language, resources[language].translation as Tree])) as Record<Language, Tree>);
+checkNamespace('interface', interfaceTexts);
 
-const english = leaves(resources.en.translation);
+const english = leaves(interfaceTexts.en);
 
 describe('server texts', () => {
   it('are the English locale\'s messages, word for word', () => {

@@ -152,8 +152,10 @@ pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Con
 pub const PRECOMPRESSED_BR: &[u8] = b"precompressed brotli bytes";
 
 /// A built web app in miniature: the real markers in `index.html`, one hashed asset with its
-/// precompressed brotli copy, one image.
+/// precompressed brotli copy, one image, and the build's own manifest (which is not served).
 fn write_dist(dir: &Path) {
+    std::fs::create_dir_all(dir.join(".vite")).unwrap();
+    std::fs::write(dir.join(".vite/manifest.json"), "{}").unwrap();
     std::fs::write(dir.join("index.html"), INDEX_HTML).unwrap();
     std::fs::create_dir_all(dir.join("assets")).unwrap();
     std::fs::write(dir.join("assets/index-abc123.js"), "console.log('pointe');\n".repeat(100)).unwrap();

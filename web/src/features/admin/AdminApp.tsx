@@ -1,4 +1,6 @@
-import '@mantine/notifications/styles.css';
+// The public pages load only their components' styles (app/mantineStyles.ts); the admin needs the rest.
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 
 import { Grid, NavLink as MantineNavLink, Paper, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

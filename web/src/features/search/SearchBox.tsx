@@ -1,13 +1,16 @@
-import { CloseButton, Combobox, Loader, TextInput, VisuallyHidden, useCombobox } from '@mantine/core';
+import { CloseButton, Loader, Paper, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useId } from '@mantine/hooks';
 import { IconExternalLink, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { SEARCH_DEBOUNCE_MS } from '../../lib/limits';
 import { useBrands, useProducts } from '../catalogue';
 import { searchCatalogue } from './searchCatalogue';
+import classes from './search.module.css';
+
+type Results = ReturnType<typeof searchCatalogue>;
 
 /**
  * The navigation's search box (spec §2): brands open their page, products open the maker's page in a new tab.
@@ -16,10 +19,8 @@ import { searchCatalogue } from './searchCatalogue';
  * the list again if it was closed), Enter chooses the highlighted option, Tab leaves the box (the list
  * closes). Escape is two-step: the first closes the list and keeps the text, a second one clears the box.
  *
- * The keys and ARIA attributes are handled here rather than by `Combobox.Target`, which leaves out the
- * combobox role and `aria-expanded` by default and keeps `aria-activedescendant` in a state of its own that
- * goes stale when the options change under it. Highlighting is still the store's (`select*Option`,
- * `clickSelectedOption`); the highlighted option's id is kept here for `aria-activedescendant`.
+ * The list is drawn here, under the box, rather than by Mantine's Combobox: that one places its dropdown
+ * with floating-ui, which the home page would load for this list alone.
  */
 export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -27,21 +28,13 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
   const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  // The highlighted option's id, with the options it was chosen among: new options (or none while
-  // searching) leave nothing highlighted.
-  const [highlight, setHighlight] = useState<{ id: string | null; results: ReturnType<typeof searchCatalogue>; searching: boolean }>();
   const brandsQuery = useBrands();
   const productsQuery = useProducts();
   const brands = brandsQuery.data;
   const products = productsQuery.data;
   const results = useMemo(() => searchCatalogue(debounced, brands ?? [], products ?? []), [debounced, brands, products]);
-  const combobox = useCombobox({
-    onDropdownClose: () => {
-      combobox.resetSelectedOption();
-      setHighlight(undefined);
-    },
-  });
 
   const term = debounced.trim();
   // Until the lists first arrive there is nothing to search yet. (A failed load, e.g. offline with no kept
@@ -49,22 +42,34 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const loading = brandsQuery.isPending || productsQuery.isPending;
   const typing = query.trim() !== '' && query.trim() !== term;
   const searching = typing || (term !== '' && loading);
-  const count = results.brands.length + results.products.length;
-  const expanded = combobox.dropdownOpened && query.trim() !== '';
+  const options = searching
+    ? []
+    : [
+        ...results.brands.map((brand, index) => ({ id: `${listId}-brand-${index}`, value: `brand:${brand.id}` })),
+        ...results.products.map((product, index) => ({ id: `${listId}-product-${index}`, value: `product:${product.id}` })),
+      ];
+  const expanded = open && query.trim() !== '';
 
-  const activeOptionId = highlight?.results === results && highlight.searching === searching ? highlight.id : null;
-  // The store's highlight goes with it.
-  const { resetSelectedOption } = combobox;
-  useEffect(() => resetSelectedOption(), [resetSelectedOption, results, searching]);
+  // The highlighted option, with the options it was chosen among: new options (or none while searching)
+  // leave nothing highlighted.
+  const [highlight, setHighlight] = useState<{ index: number; results: Results; searching: boolean }>();
+  const activeIndex = expanded && highlight?.results === results && highlight.searching === searching ? highlight.index : -1;
+  const activeId = options[activeIndex]?.id;
 
   // What screen readers hear, politely, once the typing has paused (not at every keystroke); "Searching…"
   // only while the lists have not arrived yet. Emptying the box empties it at once.
+  const count = results.brands.length + results.products.length;
   const status =
     query.trim() === '' || term === '' ? '' : loading ? t('search.searching') : count === 0 ? t('search.noResults', { query: term }) : t('search.results', { count });
 
+  const close = () => {
+    setOpen(false);
+    setHighlight(undefined);
+  };
+
   const clear = () => {
     setQuery('');
-    combobox.closeDropdown();
+    close();
   };
 
   const choose = (value: string) => {
@@ -86,15 +91,20 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       case 'ArrowUp': {
         if (query.trim() === '') return;
         event.preventDefault();
-        combobox.openDropdown('keyboard');
+        setOpen(true);
+        if (options.length === 0) return;
         // From nothing highlighted, down goes to the first option and up to the last; both wrap around.
-        setHighlight({ id: event.key === 'ArrowDown' ? combobox.selectNextOption() : combobox.selectPreviousOption(), results, searching });
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        const from = activeIndex === -1 ? (step === 1 ? -1 : 0) : activeIndex;
+        const index = (from + step + options.length) % options.length;
+        setHighlight({ index, results, searching });
+        document.getElementById(options[index]!.id)?.scrollIntoView({ block: 'nearest' });
         return;
       }
       case 'Enter': {
-        if (expanded && combobox.getSelectedOptionIndex() !== -1) {
+        if (activeId) {
           event.preventDefault();
-          combobox.clickSelectedOption();
+          choose(options[activeIndex]!.value);
         }
         return;
       }
@@ -103,105 +113,111 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         // Also keeps the browser from emptying the search field on its own, and a dialog around from closing.
         event.preventDefault();
         event.stopPropagation();
-        if (expanded) combobox.closeDropdown('keyboard');
+        if (expanded) close();
         else clear();
         return;
       }
     }
   };
 
+  const option = (index: number, label: ReactNode) => {
+    const { id, value } = options[index]!;
+    return (
+      <div
+        key={id}
+        id={id}
+        role="option"
+        aria-selected={index === activeIndex}
+        className={classes.option}
+        // The box keeps the focus while an option is clicked.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => choose(value)}
+      >
+        {label}
+      </div>
+    );
+  };
+
   return (
-    <>
-      <Combobox store={combobox} onOptionSubmit={choose}>
-        <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
-          <TextInput
-            ref={inputRef}
-            type="search"
-            role="combobox"
-            aria-label={t('search.label')}
-            aria-autocomplete="list"
-            aria-haspopup="listbox"
-            aria-expanded={expanded}
-            aria-controls={expanded ? listId : undefined}
-            aria-activedescendant={expanded && activeOptionId ? activeOptionId : undefined}
-            data-mantine-stop-propagation={query !== '' || undefined}
-            autoComplete="off"
-            placeholder={t('search.placeholder')}
-            value={query}
-            leftSection={searching ? <Loader size={14} aria-hidden /> : <IconSearch size={16} aria-hidden />}
-            rightSection={
-              query !== '' ? (
-                <CloseButton
-                  size="sm"
-                  aria-label={t('search.clear')}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => {
-                    clear();
-                    inputRef.current?.focus();
-                  }}
-                />
-              ) : null
-            }
-            rightSectionPointerEvents={query !== '' ? 'all' : 'none'}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setQuery(value);
-              // An empty query clears the results (spec §5).
-              if (value.trim() === '') combobox.closeDropdown();
-              else combobox.openDropdown();
-            }}
-            onFocus={() => query.trim() !== '' && combobox.openDropdown()}
-            onBlur={() => combobox.closeDropdown()}
-            onKeyDown={onKeyDown}
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown hidden={query.trim() === ''}>
+    <div className={classes.box}>
+      <TextInput
+        ref={inputRef}
+        type="search"
+        role="combobox"
+        aria-label={t('search.label')}
+        aria-autocomplete="list"
+        aria-haspopup="listbox"
+        aria-expanded={expanded}
+        aria-controls={expanded ? listId : undefined}
+        aria-activedescendant={activeId}
+        data-mantine-stop-propagation={query !== '' || undefined}
+        autoComplete="off"
+        placeholder={t('search.placeholder')}
+        value={query}
+        leftSection={searching ? <Loader size={14} aria-hidden /> : <IconSearch size={16} aria-hidden />}
+        rightSection={
+          query !== '' ? (
+            <CloseButton
+              size="sm"
+              aria-label={t('search.clear')}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                clear();
+                inputRef.current?.focus();
+              }}
+            />
+          ) : null
+        }
+        rightSectionPointerEvents={query !== '' ? 'all' : 'none'}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setQuery(value);
+          // An empty query clears the results (spec §5).
+          if (value.trim() === '') close();
+          else setOpen(true);
+        }}
+        onFocus={() => query.trim() !== '' && setOpen(true)}
+        onBlur={close}
+        onKeyDown={onKeyDown}
+      />
+      {expanded && (
+        <Paper shadow="md" withBorder className={classes.dropdown}>
           {/* The messages sit beside the list, not in it: a listbox holds only options and groups. */}
-          {searching ? (
-            <Combobox.Empty data-testid="search-message">{t('search.searching')}</Combobox.Empty>
-          ) : count === 0 ? (
-            <Combobox.Empty data-testid="search-message">{t('search.noResults', { query: term })}</Combobox.Empty>
-          ) : null}
-          <Combobox.Options id={listId} aria-label={t('search.label')}>
-            {!searching && (
-              <>
-                {results.brands.length > 0 && (
-                  <Combobox.Group label={t('search.brands')}>
-                    {results.brands.map((brand, index) => (
-                      <Combobox.Option
-                        key={brand.id}
-                        id={`${listId}-brand-${index}`}
-                        value={`brand:${brand.id}`}
-                        aria-selected={activeOptionId === `${listId}-brand-${index}`}
-                      >
-                        {brand.name}
-                      </Combobox.Option>
-                    ))}
-                  </Combobox.Group>
-                )}
-                {results.products.length > 0 && (
-                  <Combobox.Group label={t('search.products')}>
-                    {results.products.map((product, index) => (
-                      <Combobox.Option
-                        key={product.id}
-                        id={`${listId}-product-${index}`}
-                        value={`product:${product.id}`}
-                        aria-selected={activeOptionId === `${listId}-product-${index}`}
-                      >
-                        {product.name} · {product.price}{' '}
-                        <IconExternalLink size={12} aria-label={t('search.opensInNewTab')} />
-                      </Combobox.Option>
-                    ))}
-                  </Combobox.Group>
-                )}
-              </>
+          {(searching || count === 0) && (
+            <div className={classes.message} data-testid="search-message">
+              {searching ? t('search.searching') : t('search.noResults', { query: term })}
+            </div>
+          )}
+          <div role="listbox" id={listId} aria-label={t('search.label')}>
+            {!searching && results.brands.length > 0 && (
+              <div role="group" aria-labelledby={`${listId}-brands`}>
+                <div id={`${listId}-brands`} className={classes.groupLabel}>
+                  {t('search.brands')}
+                </div>
+                {results.brands.map((brand, index) => option(index, brand.name))}
+              </div>
             )}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      </Combobox>
+            {!searching && results.products.length > 0 && (
+              <div role="group" aria-labelledby={`${listId}-products`}>
+                <div id={`${listId}-products`} className={classes.groupLabel}>
+                  {t('search.products')}
+                </div>
+                {results.products.map((product, index) =>
+                  option(
+                    results.brands.length + index,
+                    <>
+                      {product.name} · {product.price} <IconExternalLink size={12} aria-label={t('search.opensInNewTab')} />
+                    </>,
+                  ),
+                )}
+              </div>
+            )}
+          </div>
+        </Paper>
+      )}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
         {status}
       </VisuallyHidden>
-    </>
+    </div>
   );
 }

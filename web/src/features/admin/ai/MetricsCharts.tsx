@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
