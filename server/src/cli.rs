@@ -139,6 +139,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     email::outbox::spawn_worker(state.clone(), mailer);
     cleanup::spawn(state.clone());
     crate::public_cache::spawn_sync(state.clone());
+    crate::cache_monitor::spawn_publisher(state.clone());
     let listener =
         tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
     println!("Pointe is serving {public_url}");

@@ -7,6 +7,8 @@ mod audit;
 mod auth;
 mod blog;
 mod botcheck;
+mod cache_monitor;
+mod caches;
 mod catalogue;
 mod cleanup;
 pub mod cli;
@@ -78,6 +80,8 @@ pub struct AppState {
     /// The finished answers of public reads (public_cache/).
     pub public_cache: Arc<public_cache::PublicCache>,
     pub assistant: Arc<assistant::Assistant>,
+    /// Every in-process cache, for the admin's cache screen.
+    pub caches: Arc<caches::Registry>,
 }
 
 impl AppState {
@@ -104,6 +108,13 @@ impl AppState {
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
         let assistant = Arc::new(assistant::Assistant::start(&db).await?);
         let public_cache = Arc::new(public_cache::PublicCache::new(&db).await?);
+        let settings = Arc::new(settings::Settings::default());
+        let mut monitored: Vec<(caches::CacheName, Arc<dyn caches::Monitored>)> = vec![
+            (caches::CacheName::PublicReads, public_cache.clone()),
+            (caches::CacheName::Settings, settings.clone()),
+        ];
+        monitored.extend(assistant.caches());
+        let caches = Arc::new(caches::Registry::new(&db, monitored).await?);
         Ok(Self {
             db,
             config: Arc::new(config),
@@ -112,9 +123,10 @@ impl AppState {
             keys,
             mail_ready: Arc::new(Notify::new()),
             rate_limits,
-            settings: Arc::default(),
+            settings,
             public_cache,
             assistant,
+            caches,
         })
     }
 }
@@ -151,6 +163,7 @@ fn features() -> OpenApiRouter<AppState> {
         .merge(crash_reports::routes())
         .merge(admin::routes())
         .merge(assistant::routes())
+        .merge(cache_monitor::routes())
 }
 
 /// The API's OpenAPI document, as `/api/openapi.json` serves it.

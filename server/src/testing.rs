@@ -26,15 +26,18 @@ pub mod email {
     pub use crate::email::{outbox, send, settings::EmailSettings, Mail, Mailer};
 }
 
+pub mod cache_monitor {
+    pub use crate::cache_monitor::publish;
+}
+
 pub mod public_cache {
     pub use crate::public_cache::sync;
 
     /// Hits, misses, answers kept and their bytes.
     pub fn figures(state: &crate::AppState) -> (u64, u64, u64, u64) {
-        use std::sync::atomic::Ordering::Relaxed;
-        let cache = &state.public_cache;
-        let (entries, bytes) = cache.size();
-        (cache.stats().hits.load(Relaxed), cache.stats().misses.load(Relaxed), entries, bytes)
+        use crate::caches::Monitored;
+        let figures = state.public_cache.figures();
+        (figures.hits, figures.misses, figures.entries, figures.bytes)
     }
 }
 

@@ -15,7 +15,7 @@ use super::{
     stream::Output,
     texts,
 };
-use crate::{lang::Lang, AppState};
+use crate::{caches::Monitored, lang::Lang, AppState};
 
 /// How many documents an answer draws on.
 const SOURCES: usize = 3;
@@ -125,6 +125,7 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
         record.generated(done, found.context.chars().count());
     }
     record::save(state, &record, &failures).await?;
+    assistant.cache.missed(began.elapsed());
     if failures.is_empty() && !passed_over {
         assistant.cache.put(key, answer.clone(), outcome);
     }

@@ -2,35 +2,77 @@
 //! case or spacing), call, language and kind of asker gets the same answer without asking a model again.
 //! Emptied when the content changes; only answers no provider failed on or was passed over for are kept.
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
-use moka::sync::Cache;
+use moka::{notification::RemovalCause, sync::Cache};
 
 use super::model::{Answer, Outcome, Question};
+use crate::caches::{Counters, Figures, Monitored};
 
 const KEEP: Duration = Duration::from_secs(10 * 60);
-const CAPACITY: u64 = 2_000;
+/// What the kept answers may weigh together (their texts and sources).
+const MAX_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Each answer with what became of its question, for the records of the questions it answers again.
-pub struct AnswerCache(Cache<String, (Answer, Outcome)>);
+pub struct AnswerCache {
+    answers: Cache<String, (Answer, Outcome)>,
+    counters: Arc<Counters>,
+}
 
 impl Default for AnswerCache {
     fn default() -> Self {
-        Self(Cache::builder().max_capacity(CAPACITY).time_to_live(KEEP).build())
+        let counters = Arc::new(Counters::default());
+        let evicted = counters.clone();
+        let answers = Cache::builder()
+            .max_capacity(MAX_BYTES)
+            .weigher(|key: &String, (answer, _): &(Answer, Outcome)| {
+                u32::try_from(key.len() + weight(answer)).unwrap_or(u32::MAX)
+            })
+            .time_to_live(KEEP)
+            .eviction_listener(move |_, _, cause| {
+                if cause == RemovalCause::Size {
+                    evicted.evicted();
+                }
+            })
+            .build();
+        Self { answers, counters }
     }
 }
 
+/// About what an answer takes in memory: its texts.
+fn weight(answer: &Answer) -> usize {
+    let sources: usize = answer.sources.iter().map(|s| s.id.len() + s.title.len() + s.link.len()).sum();
+    answer.answer.len() + answer.model.len() + answer.id.len() + sources
+}
+
 impl AnswerCache {
+    /// The answer kept for `key`, counted as a hit.
     pub fn get(&self, key: &str) -> Option<(Answer, Outcome)> {
-        self.0.get(key)
+        let found = self.answers.get(key);
+        if found.is_some() {
+            self.counters.hit();
+        }
+        found
+    }
+
+    /// A question that was not kept, answered in `took`.
+    pub fn missed(&self, took: Duration) {
+        self.counters.miss(took);
     }
 
     pub fn put(&self, key: String, answer: Answer, outcome: Outcome) {
-        self.0.insert(key, (answer, outcome));
+        self.answers.insert(key, (answer, outcome));
+    }
+}
+
+impl Monitored for AnswerCache {
+    fn figures(&self) -> Figures {
+        self.answers.run_pending_tasks();
+        self.counters.figures(self.answers.entry_count(), self.answers.weighted_size())
     }
 
-    pub fn clear(&self) {
-        self.0.invalidate_all();
+    fn clear(&self) {
+        self.answers.invalidate_all();
     }
 }
 

@@ -18,16 +18,19 @@ pub mod settings;
 pub mod stream;
 pub mod texts;
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use self::{cache::AnswerCache, providers::breaker::Breakers, retrieval::LiveIndex};
-use crate::db::Db;
+use crate::{
+    caches::{CacheName, Monitored},
+    db::Db,
+};
 
 /// The assistant's share of the app state.
 pub struct Assistant {
-    pub index: LiveIndex,
+    pub index: Arc<LiveIndex>,
     pub breakers: Breakers,
-    cache: AnswerCache,
+    cache: Arc<AnswerCache>,
     http: reqwest::Client,
 }
 
@@ -35,11 +38,16 @@ impl Assistant {
     pub async fn start(db: &Db) -> anyhow::Result<Self> {
         let http = reqwest::Client::builder().connect_timeout(Duration::from_secs(5)).build()?;
         Ok(Self {
-            index: LiveIndex::build(db).await?,
+            index: Arc::new(LiveIndex::build(db).await?),
             breakers: Breakers::default(),
-            cache: AnswerCache::default(),
+            cache: Arc::default(),
             http,
         })
+    }
+
+    /// Its caches, for the admin's cache screen.
+    pub fn caches(&self) -> [(CacheName, Arc<dyn Monitored>); 2] {
+        [(CacheName::AssistantAnswers, self.cache.clone()), (CacheName::RetrievalIndex, self.index.clone())]
     }
 }
 

@@ -44,6 +44,7 @@ codes!(
         AddToGroup = "add_to_group",
         RemoveFromGroup = "remove_from_group",
         SendTestEmail = "send_test_email",
+        ClearCache = "clear_cache",
     }
 );
 
@@ -61,5 +62,6 @@ codes!(
         Upload = "upload",
         VerificationCode = "verification_code",
         Settings = "settings",
+        Cache = "cache",
     }
 );

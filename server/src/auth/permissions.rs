@@ -64,8 +64,8 @@ pub mod area {
         )*};
     }
 
-    // Email, Analytics and Cache join with the first route that needs them.
-    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Ai);
+    // Email and Analytics join with the first route that needs them.
+    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Ai, Cache);
 }
 
 pub const FORBIDDEN: Text = Text::new("forbidden", "You do not have permission to do this");

@@ -27,7 +27,13 @@ use axum::{
 };
 use moka::notification::RemovalCause;
 
-use crate::{db::Db, error::ApiError, precompressed::Precompressed, AppState};
+use crate::{
+    caches::{Counters, Figures, Monitored},
+    db::Db,
+    error::ApiError,
+    precompressed::Precompressed,
+    AppState,
+};
 
 /// What the cached answers may weigh together.
 const MAX_BYTES: u64 = 32 * 1024 * 1024;
@@ -43,23 +49,13 @@ pub struct PublicCache {
     generation: AtomicU64,
     /// The content version this instance's answers belong to.
     version: AtomicI64,
-    stats: Arc<Stats>,
-}
-
-/// The cache's counters since start.
-#[derive(Default)]
-pub struct Stats {
-    pub hits: AtomicU64,
-    pub misses: AtomicU64,
-    pub evictions: AtomicU64,
-    /// Time spent answering misses, in microseconds.
-    pub miss_micros: AtomicU64,
+    counters: Arc<Counters>,
 }
 
 impl PublicCache {
     pub async fn new(db: &Db) -> Result<Self, sqlx::Error> {
-        let stats = Arc::new(Stats::default());
-        let evicted = stats.clone();
+        let counters = Arc::new(Counters::default());
+        let evicted = counters.clone();
         let answers = moka::sync::Cache::builder()
             .max_capacity(MAX_BYTES)
             .weigher(|key: &String, answer: &Arc<Precompressed>| {
@@ -67,21 +63,18 @@ impl PublicCache {
             })
             .eviction_listener(move |_, _, cause| {
                 if cause == RemovalCause::Size {
-                    evicted.evictions.fetch_add(1, Relaxed);
+                    evicted.evicted();
                 }
             })
             .build();
-        Ok(Self { answers, generation: AtomicU64::new(0), version: AtomicI64::new(version::read(db).await?), stats })
+        Ok(Self { answers, generation: AtomicU64::new(0), version: AtomicI64::new(version::read(db).await?), counters })
     }
+}
 
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    /// Answers kept, and what they weigh in bytes.
-    pub fn size(&self) -> (u64, u64) {
+impl Monitored for PublicCache {
+    fn figures(&self) -> Figures {
         self.answers.run_pending_tasks();
-        (self.answers.entry_count(), self.answers.weighted_size())
+        self.counters.figures(self.answers.entry_count(), self.answers.weighted_size())
     }
 
     fn clear(&self) {
@@ -98,16 +91,16 @@ pub async fn serve(Extension(state): Extension<AppState>, request: Request, next
     }
     let key = request.uri().to_string();
     if let Some(answer) = cache.answers.get(&key) {
-        cache.stats.hits.fetch_add(1, Relaxed);
+        cache.counters.hit();
         return answer.respond(request.headers(), CACHE_CONTROL);
     }
-    cache.stats.misses.fetch_add(1, Relaxed);
     // Only a miss needs them after the handler has taken the request.
     let headers = request.headers().clone();
     let (began, generation) = (Instant::now(), cache.generation.load(Relaxed));
     let response = next.run(request).await;
     let too_large = response.body().size_hint().upper().is_none_or(|size| size > MAX_ANSWER_BYTES as u64);
     if response.status() != StatusCode::OK || too_large {
+        cache.counters.miss(began.elapsed());
         return response;
     }
     let (parts, body) = response.into_parts();
@@ -121,8 +114,7 @@ pub async fn serve(Extension(state): Extension<AppState>, request: Request, next
     if cache.generation.load(Relaxed) == generation {
         cache.answers.insert(key, answer.clone());
     }
-    let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
-    cache.stats.miss_micros.fetch_add(micros, Relaxed);
+    cache.counters.miss(began.elapsed());
     answer.respond(&headers, CACHE_CONTROL)
 }
 
@@ -147,17 +139,17 @@ async fn changed(state: &AppState) -> Result<(), sqlx::Error> {
 }
 
 /// Drops this instance's public answers and settings copies when another instance changed the
-/// content (the version moved).
+/// content (the version moved), and clears the caches an admin cleared on another instance.
 pub async fn sync(state: &AppState) -> Result<(), sqlx::Error> {
     let version = version::read(&state.db).await?;
     if state.public_cache.version.swap(version, Relaxed) != version {
         state.public_cache.clear();
         state.settings.forget_all();
     }
-    Ok(())
+    state.caches.sync(&state.db).await
 }
 
-/// Polls the content version twice a second.
+/// Polls the content version and the caches' clear versions twice a second.
 pub fn spawn_sync(state: AppState) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SYNC_EVERY);
@@ -165,7 +157,7 @@ pub fn spawn_sync(state: AppState) {
         loop {
             every.tick().await;
             if let Err(err) = sync(&state).await {
-                tracing::warn!(error = %err, "cannot read the content version");
+                tracing::warn!(error = %err, "cannot read the content and cache versions");
             }
         }
     });

@@ -6,6 +6,9 @@
 mod database;
 mod redis_store;
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use crate::{
     config::RateLimitStore,
     error::{ApiError, ApiResult},
@@ -50,6 +53,66 @@ impl Store {
     }
 }
 
+/// The Redis server's own figures, for the admin's cache screen.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RedisFigures {
+    /// Whether Redis answered; the figures are empty when it did not.
+    pub reachable: bool,
+    pub used_memory_bytes: Option<u64>,
+    pub peak_memory_bytes: Option<u64>,
+    pub keyspace_hits: Option<u64>,
+    pub keyspace_misses: Option<u64>,
+    pub evicted_keys: Option<u64>,
+    /// Keys in every database.
+    pub keys: Option<u64>,
+    pub connected_clients: Option<u64>,
+}
+
+/// Redis's figures when the limits count there (`REDIS_URL`), else `None`.
+pub async fn redis_figures(state: &AppState) -> Option<RedisFigures> {
+    let Store::Redis(redis) = &state.rate_limits else { return None };
+    Some(match redis.info().await {
+        Some(info) => RedisFigures::read(&info),
+        None => RedisFigures {
+            reachable: false,
+            used_memory_bytes: None,
+            peak_memory_bytes: None,
+            keyspace_hits: None,
+            keyspace_misses: None,
+            evicted_keys: None,
+            keys: None,
+            connected_clients: None,
+        },
+    })
+}
+
+impl RedisFigures {
+    /// Reads `INFO`'s `field:value` lines; the keyspace lines are `db0:keys=3,expires=3,avg_ttl=0`.
+    fn read(info: &str) -> Self {
+        let field = |name: &str| {
+            info.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(':')?.trim().parse::<u64>().ok())
+        };
+        let keys = info
+            .lines()
+            .filter(|line| line.starts_with("db"))
+            .filter_map(|line| {
+                line.split_once(':')?.1.split(',').find_map(|pair| pair.strip_prefix("keys="))?.parse::<u64>().ok()
+            })
+            .sum();
+        Self {
+            reachable: true,
+            used_memory_bytes: field("used_memory"),
+            peak_memory_bytes: field("used_memory_peak"),
+            keyspace_hits: field("keyspace_hits"),
+            keyspace_misses: field("keyspace_misses"),
+            evicted_keys: field("evicted_keys"),
+            keys: Some(keys),
+            connected_clients: field("connected_clients"),
+        }
+    }
+}
+
 /// A window's count, this hit included.
 struct Count {
     hits: i64,
@@ -74,4 +137,23 @@ pub async fn hit(state: &AppState, limit: &Limit, subject: &str) -> ApiResult<()
         return Err(ApiError::TooManyRequests { retry_after_secs: ((retry_after_ms + 999) / 1000) as u64 });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RedisFigures;
+
+    #[test]
+    fn redis_info_is_read_field_by_field() {
+        let info = "# Memory\r\nused_memory:1048576\r\nused_memory_human:1.00M\r\nused_memory_peak:2097152\r\n\
+                    # Stats\r\nkeyspace_hits:90\r\nkeyspace_misses:10\r\nevicted_keys:0\r\n\
+                    # Clients\r\nconnected_clients:3\r\n# Keyspace\r\ndb0:keys=5,expires=5,avg_ttl=100\r\ndb1:keys=2,expires=0,avg_ttl=0\r\n";
+        let figures = RedisFigures::read(info);
+        assert!(figures.reachable);
+        assert_eq!(figures.used_memory_bytes, Some(1_048_576));
+        assert_eq!(figures.peak_memory_bytes, Some(2_097_152));
+        assert_eq!((figures.keyspace_hits, figures.keyspace_misses), (Some(90), Some(10)));
+        assert_eq!(figures.keys, Some(7));
+        assert_eq!(figures.connected_clients, Some(3));
+    }
 }

@@ -95,6 +95,19 @@ impl RedisStore {
         }
     }
 
+    /// The server's `INFO` (its memory, keyspace and stats sections), or `None` when it does not answer.
+    pub(super) async fn info(&self) -> Option<String> {
+        redis::cmd("INFO")
+            .arg("memory")
+            .arg("stats")
+            .arg("keyspace")
+            .arg("clients")
+            .query_async::<String>(&mut self.connection.clone())
+            .await
+            .map_err(|err| self.note_failure(&err))
+            .ok()
+    }
+
     fn note_failure(&self, err: &RedisError) {
         if !self.down.swap(true, Ordering::Relaxed) {
             tracing::error!(url = %self.shown_url, error = %err, "Redis does not answer: rate limits count in the database until it does");

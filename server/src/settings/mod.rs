@@ -16,7 +16,10 @@ use std::{
 
 use serde::{de::DeserializeOwned, Serialize};
 
-use crate::db::Db;
+use crate::{
+    caches::{Counters, Figures, Monitored},
+    db::Db,
+};
 
 const FRESH_FOR: Duration = Duration::from_secs(30);
 
@@ -26,12 +29,14 @@ pub trait Stored: Serialize + DeserializeOwned + Default + Send + Sync + 'static
     const KEY: &'static str;
 }
 
-type Copy = (Arc<dyn Any + Send + Sync>, Instant);
+/// A setting's value, when it was read, and the size of its JSON.
+type Copy = (Arc<dyn Any + Send + Sync>, Instant, usize);
 
 /// Every setting's in-process copy, shared by all requests.
 #[derive(Default)]
 pub struct Settings {
     copies: RwLock<HashMap<&'static str, Copy>>,
+    counters: Counters,
 }
 
 impl Settings {
@@ -39,10 +44,13 @@ impl Settings {
     /// (e.g. after a field was renamed) gives the default too, and is logged.
     pub async fn get<T: Stored>(&self, db: &Db) -> Result<Arc<T>, sqlx::Error> {
         if let Some(value) = self.fresh_copy::<T>() {
+            self.counters.hit();
             return Ok(value);
         }
+        let began = Instant::now();
         let stored: Option<String> =
             sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(T::KEY).fetch_optional(db).await?;
+        self.counters.miss(began.elapsed());
         let value = Arc::new(stored.map_or_else(T::default, |json| {
             serde_json::from_str(&json).unwrap_or_else(|err| {
                 tracing::warn!(key = T::KEY, error = %err, "stored setting does not read; using the default");
@@ -77,12 +85,25 @@ impl Settings {
 
     fn fresh_copy<T: Stored>(&self) -> Option<Arc<T>> {
         let copies = self.copies.read().expect("settings lock");
-        let (value, read_at) = copies.get(T::KEY)?;
+        let (value, read_at, _) = copies.get(T::KEY)?;
         (read_at.elapsed() < FRESH_FOR).then(|| value.clone().downcast::<T>().ok()).flatten()
     }
 
     fn keep_copy<T: Stored>(&self, value: Arc<T>) {
-        self.copies.write().expect("settings lock").insert(T::KEY, (value, Instant::now()));
+        let size = serde_json::to_vec(value.as_ref()).map_or(0, |json| json.len());
+        self.copies.write().expect("settings lock").insert(T::KEY, (value, Instant::now(), size));
+    }
+}
+
+impl Monitored for Settings {
+    fn figures(&self) -> Figures {
+        let copies = self.copies.read().expect("settings lock");
+        let bytes = copies.values().map(|(_, _, size)| *size as u64).sum();
+        self.counters.figures(copies.len() as u64, bytes)
+    }
+
+    fn clear(&self) {
+        self.forget_all();
     }
 }
 

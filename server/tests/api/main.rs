@@ -11,6 +11,7 @@ mod assistant_retrieval;
 mod audit_logs;
 mod auth;
 mod blog;
+mod cache_monitor;
 mod catalogue;
 mod cleanup;
 mod content;

@@ -122,6 +122,29 @@ impl Retrieval {
     pub fn sizes(&self) -> Vec<(Lang, usize)> {
         Lang::ALL.into_iter().map(|lang| (lang, self.languages[&lang].by_id.len())).collect()
     }
+
+    /// What the indexes take (tantivy's count of its segments) and the documents' texts kept beside them.
+    pub fn bytes(&self) -> u64 {
+        let index_bytes = |searchable: &Searchable| {
+            searchable.reader.searcher().space_usage().map_or(0, |usage| usage.total().get_bytes())
+        };
+        self.languages
+            .values()
+            .map(|language| {
+                let texts: usize = language
+                    .by_id
+                    .values()
+                    .map(|d| {
+                        d.title.len()
+                            + d.aliases.len()
+                            + d.link.len()
+                            + d.passages.iter().map(String::len).sum::<usize>()
+                    })
+                    .sum();
+                index_bytes(&language.documents) + index_bytes(&language.passages) + texts as u64
+            })
+            .sum()
+    }
 }
 
 impl Searchable {
