@@ -24,7 +24,7 @@ SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
 SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
 
-.PHONY: run build web server openapi dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps llm-deps services ai-local bench clean
+.PHONY: run build web server openapi dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps llm-deps services ai-local bench lighthouse clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -157,6 +157,14 @@ ai-local: build llm-deps ## Serve like `make run`, the assistant answering throu
 
 bench: build llm-deps ## Load-test the release server beside nginx serving the same bytes; the assistant's numbers
 	LLM_PYTHON=$(LLM_PYTHON) ./bench/run.sh $(SERVER)
+
+# Lighthouse (pinned in web/package.json) in Debian's Chromium against the release server on a free port
+# with a fresh database: the public pages in Hebrew and English, one row each (web/scripts/lighthouse.mjs).
+lighthouse: build e2e-deps ## Lighthouse scores and timings of the public pages, mobile defaults
+	@dir=$$(mktemp -d); port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
+	DATABASE_URL="sqlite://$$dir/db.sqlite" PORT=$$port $(SERVER) serve >"$$dir/server.log" 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf "$$dir"' EXIT; \
+	cd web && node scripts/lighthouse.mjs http://127.0.0.1:$$port
 
 clean:
 	rm -rf web/dist web/node_modules

@@ -2,7 +2,7 @@
 //! Analytics token. Public at `GET /api/config/analytics` and `GET /api/config/cloudflare-analytics`;
 //! the pages' CSP allows each provider's script and beacon only while its id is set.
 
-use axum::{extract::State, middleware::from_fn, Json};
+use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -81,15 +81,8 @@ impl Analytics {
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    let public = OpenApiRouter::new()
-        .routes(routes!(google))
-        .routes(routes!(cloudflare))
-        .route_layer(from_fn(public_cache::serve));
-    public.merge(
-        OpenApiRouter::new()
-            .routes(routes!(admin_analytics, save_analytics))
-            .route_layer(from_fn(public_cache::invalidate)),
-    )
+    public_cache::reads(OpenApiRouter::new().routes(routes!(google)).routes(routes!(cloudflare)))
+        .merge(public_cache::changes(OpenApiRouter::new().routes(routes!(admin_analytics, save_analytics))))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::{extract::State, middleware::from_fn, Json};
+use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -109,10 +109,8 @@ impl SiteIdentity {
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    let public = OpenApiRouter::new().routes(routes!(public_site)).route_layer(from_fn(public_cache::serve));
-    public.merge(
-        OpenApiRouter::new().routes(routes!(admin_site, save_site)).route_layer(from_fn(public_cache::invalidate)),
-    )
+    public_cache::reads(OpenApiRouter::new().routes(routes!(public_site)))
+        .merge(public_cache::changes(OpenApiRouter::new().routes(routes!(admin_site, save_site))))
 }
 
 /// The site's name, slogan, location, contact address and website, for the header and footer.

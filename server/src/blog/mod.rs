@@ -14,7 +14,6 @@ mod write;
 pub use model::{Post, PostSummary};
 pub use render::plain_paragraphs;
 
-use axum::middleware::from_fn;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{public_cache, AppState};
@@ -22,8 +21,5 @@ use crate::{public_cache, AppState};
 /// The public reading calls (answered from memory), the admin's editing calls (which drop those
 /// answers) and the social-embed settings.
 pub fn routes() -> OpenApiRouter<AppState> {
-    routes::routes()
-        .route_layer(from_fn(public_cache::serve))
-        .merge(admin::routes().route_layer(from_fn(public_cache::invalidate)))
-        .merge(social_embeds::routes())
+    public_cache::reads(routes::routes()).merge(public_cache::changes(admin::routes())).merge(social_embeds::routes())
 }

@@ -1,7 +1,7 @@
 //! How posts show YouTube, Instagram, Facebook and Twitter/X content (spec §3 "Social embed
 //! settings"), its public and admin calls, and the frame sources the pages' CSP allows for it.
 
-use axum::{extract::State, middleware::from_fn, Json};
+use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -96,12 +96,8 @@ impl SocialEmbeds {
 }
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    let public = OpenApiRouter::new().routes(routes!(public_settings)).route_layer(from_fn(public_cache::serve));
-    public.merge(
-        OpenApiRouter::new()
-            .routes(routes!(admin_settings, save_settings))
-            .route_layer(from_fn(public_cache::invalidate)),
-    )
+    public_cache::reads(OpenApiRouter::new().routes(routes!(public_settings)))
+        .merge(public_cache::changes(OpenApiRouter::new().routes(routes!(admin_settings, save_settings))))
 }
 
 /// How posts show social media content.

@@ -10,7 +10,6 @@ mod write;
 
 pub use model::{Brand, Product};
 
-use axum::middleware::from_fn;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{public_cache, AppState};
@@ -19,7 +18,5 @@ pub use store::{find_brand, list_brands, list_products};
 /// The public reading calls (answered from memory) and the admin's editing calls (which drop those
 /// answers).
 pub fn routes() -> OpenApiRouter<AppState> {
-    routes::routes()
-        .route_layer(from_fn(public_cache::serve))
-        .merge(admin::routes().route_layer(from_fn(public_cache::invalidate)))
+    public_cache::reads(routes::routes()).merge(public_cache::changes(admin::routes()))
 }

@@ -7,6 +7,7 @@
 //! request's extensions (`app` puts it there), since a feature's routes are built before the state.
 
 mod answer;
+mod document;
 mod version;
 
 use std::{
@@ -21,11 +22,12 @@ use axum::{
     body::{to_bytes, HttpBody},
     extract::Request,
     http::{header, HeaderValue, Method, StatusCode},
-    middleware::Next,
+    middleware::{from_fn, Next},
     response::{IntoResponse, Response},
     Extension,
 };
 use moka::notification::RemovalCause;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     caches::{Counters, Figures, Monitored},
@@ -83,8 +85,19 @@ impl Monitored for PublicCache {
     }
 }
 
+/// A feature's public reads, answered from memory (`serve`), with their 304 in the API document.
+pub fn reads(mut router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    document::not_modified(router.get_openapi_mut());
+    router.route_layer(from_fn(serve))
+}
+
+/// A feature's admin calls that change what the public reads show (`invalidate`).
+pub fn changes(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    router.route_layer(from_fn(invalidate))
+}
+
 /// Middleware for public reads: the kept answer when there is one, else the handler's, kept.
-pub async fn serve(Extension(state): Extension<AppState>, request: Request, next: Next) -> Response {
+async fn serve(Extension(state): Extension<AppState>, request: Request, next: Next) -> Response {
     let cache = &state.public_cache;
     if request.method() != Method::GET {
         return next.run(request).await;
@@ -120,7 +133,7 @@ pub async fn serve(Extension(state): Extension<AppState>, request: Request, next
 
 /// Middleware for admin calls that change what public reads show: after a successful change, the
 /// public answers are dropped here and, through the content version, on every other instance.
-pub async fn invalidate(Extension(state): Extension<AppState>, request: Request, next: Next) -> Response {
+async fn invalidate(Extension(state): Extension<AppState>, request: Request, next: Next) -> Response {
     let changes = request.method() != Method::GET;
     let response = next.run(request).await;
     if changes && response.status().is_success() {

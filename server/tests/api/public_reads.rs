@@ -111,3 +111,17 @@ async fn a_refused_change_keeps_the_answers() {
     })
     .await;
 }
+
+#[test]
+fn the_api_document_says_which_reads_answer_304() {
+    let document = serde_json::to_value(pointe_server::api_document()).unwrap();
+    let brands = &document["paths"]["/api/brands"]["get"];
+    assert!(brands["responses"]["304"].is_object(), "{brands}");
+    assert!(brands["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["name"] == "If-None-Match" && p["in"] == "header"));
+    let admin_brands = &document["paths"]["/api/admin/brands"]["get"];
+    assert!(admin_brands["responses"]["304"].is_null(), "admin reads are not kept");
+}

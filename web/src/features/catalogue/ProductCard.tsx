@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from './api';
 import classes from './catalogue.module.css';
 
-export function ProductCard({ product }: { product: Product }) {
+/** A product; its name is a heading one level below the section it is listed in. */
+export function ProductCard({ product, headingOrder = 3 }: { product: Product; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="lg" className={classes.card} data-testid="product-card">
@@ -13,7 +14,7 @@ export function ProductCard({ product }: { product: Product }) {
         <Image src={product.image} alt="" h={180} fit="contain" className={classes.artwork} />
       </Card.Section>
       <Group justify="space-between" mt="md" wrap="nowrap" align="flex-start">
-        <Title order={3} size="h4">
+        <Title order={headingOrder} size="h4">
           {product.name}
         </Title>
         <Badge size="lg" variant="light" color="pink" c="pink.9" aria-label={`${t('products.price')}: ${product.price}`}>

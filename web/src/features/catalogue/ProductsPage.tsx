@@ -44,7 +44,7 @@ export function ProductsPage() {
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
               {shown.map((product) => (
-                <ProductCard key={product.id} product={product} />
+                <ProductCard key={product.id} product={product} headingOrder={2} />
               ))}
             </SimpleGrid>
           );

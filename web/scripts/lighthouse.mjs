@@ -1,0 +1,77 @@
+// `make lighthouse`: Lighthouse (pinned in package.json) in Debian's Chromium, mobile defaults, on the
+// public pages in Hebrew and English against the server at the address given; prints one row per page
+// with the issue's targets beside the figures. A measurement, like `make bench`: it does not fail.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const origin = process.argv[2];
+if (!origin) throw new Error('usage: node scripts/lighthouse.mjs http://127.0.0.1:PORT');
+const PAGES = ['/', '/brand/bloch', '/products', '/blog/first-pointe-shoes'];
+const TARGETS = { performance: 95, lcp: 1800, cls: 0.02, tbt: 150, seo: 100, accessibility: 100 };
+
+for (let tries = 0; ; tries++) {
+  try {
+    if ((await fetch(`${origin}/api/health`)).ok) break;
+  } catch {
+    if (tries > 100) throw new Error(`no server at ${origin}`);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+const rows = [];
+try {
+  for (const language of ['he', 'en']) {
+    for (const path of PAGES) {
+      const url = `${origin}${path}?lang=${language}`;
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'seo'],
+      });
+      const score = (category) => Math.round(lhr.categories[category].score * 100);
+      const audit = (id) => lhr.audits[id].numericValue;
+      rows.push({
+        page: `${path}?lang=${language}`,
+        performance: score('performance'),
+        lcp: Math.round(audit('largest-contentful-paint')),
+        fcp: Math.round(audit('first-contentful-paint')),
+        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+        tbt: Math.round(audit('total-blocking-time')),
+        seo: score('seo'),
+        accessibility: score('accessibility'),
+      });
+    }
+  }
+} finally {
+  chrome.kill();
+}
+
+const meets = (row) =>
+  row.performance >= TARGETS.performance &&
+  row.lcp <= TARGETS.lcp &&
+  row.cls <= TARGETS.cls &&
+  row.tbt <= TARGETS.tbt &&
+  row.seo >= TARGETS.seo &&
+  row.accessibility >= TARGETS.accessibility;
+console.log('page                              perf  LCP ms  FCP ms    CLS  TBT ms  SEO  a11y  targets');
+for (const row of rows) {
+  console.log(
+    [
+      row.page.padEnd(32),
+      String(row.performance).padStart(5),
+      String(row.lcp).padStart(7),
+      String(row.fcp).padStart(7),
+      row.cls.toFixed(3).padStart(6),
+      String(row.tbt).padStart(7),
+      String(row.seo).padStart(4),
+      String(row.accessibility).padStart(5),
+      meets(row) ? '  met' : '  missed',
+    ].join(' '),
+  );
+}
+console.log(`targets: performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcp} ms, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbt} ms, SEO ${TARGETS.seo}, accessibility ${TARGETS.accessibility}`);
