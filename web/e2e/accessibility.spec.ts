@@ -3,7 +3,21 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations, textContrast } from './fixtures';
 
 for (const language of ['he', 'en']) {
-  for (const path of ['/', '/brand/bloch', '/products', '/blog', '/blog/first-pointe-shoes', '/no-such-page', '/login', '/signup', '/tips', '/terms']) {
+  for (const path of [
+    '/',
+    '/brand/bloch',
+    '/products',
+    '/blog',
+    '/blog/first-pointe-shoes',
+    '/no-such-page',
+    '/login',
+    '/signup',
+    '/tips',
+    '/terms',
+    '/privacy',
+    '/request-password-reset',
+    '/reset-password',
+  ]) {
     test(`${path} in ${language} has no serious accessibility violations`, async ({ page }) => {
       await page.goto(`${path}?lang=${language}`);
       await expect(page.locator('main h1').first()).toBeVisible();
@@ -17,8 +31,10 @@ for (const language of ['he', 'en']) {
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/?lang=en');
-  await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
+  // The app draws the page once its language's texts have arrived.
+  await expect(skip).toBeAttached();
+  await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);

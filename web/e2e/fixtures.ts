@@ -2,10 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import adminEn from '../src/features/admin/locales/en.json' with { type: 'json' };
+import adminHe from '../src/features/admin/locales/he.json' with { type: 'json' };
 import en from '../src/i18n/locales/en.json' with { type: 'json' };
 import he from '../src/i18n/locales/he.json' with { type: 'json' };
 
-export { adminEn, en, he };
+export { adminEn, adminHe, en, he };
 
 export const BRAND_IDS = ['bloch', 'nikolay', 'capezio', 'gaynor', 'russianPointe', 'sodanca', 'suffolk'];
 

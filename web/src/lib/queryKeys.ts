@@ -49,6 +49,7 @@ export const queryKeys = {
       status: [...ADMIN, 'ai', 'status'] as const,
       metrics: (range: string) => [...ADMIN, 'ai', 'metrics', range] as const,
     },
+    cache: [...ADMIN, 'cache'] as const,
   },
 };
 

@@ -60,8 +60,8 @@ describe('AdminApp', () => {
   });
 
   it('shows a screen still being built honestly', async () => {
-    renderAdmin(admin, '/admin/cache');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cache monitoring' })).toBeInTheDocument();
+    renderAdmin(admin, '/admin/analytics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
     expect(screen.getByText('Being built')).toBeInTheDocument();
   });
 });

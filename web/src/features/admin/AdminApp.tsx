@@ -13,6 +13,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { AiScreen } from './ai/AiScreen';
 import { AuditLogsScreen } from './auditLogs/AuditLogsScreen';
 import { BlogScreen } from './blog/BlogScreen';
+import { CacheScreen } from './cache/CacheScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
 import { ProductsScreen } from './catalogue/ProductsScreen';
 import { DashboardPage } from './DashboardPage';
@@ -33,6 +34,7 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   auditLogs: AuditLogsScreen,
   settings: SettingsScreen,
   ai: AiScreen,
+  cache: CacheScreen,
 };
 
 /**

@@ -7,6 +7,7 @@ import { socialEmbedSettingsSchema } from '../blog';
 import { metricsSchema, PROVIDERS as AI_PROVIDERS, RANGES, statusSchema, testResultSchema } from './ai/api';
 import { providerSettingsSchema } from './ai/providerSettings';
 import { auditPageSchema } from './auditLogs/api';
+import { CACHE_NAMES, CACHE_STATUSES, cacheReportSchema } from './cache/api';
 import { categoryRecordSchema, POST_STATUSES, postRecordSchema, previewSchema } from './blog/api';
 import { brandRecordSchema, productRecordSchema } from './catalogue/api';
 import { uploadedSchema } from './components/ImageField';
@@ -44,6 +45,9 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/ai/status', statusSchema, {}],
     ['get', '/api/admin/ai/metrics', metricsSchema, {}],
     ['post', '/api/admin/ai/test', testResultSchema, {}],
+    ['get', '/api/admin/cache', cacheReportSchema, {}],
+    ['delete', '/api/admin/cache', cacheReportSchema, {}],
+    ['delete', '/api/admin/cache/{name}', cacheReportSchema, {}],
     ['get', '/api/admin/settings/site', siteConfigSchema, { everyFieldSent: true }],
     ['get', '/api/admin/settings/email', emailAnswerSchema, { everyFieldSent: true }],
     ['get', '/api/admin/settings/analytics', analyticsSchema, { everyFieldSent: true }],
@@ -64,6 +68,8 @@ describe('the admin reads what the server documents', () => {
     ['EmailProvider', EMAIL_PROVIDERS],
     ['ProviderKind', AI_PROVIDERS],
     ['Range', RANGES],
+    ['CacheName', CACHE_NAMES],
+    ['CacheStatus', CACHE_STATUSES],
   ] as const)('knows every %s', (name, values) => {
     expect(documentedValues(name)).toEqual([...values]);
   });

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../i18n/languages';
 import { useAdminText } from '../adminTexts';
+import { Facts } from '../components/Facts';
 import { notifyError } from '../components/notify';
+import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { required } from '../validation';
 import { PROVIDERS, runAiTest, type AiTestResult, type Provider } from './api';
-import { Facts } from './Facts';
-import { NO_VALUE, useAiFormat } from './useAiFormat';
 
 /** The server's limit on a question. */
 const MAX_QUESTION_LENGTH = 500;
@@ -94,7 +94,7 @@ export function AiTest() {
 function TestResult({ result }: { result: AiTestResult }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { text } = useAdminText();
-  const format = useAiFormat();
+  const format = useAdminFormat();
   const details = (
     <Facts
       label={t('ai.test.details')}

@@ -2,11 +2,11 @@ import { Badge, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { LANGUAGES } from '../../../i18n/languages';
+import { Facts } from '../components/Facts';
+import { SectionCard } from '../components/SectionCard';
+import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AiStatus, ProviderStatus } from './api';
-import { Facts } from './Facts';
-import { SectionCard } from './SectionCard';
-import { useAiFormat } from './useAiFormat';
 
 const CIRCUIT_COLORS = { closed: 'teal', halfOpen: 'yellow', open: 'red' } as const;
 
@@ -34,7 +34,7 @@ export function GatewayStatus({ status }: { status: AiStatus }) {
 
 function ProviderCard({ status }: { status: ProviderStatus }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const format = useAiFormat();
+  const format = useAdminFormat();
   const name = t(`ai.providers.${status.provider}`);
   const yesNo = (value: boolean) => (
     <Badge variant="light" color={value ? 'teal' : 'gray'}>
@@ -70,7 +70,7 @@ function ProviderCard({ status }: { status: ProviderStatus }) {
 
 function LastAnswer({ answer }: { answer: AiStatus['lastAnswer'] }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const format = useAiFormat();
+  const format = useAdminFormat();
   if (!answer) {
     return (
       <Text size="sm" c="dimmed">
@@ -98,7 +98,7 @@ function LastAnswer({ answer }: { answer: AiStatus['lastAnswer'] }) {
 function IndexCounts({ index }: { index: AiStatus['index'] }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { t: tCommon } = useTranslation();
-  const format = useAiFormat();
+  const format = useAdminFormat();
   return (
     <>
       <Text size="sm" c="dimmed" mb="xs">

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
+import { RefreshButton } from '../components/RefreshButton';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { useAiStatus } from './api';
 import { GatewayStatus } from './GatewayStatus';
 import { ProviderSettings } from './ProviderSettings';
-import { RefreshButton } from './RefreshButton';
 
 /** The provider chain as it stands (refreshed every 30 s while shown), then the providers' settings. */
 export function GatewayTab() {

@@ -5,10 +5,10 @@ import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { isLanguage } from '../../../i18n/languages';
+import { SectionCard } from '../components/SectionCard';
+import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AiMetrics, Provider, Range } from './api';
-import { SectionCard } from './SectionCard';
-import { useAiFormat } from './useAiFormat';
 
 /** How a bucket's start reads on the time axis: its time within a day, its day and hour within a week, its date beyond. */
 const TICK_FORMATS: Record<Range, Intl.DateTimeFormatOptions> = {
@@ -26,7 +26,7 @@ const CHART_HEIGHT = 240;
 export function MetricsCharts({ metrics, range }: { metrics: AiMetrics; range: Range }) {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
   const { t: tCommon } = useTranslation();
-  const format = useAiFormat();
+  const format = useAdminFormat();
   const tick = new Intl.DateTimeFormat(i18n.language, TICK_FORMATS[range]);
   const requests = t('ai.metrics.requests');
 

@@ -1,16 +1,16 @@
-import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { StatCard } from '../components/StatCard';
+import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AiMetrics } from './api';
-import { useAiFormat } from './useAiFormat';
 
 /** The period's headline numbers: requests, success, speed, tokens, cache and context use. */
 export function MetricsStats({ metrics }: { metrics: AiMetrics }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const format = useAiFormat();
+  const format = useAdminFormat();
   const { contextUsage } = metrics;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
@@ -40,30 +40,11 @@ export function MetricsStats({ metrics }: { metrics: AiMetrics }) {
 /** How askers rated the answers (thumbs up or down in the chat). */
 export function FeedbackStats({ feedback }: { feedback: AiMetrics['feedback'] }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const format = useAiFormat();
+  const format = useAdminFormat();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
       <StatCard label={t('ai.metrics.feedbackUp')} value={format.count(feedback.up)} icon={<IconThumbUp size={22} aria-hidden />} />
       <StatCard label={t('ai.metrics.feedbackDown')} value={format.count(feedback.down)} icon={<IconThumbDown size={22} aria-hidden />} />
     </SimpleGrid>
-  );
-}
-
-function StatCard({ label, value, detail, icon }: { label: string; value: string; detail?: ReactNode; icon?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" role="group" aria-label={label}>
-      <Stack gap={2}>
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-        <Group gap="xs">
-          {icon}
-          <Text fz={28} fw={700}>
-            {value}
-          </Text>
-        </Group>
-        {detail}
-      </Stack>
-    </Card>
   );
 }

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
+import { RefreshButton } from '../components/RefreshButton';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { RANGES, useAiMetrics, type Range } from './api';
 import { FeedbackStats, MetricsStats } from './MetricsStats';
 import { MetricsTables } from './MetricsTables';
-import { RefreshButton } from './RefreshButton';
 
 // The charts library is most of the admin's weight: only this tab loads it.
 const MetricsCharts = lazy(() => import('./MetricsCharts').then((module) => ({ default: module.MetricsCharts })));

@@ -2,15 +2,15 @@ import { Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { SectionCard } from '../components/SectionCard';
+import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AiMetrics } from './api';
-import { SectionCard } from './SectionCard';
-import { useAiFormat } from './useAiFormat';
 
 /** Each model's requests, success and speed, and the kinds of failure the providers had. */
 export function MetricsTables({ metrics }: { metrics: AiMetrics }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const format = useAiFormat();
+  const format = useAdminFormat();
   const provider = (name: AiMetrics['models'][number]['provider']) => t(`ai.providers.${name}`);
   return (
     <Stack>

@@ -1,7 +1,7 @@
 import { Card, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One block of the AI screen (a provider, a chart, a table): a card named by its title. */
+/** One block of a monitoring screen (a provider, a cache, a chart, a table): a card named by its title. */
 export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" component="section" aria-label={title}>
