@@ -9,7 +9,7 @@ import { ErrorBoundary } from '../features/crash/ErrorBoundary';
 import { directionOf } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
 import { createQueryClient } from '../lib/queryClient';
-import { routes } from './routes';
+import { prefetchPages, routes } from './routes';
 import { cssVariablesResolver, theme } from '../lib/theme';
 
 /** Keeps Mantine's direction on the language's: right-to-left for Hebrew only. */
@@ -25,6 +25,7 @@ export function App() {
   const [router] = useState(() => createBrowserRouter(routes));
   useEffect(watchConnectivity, []);
   useEffect(() => void loadAnalytics(), []);
+  useEffect(prefetchPages, []);
   return (
     <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection={false}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -15,25 +15,43 @@ const AdminApp = lazy(() => import('../features/admin/AdminApp'));
  * Every public page but the home page is a chunk of its own (React Router fetches it before it shows the
  * page, so the previous page stays until the next is ready): the home page loads only its own code.
  */
+const page = {
+  brand: () => import('../features/catalogue/BrandPage'),
+  products: () => import('../features/catalogue/ProductsPage'),
+  blog: () => import('../features/blog/BlogPage'),
+  post: () => import('../features/blog/BlogPostPage'),
+  login: () => import('../features/auth/LoginPage'),
+  signup: () => import('../features/auth/SignupPage'),
+  tips: () => import('../features/tips/TipsPage'),
+  account: () => import('../features/account/AccountPage'),
+  requestReset: () => import('../features/auth/RequestResetPage'),
+  resetPassword: () => import('../features/auth/ResetPasswordPage'),
+  legal: () => import('../features/legal/LegalPage'),
+};
+
+/**
+ * Fetches every public page's chunk once the browser is idle after the first page: later pages open
+ * without a wait, and still open after the connection drops (the catalogue's data is kept for that too).
+ */
+export function prefetchPages() {
+  const fetchAll = () => Object.values(page).forEach((load) => void load().catch(() => {}));
+  if ('requestIdleCallback' in window) window.requestIdleCallback(fetchAll);
+  else setTimeout(fetchAll, 1000);
+}
+
 const pages: RouteObject[] = [
-  { path: '/brand/:brandId', lazy: () => import('../features/catalogue/BrandPage').then((m) => ({ Component: m.BrandPage })) },
-  { path: '/products', lazy: () => import('../features/catalogue/ProductsPage').then((m) => ({ Component: m.ProductsPage })) },
-  { path: '/blog', lazy: () => import('../features/blog/BlogPage').then((m) => ({ Component: m.BlogPage })) },
-  { path: '/blog/:slug', lazy: () => import('../features/blog/BlogPostPage').then((m) => ({ Component: m.BlogPostPage })) },
-  { path: '/login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
-  { path: '/signup', lazy: () => import('../features/auth/SignupPage').then((m) => ({ Component: m.SignupPage })) },
-  { path: '/tips', lazy: () => import('../features/tips/TipsPage').then((m) => ({ Component: m.TipsPage })) },
-  { path: '/account', lazy: () => import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })) },
-  {
-    path: '/request-password-reset',
-    lazy: () => import('../features/auth/RequestResetPage').then((m) => ({ Component: m.RequestResetPage })),
-  },
-  {
-    path: '/reset-password',
-    lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
-  },
-  { path: '/terms', lazy: () => import('../features/legal/LegalPage').then((m) => ({ element: <m.LegalPage kind="terms" /> })) },
-  { path: '/privacy', lazy: () => import('../features/legal/LegalPage').then((m) => ({ element: <m.LegalPage kind="privacy" /> })) },
+  { path: '/brand/:brandId', lazy: () => page.brand().then((m) => ({ Component: m.BrandPage })) },
+  { path: '/products', lazy: () => page.products().then((m) => ({ Component: m.ProductsPage })) },
+  { path: '/blog', lazy: () => page.blog().then((m) => ({ Component: m.BlogPage })) },
+  { path: '/blog/:slug', lazy: () => page.post().then((m) => ({ Component: m.BlogPostPage })) },
+  { path: '/login', lazy: () => page.login().then((m) => ({ Component: m.LoginPage })) },
+  { path: '/signup', lazy: () => page.signup().then((m) => ({ Component: m.SignupPage })) },
+  { path: '/tips', lazy: () => page.tips().then((m) => ({ Component: m.TipsPage })) },
+  { path: '/account', lazy: () => page.account().then((m) => ({ Component: m.AccountPage })) },
+  { path: '/request-password-reset', lazy: () => page.requestReset().then((m) => ({ Component: m.RequestResetPage })) },
+  { path: '/reset-password', lazy: () => page.resetPassword().then((m) => ({ Component: m.ResetPasswordPage })) },
+  { path: '/terms', lazy: () => page.legal().then((m) => ({ element: <m.LegalPage kind="terms" /> })) },
+  { path: '/privacy', lazy: () => page.legal().then((m) => ({ element: <m.LegalPage kind="privacy" /> })) },
 ];
 
 /** The app's routes (spec §2). The server's route table (server/src/web/page.rs) mirrors this list. */
