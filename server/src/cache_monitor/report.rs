@@ -47,11 +47,10 @@ fn thresholds(name: CacheName) -> Thresholds {
     Thresholds { warning_below, critical_below }
 }
 
-/// One cache's figures, every live instance together, since each started.
+/// Figures of a cache, or of all together: every live instance's, since each started.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CacheFigures {
-    pub name: CacheName,
+pub struct Measures {
     /// Hits and misses.
     pub queries: u64,
     pub hits: u64,
@@ -64,24 +63,18 @@ pub struct CacheFigures {
     pub entries: u64,
     pub bytes: u64,
     pub evictions: u64,
+    /// A cache's against its thresholds; of all together, the worst of theirs.
     pub status: CacheStatus,
-    pub thresholds: Thresholds,
 }
 
-/// Every cache together; its status is the worst of theirs.
+/// One cache's figures, with the thresholds its status is judged by.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CacheTotals {
-    pub queries: u64,
-    pub hits: u64,
-    pub misses: u64,
-    pub hit_rate: Option<f64>,
-    pub miss_rate: Option<f64>,
-    pub average_miss_ms: Option<f64>,
-    pub entries: u64,
-    pub bytes: u64,
-    pub evictions: u64,
-    pub status: CacheStatus,
+pub struct CacheFigures {
+    pub name: CacheName,
+    #[serde(flatten)]
+    pub measures: Measures,
+    pub thresholds: Thresholds,
 }
 
 /// One minute of the last hour.
@@ -108,7 +101,7 @@ pub struct CacheMinute {
 #[serde(rename_all = "camelCase")]
 pub struct CacheReport {
     pub caches: Vec<CacheFigures>,
-    pub total: CacheTotals,
+    pub total: Measures,
     /// Instances whose figures are counted (those heard from in the last 30 s).
     pub instances: u64,
     /// Below this many queries a cache is healthy whatever its hit rate.
@@ -137,19 +130,8 @@ pub async fn report(state: &AppState) -> Result<CacheReport, sqlx::Error> {
         .filter_map(|name| summed.get(&name).map(|figures| cache_figures(name, *figures)))
         .collect();
     let all = summed.values().fold(Figures::default(), |sum, figures| add(sum, *figures));
-    let (hit_rate, miss_rate, average_miss_ms) = rates(&all);
-    let total = CacheTotals {
-        queries: all.hits + all.misses,
-        hits: all.hits,
-        misses: all.misses,
-        hit_rate,
-        miss_rate,
-        average_miss_ms,
-        entries: all.entries,
-        bytes: all.bytes,
-        evictions: all.evictions,
-        status: caches.iter().map(|cache| cache.status).max().unwrap_or(CacheStatus::Healthy),
-    };
+    let worst = caches.iter().map(|cache| cache.measures.status).max().unwrap_or(CacheStatus::Healthy);
+    let total = measures(&all, worst);
     Ok(CacheReport {
         caches,
         total,
@@ -176,40 +158,42 @@ fn add(a: Figures, b: Figures) -> Figures {
     }
 }
 
-/// Hit rate, miss rate and the average miss in ms; none before the first query (or miss).
-fn rates(figures: &Figures) -> (Option<f64>, Option<f64>, Option<f64>) {
+/// The figures with their rates, the average miss in ms and `status`; no rate before the first query.
+fn measures(figures: &Figures, status: CacheStatus) -> Measures {
     let queries = figures.hits + figures.misses;
     let rate = |part: u64| (queries > 0).then(|| part as f64 / queries as f64);
-    let average = (figures.misses > 0).then(|| figures.miss_micros as f64 / figures.misses as f64 / 1000.0);
-    (rate(figures.hits), rate(figures.misses), average)
+    Measures {
+        queries,
+        hits: figures.hits,
+        misses: figures.misses,
+        hit_rate: rate(figures.hits),
+        miss_rate: rate(figures.misses),
+        average_miss_ms: (figures.misses > 0).then(|| figures.miss_micros as f64 / figures.misses as f64 / 1000.0),
+        entries: figures.entries,
+        bytes: figures.bytes,
+        evictions: figures.evictions,
+        status,
+    }
 }
 
 pub fn status(name: CacheName, figures: &Figures) -> CacheStatus {
     let limits = thresholds(name);
-    match rates(figures).0 {
-        _ if figures.hits + figures.misses < MIN_QUERIES => CacheStatus::Healthy,
-        Some(rate) if rate < limits.critical_below => CacheStatus::Critical,
-        Some(rate) if rate < limits.warning_below => CacheStatus::Warning,
-        _ => CacheStatus::Healthy,
+    let queries = figures.hits + figures.misses;
+    if queries < MIN_QUERIES {
+        return CacheStatus::Healthy;
+    }
+    let rate = figures.hits as f64 / queries as f64;
+    if rate < limits.critical_below {
+        CacheStatus::Critical
+    } else if rate < limits.warning_below {
+        CacheStatus::Warning
+    } else {
+        CacheStatus::Healthy
     }
 }
 
 fn cache_figures(name: CacheName, figures: Figures) -> CacheFigures {
-    let (hit_rate, miss_rate, average_miss_ms) = rates(&figures);
-    CacheFigures {
-        name,
-        queries: figures.hits + figures.misses,
-        hits: figures.hits,
-        misses: figures.misses,
-        hit_rate,
-        miss_rate,
-        average_miss_ms,
-        entries: figures.entries,
-        bytes: figures.bytes,
-        evictions: figures.evictions,
-        status: status(name, &figures),
-        thresholds: thresholds(name),
-    }
+    CacheFigures { name, measures: measures(&figures, status(name, &figures)), thresholds: thresholds(name) }
 }
 
 /// A point per minute of the last hour, minutes without queries included (with no rate).

@@ -1,6 +1,6 @@
 //! Each instance's cache figures and the hits and misses per minute, in the database.
 
-use sqlx::Row;
+use sqlx::{any::AnyRow, Row};
 
 use crate::{
     caches::{CacheName, Figures},
@@ -69,14 +69,13 @@ pub async fn others(db: &Db, instance: &str, since: i64) -> Result<Vec<(String, 
     let mut found = Vec::new();
     for row in rows {
         let Some(name) = CacheName::from_code(row.try_get("name")?) else { continue };
-        let count = |column: &str| row.try_get::<i64, _>(column).map(|n| u64::try_from(n).unwrap_or(0));
         let figures = Figures {
-            hits: count("hits")?,
-            misses: count("misses")?,
-            miss_micros: count("miss_micros")?,
-            evictions: count("evictions")?,
-            entries: count("entries")?,
-            bytes: count("bytes")?,
+            hits: count(&row, "hits")?,
+            misses: count(&row, "misses")?,
+            miss_micros: count(&row, "miss_micros")?,
+            evictions: count(&row, "evictions")?,
+            entries: count(&row, "entries")?,
+            bytes: count(&row, "bytes")?,
         };
         found.push((row.try_get("instance")?, name, figures));
     }
@@ -112,6 +111,11 @@ pub async fn prune(db: &Db, history_before: i64, figures_before: i64) -> Result<
     sqlx::query("DELETE FROM cache_history WHERE minute < $1").bind(history_before).execute(db).await?;
     sqlx::query("DELETE FROM cache_figures WHERE updated_at < $1").bind(figures_before).execute(db).await?;
     Ok(())
+}
+
+/// A count column (stored signed, as both databases store integers).
+fn count(row: &AnyRow, column: &str) -> Result<u64, sqlx::Error> {
+    Ok(u64::try_from(row.try_get::<i64, _>(column)?).unwrap_or(0))
 }
 
 fn signed(count: u64) -> i64 {
