@@ -64,8 +64,9 @@ test: check test-server test-web test-contract e2e ## The gate (make check), the
 # rate-limit tests on Redis too when one answers on 127.0.0.1:6379. Under CI=true both are required: the
 # Makefile starts the machine's own servers when they are down, and fails when they still do not answer
 # (the suite itself also refuses to skip PostgreSQL under CI=true). The e-mail tests send to aiosmtpd,
-# the assistant's gateway tests ask a real model (llm-deps).
-test-server: smtp-deps llm-deps services
+# the assistant's gateway tests ask a real model (llm-deps); the drawn pages' tests run the web app's
+# render bundle (web).
+test-server: web smtp-deps llm-deps services
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		echo "PostgreSQL answers: the server suite runs on SQLite and PostgreSQL"; \
 		export TEST_DATABASE_URL=$(PG_ADMIN_URL); \
@@ -172,4 +173,4 @@ lighthouse: build e2e-deps ## Lighthouse scores and timings of the public pages,
 	cd web && node scripts/lighthouse.mjs http://127.0.0.1:$$port
 
 clean:
-	rm -rf web/dist web/node_modules
+	rm -rf web/dist web/dist-ssr web/node_modules

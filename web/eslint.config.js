@@ -51,7 +51,7 @@ const boundaries = [
 ];
 
 export default defineConfig([
-  globalIgnores(['dist', 'test-results', 'playwright-report']),
+  globalIgnores(['dist', 'dist-ssr', 'test-results', 'playwright-report']),
   js.configs.recommended,
   // Type-aware: catches promises left floating or handed to event props that ignore them.
   tseslint.configs.recommendedTypeChecked,

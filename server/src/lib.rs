@@ -24,6 +24,7 @@ mod error;
 mod extract;
 mod fields;
 mod health;
+mod kept_answers;
 mod lang;
 mod openapi;
 mod paging;
@@ -107,10 +108,11 @@ impl AppState {
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
         let assistant = Arc::new(assistant::Assistant::start(&db).await?);
-        let public_cache = Arc::new(public_cache::PublicCache::new(&db).await?);
+        let public_cache = Arc::new(public_cache::PublicCache::new(&db, vec![web.pages.clone()]).await?);
         let settings = Arc::new(settings::Settings::default());
         let mut monitored: Vec<(caches::CacheName, Arc<dyn caches::Monitored>)> = vec![
             (caches::CacheName::PublicReads, public_cache.clone()),
+            (caches::CacheName::RenderedPages, web.pages.clone()),
             (caches::CacheName::Settings, settings.clone()),
         ];
         monitored.extend(assistant.caches());
@@ -180,6 +182,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::api_method_not_allowed);
+    state.web.renderer.connect(api.clone());
     Router::new()
         .merge(api)
         .merge(openapi::routes(openapi::complete(document)))

@@ -30,6 +30,15 @@ pub mod cache_monitor {
     pub use crate::cache_monitor::publish;
 }
 
+/// Hits, misses and pages kept by the rendered pages cache.
+pub mod rendered_pages {
+    pub fn figures(state: &crate::AppState) -> (u64, u64, u64) {
+        use crate::caches::Monitored;
+        let figures = state.web.pages.figures();
+        (figures.hits, figures.misses, figures.entries)
+    }
+}
+
 pub mod public_cache {
     pub use crate::public_cache::sync;
 

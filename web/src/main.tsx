@@ -1,19 +1,38 @@
 import './app/mantineStyles';
 import './app/global.css';
-import { i18nReady } from './i18n';
+import { i18nReady } from './i18n/browser';
 
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 
 import { App } from './app/App';
+import { loadMatchedRoutes, routes } from './app/routes';
+import { createQueryClient } from './lib/queryClient';
+import { readRenderedPage } from './ssr/renderedPage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-// The first render waits for the page language's texts (a small chunk fetched beside this one).
-void i18nReady.finally(() =>
-  createRoot(root).render(
+
+/**
+ * The server sends most pages already drawn, with the data they were drawn from (ssr/): the app takes
+ * them over in place (hydration) with that data and the page's code in hand, so nothing is drawn twice
+ * and no call is made before the first paint. Other pages are drawn here. Either way the first render
+ * waits for the page language's texts (a small chunk fetched beside this one).
+ */
+async function start(container: HTMLElement) {
+  const rendered = readRenderedPage();
+  const queryClient = createQueryClient();
+  await Promise.all([i18nReady, rendered && loadMatchedRoutes(window.location.pathname)]);
+  if (rendered) hydrate(queryClient, rendered.queries);
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+      <App router={createBrowserRouter(routes)} queryClient={queryClient} />
+    </StrictMode>
+  );
+  if (rendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);

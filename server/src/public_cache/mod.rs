@@ -6,16 +6,15 @@
 //! twice a second), together with their settings copies. The middleware find the state in the
 //! request's extensions (`app` puts it there), since a feature's routes are built before the state.
 
-mod answer;
 mod document;
 mod version;
 
 use std::{
     sync::{
-        atomic::{AtomicI64, AtomicU64, Ordering::Relaxed},
+        atomic::{AtomicI64, Ordering::Relaxed},
         Arc,
     },
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use axum::{
@@ -26,14 +25,13 @@ use axum::{
     response::{IntoResponse, Response},
     Extension,
 };
-use moka::notification::RemovalCause;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
-    caches::{Counters, Figures, Monitored},
+    caches::{Figures, Monitored},
     db::Db,
     error::ApiError,
-    precompressed::Precompressed,
+    kept_answers::{self, KeptAnswers},
     AppState,
 };
 
@@ -46,42 +44,27 @@ const SYNC_EVERY: Duration = Duration::from_millis(500);
 const CACHE_CONTROL: &str = "no-cache";
 
 pub struct PublicCache {
-    answers: moka::sync::Cache<String, Arc<Precompressed>>,
-    /// Moves on each clear: a miss that began before one does not keep what it read.
-    generation: AtomicU64,
+    answers: KeptAnswers<String>,
     /// The content version this instance's answers belong to.
     version: AtomicI64,
-    counters: Arc<Counters>,
+    /// Caches made from these answers (the drawn pages), cleared with them.
+    dependents: Vec<Arc<dyn Monitored>>,
 }
 
 impl PublicCache {
-    pub async fn new(db: &Db) -> Result<Self, sqlx::Error> {
-        let counters = Arc::new(Counters::default());
-        let evicted = counters.clone();
-        let answers = moka::sync::Cache::builder()
-            .max_capacity(MAX_BYTES)
-            .weigher(|key: &String, answer: &Arc<Precompressed>| {
-                u32::try_from(key.len() + answer.bytes()).unwrap_or(u32::MAX)
-            })
-            .eviction_listener(move |_, _, cause| {
-                if cause == RemovalCause::Size {
-                    evicted.evicted();
-                }
-            })
-            .build();
-        Ok(Self { answers, generation: AtomicU64::new(0), version: AtomicI64::new(version::read(db).await?), counters })
+    pub async fn new(db: &Db, dependents: Vec<Arc<dyn Monitored>>) -> Result<Self, sqlx::Error> {
+        Ok(Self { answers: KeptAnswers::new(MAX_BYTES), version: AtomicI64::new(version::read(db).await?), dependents })
     }
 }
 
 impl Monitored for PublicCache {
     fn figures(&self) -> Figures {
-        self.answers.run_pending_tasks();
-        self.counters.figures(self.answers.entry_count(), self.answers.weighted_size())
+        self.answers.figures()
     }
 
     fn clear(&self) {
-        self.generation.fetch_add(1, Relaxed);
-        self.answers.invalidate_all();
+        self.answers.clear();
+        self.dependents.iter().for_each(|cache| cache.clear());
     }
 }
 
@@ -104,16 +87,15 @@ async fn serve(Extension(state): Extension<AppState>, request: Request, next: Ne
     }
     let key = request.uri().to_string();
     if let Some(answer) = cache.answers.get(&key) {
-        cache.counters.hit();
         return answer.respond(request.headers(), CACHE_CONTROL);
     }
     // Only a miss needs them after the handler has taken the request.
     let headers = request.headers().clone();
-    let (began, generation) = (Instant::now(), cache.generation.load(Relaxed));
+    let miss = cache.answers.miss();
     let response = next.run(request).await;
     let too_large = response.body().size_hint().upper().is_none_or(|size| size > MAX_ANSWER_BYTES as u64);
     if response.status() != StatusCode::OK || too_large {
-        cache.counters.miss(began.elapsed());
+        cache.answers.not_kept(miss);
         return response;
     }
     let (parts, body) = response.into_parts();
@@ -123,11 +105,8 @@ async fn serve(Extension(state): Extension<AppState>, request: Request, next: Ne
     };
     let content_type =
         parts.headers.get(header::CONTENT_TYPE).cloned().unwrap_or(HeaderValue::from_static("application/json"));
-    let answer = Arc::new(answer::prepare(content_type, bytes));
-    if cache.generation.load(Relaxed) == generation {
-        cache.answers.insert(key, answer.clone());
-    }
-    cache.counters.miss(began.elapsed());
+    let answer = Arc::new(kept_answers::prepare(content_type, bytes));
+    cache.answers.keep(miss, key, answer.clone());
     answer.respond(&headers, CACHE_CONTROL)
 }
 

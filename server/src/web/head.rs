@@ -70,7 +70,13 @@ fn og_locale(lang: Lang) -> &'static str {
 
 /// JSON for inside `<script>`: no `<` at all, so neither `</script>` nor `<!--` can appear.
 fn script_json(value: &Value) -> String {
-    value.to_string().replace('<', "\\u003c")
+    script_safe(&value.to_string())
+}
+
+/// JSON text made safe for inside `<script>` the same way (`<` only appears in JSON's strings, where
+/// `\u003c` means the same).
+pub fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
 }
 
 pub fn render(head: &Head, origin: &str, site_name: &str) -> String {

@@ -1,11 +1,14 @@
 //! Serves the built web app: hashed assets with a year-long cache, other public files, and for every
-//! other path `index.html` with that route's `<head>` filled in (see `head` and `page_meta`).
+//! other path `index.html` with that route's `<head>` filled in (see `head` and `page_meta`) and, for the
+//! pages of content, the page drawn inside (`ssr`); finished pages are kept (the rendered pages cache).
 
 pub mod head;
 mod page;
+mod page_assets;
 mod page_meta;
 mod routes;
 pub mod security_headers;
+mod ssr;
 mod static_files;
 
 pub use routes::{serve, WebApp};

@@ -60,6 +60,27 @@ impl<'a> Page<'a> {
         }
     }
 
+    /// Whether the server draws the page (ssr/): the pages of content, which a visitor or crawler reads
+    /// as they come; forms and members' pages are drawn by the app.
+    pub fn drawn_on_server(self) -> bool {
+        matches!(
+            self,
+            Page::Home | Page::Products | Page::Brand(_) | Page::Blog | Page::BlogPost(_) | Page::Terms | Page::Privacy
+        )
+    }
+
+    /// The app's module that draws the page, when it is a chunk of its own (web/src/app/routes.tsx).
+    pub fn module(self) -> Option<&'static str> {
+        match self {
+            Page::Products => Some("src/features/catalogue/ProductsPage.tsx"),
+            Page::Brand(_) => Some("src/features/catalogue/BrandPage.tsx"),
+            Page::Blog => Some("src/features/blog/BlogPage.tsx"),
+            Page::BlogPost(_) => Some("src/features/blog/BlogPostPage.tsx"),
+            Page::Terms | Page::Privacy => Some("src/features/legal/LegalPage.tsx"),
+            _ => None,
+        }
+    }
+
     /// The key of the page's texts under `meta` in the locale files.
     fn key(self) -> &'static str {
         match self {

@@ -1,16 +1,25 @@
-use std::path::PathBuf;
+use std::{path::PathBuf, sync::Arc};
 
 use anyhow::Context;
 
 use super::{
     head,
     page::{Page, PageTexts},
+    page_assets::PageAssets,
     page_meta,
     security_headers::{content_security_policy, ExtraSources},
+    ssr::Renderer,
     static_files::StaticFiles,
 };
-use crate::{botcheck, config::BotCheck, lang::Lang, AppState};
+use crate::{
+    botcheck,
+    config::BotCheck,
+    kept_answers::{self, KeptAnswers, Weighed},
+    lang::Lang,
+    AppState,
+};
 use axum::{
+    body::Bytes,
     extract::{Request, State},
     http::{header, HeaderMap, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
@@ -20,6 +29,10 @@ use axum::{
 const HEAD_MARK: &str = "<!--app-head-->";
 /// The `<html>` tag of the built `index.html`, replaced by the visitor's language and direction.
 const HTML_TAG: &str = "<html lang=\"he\" dir=\"rtl\">";
+/// The app's element in the built `index.html`, which a drawn page fills.
+const ROOT: &str = "<div id=\"root\"></div>";
+/// What the finished pages may weigh together.
+const MAX_PAGE_BYTES: u64 = 32 * 1024 * 1024;
 
 const YEAR: &str = "public, max-age=31536000, immutable";
 const HOUR: &str = "public, max-age=3600";
@@ -29,9 +42,25 @@ pub struct WebApp {
     /// The built `index.html`, or `None` when the web app has not been built.
     template: Option<String>,
     pub texts: PageTexts,
+    /// Draws pages on the server (ssr/).
+    pub renderer: Renderer,
+    /// The finished pages, by address and language (the rendered pages cache).
+    pub pages: Arc<KeptAnswers<PageKey>>,
+    assets: PageAssets,
+}
+
+/// A finished page's address (path and query) and language.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PageKey(String, Lang);
+
+impl Weighed for PageKey {
+    fn weight(&self) -> usize {
+        self.0.len()
+    }
 }
 
 impl WebApp {
+    /// The built app in `dist`; its render bundle beside it, in `dist-ssr/render.js`.
     pub fn load(dist: PathBuf) -> anyhow::Result<Self> {
         let template = std::fs::read_to_string(dist.join("index.html")).ok();
         if template.is_none() {
@@ -39,23 +68,31 @@ impl WebApp {
         }
         let files =
             StaticFiles::load(&dist).with_context(|| format!("cannot read the web app in {}", dist.display()))?;
-        Ok(Self { files, template, texts: PageTexts::load()? })
+        Ok(Self {
+            files,
+            template,
+            texts: PageTexts::load()?,
+            renderer: Renderer::new(dist.with_file_name("dist-ssr").join("render.js")),
+            pages: Arc::new(KeptAnswers::new(MAX_PAGE_BYTES)),
+            assets: PageAssets::load(&dist),
+        })
     }
 }
 
 /// Every path outside `/api`: a public file if one exists, else the app's page for the route.
 pub async fn serve(State(state): State<AppState>, request: Request) -> Response {
-    let path = request.uri().path().to_owned();
-    let query = request.uri().query().map(str::to_owned);
+    let uri = request.uri();
+    let path = uri.path();
     let is_file = path.rsplit('/').next().is_some_and(|last| last.contains('.')) && path != "/index.html";
-    let lang = page_language(query.as_deref(), request.headers());
+    let lang = page_language(uri.query(), request.headers());
     if !is_file {
-        return render_page(&state, &path, lang).await;
+        let url = uri.path_and_query().map_or(path, |url| url.as_str());
+        return page(&state, path, url, lang, request.headers()).await;
     }
     let cache = if path.starts_with("/assets/") { YEAR } else { HOUR };
-    match state.web.files.answer(&path, request.headers(), cache) {
+    match state.web.files.answer(path, request.headers(), cache) {
         Some(response) => response,
-        None => render_page(&state, "/404", lang).await,
+        None => page(&state, "/404", "/404", lang, request.headers()).await,
     }
 }
 
@@ -82,23 +119,27 @@ fn page_language(query: Option<&str>, headers: &HeaderMap) -> Lang {
     from_query.or_else(from_cookie).or_else(from_browser).unwrap_or(Lang::DEFAULT)
 }
 
-async fn render_page(state: &AppState, path: &str, lang: Lang) -> Response {
+/// The page at `path` (`url` with its query): the finished page when one is kept, else made and kept
+/// (a page not found is not kept: any address can ask for one).
+async fn page(state: &AppState, path: &str, url: &str, lang: Lang, request: &HeaderMap) -> Response {
     let Some(template) = &state.web.template else {
         return (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response();
     };
-    let (page, mut head) = page_meta::describe(state, path, lang).await;
-    let built_in = state.web.texts.site_name(lang);
-    let identity = state.settings.get::<crate::site::SiteIdentity>(&state.db).await.unwrap_or_default();
-    let site_name = identity.name_or(built_in);
-    head.title = with_site_name(&head.title, built_in, site_name);
-    let html = template
-        .replacen(
-            HTML_TAG,
-            &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }),
-            1,
-        )
-        .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, site_name), 1);
-    let status = if page == Page::NotFound { StatusCode::NOT_FOUND } else { StatusCode::OK };
+    let pages = &state.web.pages;
+    let key = PageKey(url.to_owned(), lang);
+    let (status, html) = match pages.get(&key) {
+        Some(kept) => (StatusCode::OK, kept),
+        None => {
+            let miss = pages.miss();
+            let (page, html) = make_page(state, template, path, url, lang).await;
+            let html = Arc::new(kept_answers::prepare(HeaderValue::from_static("text/html; charset=utf-8"), html));
+            match page {
+                Made::NotFound | Made::Undrawn => pages.not_kept(miss),
+                Made::Whole => pages.keep(miss, key, html.clone()),
+            }
+            (if matches!(page, Made::NotFound) { StatusCode::NOT_FOUND } else { StatusCode::OK }, html)
+        }
+    };
     let csp = match page_sources(state).await {
         Ok(sources) => content_security_policy(&sources),
         Err(err) => {
@@ -106,18 +147,58 @@ async fn render_page(state: &AppState, path: &str, lang: Lang) -> Response {
             content_security_policy(&ExtraSources::default())
         }
     };
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-            // The language comes from these when the address does not name it.
-            (header::VARY, HeaderValue::from_static("Cookie, Accept-Language")),
-            (header::CONTENT_SECURITY_POLICY, csp),
-        ],
-        html,
-    )
-        .into_response()
+    let mut response = html.respond(request, "no-cache");
+    if response.status() == StatusCode::OK {
+        *response.status_mut() = status;
+    }
+    let headers = response.headers_mut();
+    // The language comes from these when the address does not name it.
+    headers.append(header::VARY, HeaderValue::from_static("Cookie, Accept-Language"));
+    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    response
+}
+
+/// How a page came out.
+enum Made {
+    /// As it should be: drawn, or one the server does not draw.
+    Whole,
+    /// One the server draws, sent for the app to draw (the engine busy or failing).
+    Undrawn,
+    NotFound,
+}
+
+/// The page's HTML: the app's `index.html` with the page's head, language and direction, and the page
+/// drawn inside when it is one the server draws.
+async fn make_page(state: &AppState, template: &str, path: &str, url: &str, lang: Lang) -> (Made, Bytes) {
+    let (page, mut head) = page_meta::describe(state, path, lang).await;
+    let built_in = state.web.texts.site_name(lang);
+    let identity = state.settings.get::<crate::site::SiteIdentity>(&state.db).await.unwrap_or_default();
+    let site_name = identity.name_or(built_in);
+    head.title = with_site_name(&head.title, built_in, site_name);
+    let mut html = template
+        .replacen(
+            HTML_TAG,
+            &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }),
+            1,
+        )
+        .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, site_name), 1);
+    let made = if page == Page::NotFound {
+        Made::NotFound
+    } else if !page.drawn_on_server() {
+        Made::Whole
+    } else if let Some(drawn) = state.web.renderer.draw(state, url, lang).await {
+        let root = format!(
+            "<div id=\"root\">{}</div><script type=\"application/json\" id=\"page-data\">{}</script>",
+            drawn.html,
+            head::script_safe(&drawn.data)
+        );
+        let links = state.web.assets.links(page.module(), lang);
+        html = html.replacen(ROOT, &root, 1).replacen("</head>", &format!("{links}</head>"), 1);
+        Made::Whole
+    } else {
+        Made::Undrawn
+    };
+    (made, Bytes::from(html))
 }
 
 /// The locale's title (which starts or ends with the built-in name) with the admin's name instead.

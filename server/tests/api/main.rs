@@ -20,6 +20,7 @@ mod module_graph;
 mod platform;
 mod public_reads;
 mod rate_limits;
+mod rendered_pages;
 mod schema_names;
 mod sessions;
 mod settings;

@@ -1,15 +1,14 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { QueryClientProvider, QueryErrorResetBoundary } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider, QueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 
 import { watchConnectivity } from '../api/connectivity';
 import { loadAnalytics } from '../features/analytics/loadAnalytics';
 import { ErrorBoundary } from '../features/crash/ErrorBoundary';
-import { directionOf } from '../i18n/languages';
+import { directionOf, type Language } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
-import { createQueryClient } from '../lib/queryClient';
-import { prefetchPages, routes } from './routes';
+import { prefetchPages } from './routes';
 import { cssVariablesResolver, theme } from '../lib/theme';
 
 /** Keeps Mantine's direction on the language's: right-to-left for Hebrew only. */
@@ -20,26 +19,31 @@ function DirectionSync() {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(routes));
-  useEffect(watchConnectivity, []);
-  useEffect(() => void loadAnalytics(), []);
-  useEffect(prefetchPages, []);
+/** Everything around the router, the same in the browser and in the server's render (ssr/). */
+export function AppProviders({ language, queryClient, children }: { language: Language; queryClient: QueryClient; children: ReactNode }) {
   return (
-    <DirectionProvider initialDirection={directionOf(document.documentElement.lang)} detectDirection={false}>
+    <DirectionProvider initialDirection={directionOf(language)} detectDirection={false}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <DirectionSync />
         <QueryClientProvider client={queryClient}>
           <QueryErrorResetBoundary>
-            {({ reset }) => (
-              <ErrorBoundary onReset={reset}>
-                <RouterProvider router={router} />
-              </ErrorBoundary>
-            )}
+            {({ reset }) => <ErrorBoundary onReset={reset}>{children}</ErrorBoundary>}
           </QueryErrorResetBoundary>
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
+  );
+}
+
+/** The app in the browser: the providers, the router, and the browser's own watchers. */
+export function App({ router, queryClient }: { router: ReturnType<typeof createBrowserRouter>; queryClient: QueryClient }) {
+  const language = useLanguage();
+  useEffect(watchConnectivity, []);
+  useEffect(() => void loadAnalytics(), []);
+  useEffect(prefetchPages, []);
+  return (
+    <AppProviders language={language} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 
 import { AdminOnly } from '../lib/session/AdminOnly';
 import { SessionRoot } from '../lib/session/SessionRoot';
@@ -80,3 +80,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the chunks of the routes that match `path` and puts their modules on the routes, as if they had
+ * never been lazy: a page the server rendered is hydrated by the same components at once (the router
+ * would otherwise show nothing while it fetched them), and the server renders with them in hand.
+ */
+export async function loadMatchedRoutes(path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}

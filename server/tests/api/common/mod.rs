@@ -108,6 +108,21 @@ impl TestApp {
         self.send_json(Method::POST, uri, body, &[]).await
     }
 
+    /// Another instance whose pages of content are drawn (the web app's render bundle beside its files),
+    /// or `None`, outside CI, when the bundle has not been built (`make web`).
+    pub async fn drawing_pages(&self) -> Option<TestApp> {
+        let bundle = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/dist-ssr/render.js");
+        if !bundle.exists() {
+            assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "CI=true needs the render bundle: run `make web`");
+            eprintln!("no render bundle ({}): the drawn pages are not tested; run `make web`", bundle.display());
+            return None;
+        }
+        let beside = self.dir.path().join("dist-ssr");
+        std::fs::create_dir_all(&beside).unwrap();
+        std::fs::copy(bundle, beside.join("render.js")).unwrap();
+        Some(self.another_instance().await)
+    }
+
     /// Another instance with the same database, settings and clock: as after a restart, or as a
     /// second server behind the same load balancer.
     pub async fn another_instance(&self) -> TestApp {

@@ -2,11 +2,14 @@ import { useLanguage } from '../../i18n/useLanguage';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A day written the way the interface language writes it ("12 March 2026", "12 במרץ 2026"). */
+/**
+ * A day written the way the interface language writes it ("12 March 2026", "12 במרץ 2026"): the day in
+ * UTC, so the server's page and the app taking it over write the same day wherever the reader is.
+ */
 export function formatPostDate(epochMs: number, language: string): string {
   let formatter = formatters.get(language);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
     formatters.set(language, formatter);
   }
   return formatter.format(epochMs);

@@ -9,8 +9,9 @@ export const QUEUE_REFRESH_MS = 1_000;
 
 export type Notice = 'offline' | 'online' | null;
 
+/** Whether the browser is online; a page the server draws is drawn online, and hydrated so. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeConnectivity, isOnline);
+  return useSyncExternalStore(subscribeConnectivity, isOnline, () => true);
 }
 
 /** The notice to show after the connection drops (5 s) or comes back (3 s). */

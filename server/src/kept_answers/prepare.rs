@@ -1,4 +1,4 @@
-//! A public answer made ready to keep: gzip and brotli copies, and an entity tag from its content.
+//! An answer made ready to keep: gzip and brotli copies, and an entity tag from its content.
 
 use std::io::Write;
 
@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use crate::{encoding::hex, precompressed::Precompressed};
 
-/// Compressed once per miss, so at strong levels; a public answer is a few kilobytes.
+/// Compressed once per miss, so at strong levels; an answer is a few kilobytes.
 const GZIP_LEVEL: u32 = 9;
 const BROTLI_QUALITY: i32 = 9;
 

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import heTerms from '../src/features/legal/texts/terms.he.json' with { type: 'json' };
+import enTerms from '../src/features/legal/texts/terms.en.json' with { type: 'json' };
+import hePrivacy from '../src/features/legal/texts/privacy.he.json' with { type: 'json' };
+import enPrivacy from '../src/features/legal/texts/privacy.en.json' with { type: 'json' };
+import { en, he } from './fixtures';
+
+/*
+ * The pages of content come from the server already drawn (server/src/web/ssr/): readable with script
+ * off, and taken over by the app in place, with the data the server sent and without a shift.
+ */
+
+interface DrawnPage {
+  path: string;
+  /** Texts the page shows in each language, from its content and its interface. */
+  shows: { he: string[]; en: string[] };
+  /** The API read the page's content comes from, which the app must not repeat on arrival. */
+  read: RegExp;
+}
+
+const PAGES: DrawnPage[] = [
+  { path: '/', shows: { he: [he.home.heroTitle, 'Bloch', 'Capezio'], en: [en.home.heroTitle, 'Bloch', 'Capezio'] }, read: /\/api\/brands\?/ },
+  { path: '/brand/bloch', shows: { he: ['Bloch Heritage', '$85'], en: ['Bloch Heritage', '$85'] }, read: /\/api\/products\?brandId=bloch/ },
+  { path: '/products', shows: { he: [he.products.title, 'Bloch Heritage'], en: [en.products.title, 'Bloch Heritage'] }, read: /\/api\/products\?/ },
+  { path: '/blog', shows: { he: [he.blog.title], en: [en.blog.title] }, read: /\/api\/blog\/posts\?/ },
+  { path: '/blog/first-pointe-shoes', shows: { he: ['נעלי הפוינט הראשונות: איך יודעים שהגיע הזמן?'], en: ["First pointe shoes: how do you know you're ready?", 'The teacher decides'] }, read: /\/api\/blog\/posts\/first-pointe-shoes/ },
+  { path: '/terms', shows: { he: [heTerms.title, heTerms.sections[0]!.heading], en: [enTerms.title, enTerms.sections[0]!.heading] }, read: /^$/ },
+  { path: '/privacy', shows: { he: [hePrivacy.title], en: [enPrivacy.title] }, read: /^$/ },
+];
+
+const address = (path: string, language: 'he' | 'en') => (language === 'he' ? path : `${path}?lang=${language}`);
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const language of ['he', 'en'] as const) {
+    test(`each page of content reads whole in ${language}`, async ({ page }) => {
+      for (const { path, shows } of PAGES) {
+        await page.goto(address(path, language));
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        for (const text of shows[language]) await expect(page.getByText(text, { exact: false }).first(), `${path}: ${text}`).toBeVisible();
+      }
+    });
+  }
+});
+
+/** Counts the page's layout shifts from its very start (the observer is in place before any script of the page). */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Whether React has taken over the element (it marks the nodes it hydrated or drew). */
+const takenOver = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+
+for (const language of ['he', 'en'] as const) {
+  test(`the app takes each drawn page over in place, in ${language}: no read repeated, no shift, no error`, async ({ page }) => {
+    const reads: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => reads.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await watchShifts(page);
+    for (const { path, shows, read } of PAGES) {
+      reads.length = 0;
+      // The server's heading is marked before the app's script runs: kept, it proves the app took the
+      // page over rather than drawing it again.
+      await page.route('**/assets/index-*.js', async (route) => {
+        // The script is deferred: the page is parsed while its request waits here.
+        await page.waitForSelector('h1', { state: 'attached' });
+        await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-drawn-by', 'server'));
+        await route.continue();
+      });
+      await page.goto(address(path, language));
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect.poll(() => takenOver(page, 'h1'), { message: `${path} taken over` }).toBe(true);
+      await expect(page.locator('h1').first()).toHaveAttribute('data-drawn-by', 'server');
+      for (const text of shows[language]) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(reads.filter((url) => read.test(url)), `${path} read again`).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), `${path} shifted`).toBeLessThanOrEqual(0.02);
+      await page.unroute('**/assets/index-*.js');
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a page the server cannot draw whole (an unknown brand) is drawn by the app', async ({ page }) => {
+  const answer = await page.goto('/brand/no-such-brand?lang=en');
+  expect(answer?.status()).toBe(404);
+  expect(await answer?.text()).not.toContain('id="page-data"');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
