@@ -1,8 +1,7 @@
 import './app/mantineStyles';
 import './app/global.css';
-import { i18nReady } from './i18n/browser';
+import { i18nReady } from './i18n';
 
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -10,7 +9,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { loadMatchedRoutes, routes } from './app/routes';
 import { createQueryClient } from './lib/queryClient';
-import { readRenderedPage } from './ssr/renderedPage';
+import { fillQueryCache, readRenderedPage } from './ssr/renderedPage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -25,7 +24,7 @@ async function start(container: HTMLElement) {
   const rendered = readRenderedPage();
   const queryClient = createQueryClient();
   await Promise.all([i18nReady, rendered && loadMatchedRoutes(window.location.pathname)]);
-  if (rendered) hydrate(queryClient, rendered.queries);
+  if (rendered) fillQueryCache(queryClient, rendered);
   const app = (
     <StrictMode>
       <App router={createBrowserRouter(routes)} queryClient={queryClient} />

@@ -1,8 +1,32 @@
-import i18n, { type InitOptions } from 'i18next';
+import i18n, { type BackendModule, type InitOptions, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from './languages';
+import { chosenLanguage, keepLanguage } from './chosenLanguage';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, directionOf, isLanguage, type Language } from './languages';
 
-/** What the browser's start (`browser.ts`) and the server's render (`ssr/`) set i18next up with. */
+/** Each language's texts are a chunk of their own: a page loads only the language it shows. */
+const LOCALES: Record<Language, () => Promise<{ default: object }>> = {
+  he: () => import('./locales/he.json'),
+  en: () => import('./locales/en.json'),
+  ru: () => import('./locales/ru.json'),
+  fr: () => import('./locales/fr.json'),
+  es: () => import('./locales/es.json'),
+};
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    // Other namespaces (the admin's) arrive with their own chunks.
+    if (namespace !== 'translation' || !isLanguage(language)) return callback(null, {});
+    LOCALES[language]().then(
+      (locale) => callback(null, locale.default as Record<string, unknown>),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** What the browser's start (below) and the server's render (ssr/render.tsx) set i18next up with. */
 export const I18N_OPTIONS: InitOptions = {
   supportedLngs: LANGUAGES,
   load: 'languageOnly',
@@ -12,6 +36,41 @@ export const I18N_OPTIONS: InitOptions = {
   // Texts are in place before the first render and loaded before a change of language shows.
   react: { useSuspense: false },
 };
+
+function applyToDocument(language: string) {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+/**
+ * Settled once the start language's texts have arrived. The server picks the page's language the same
+ * way (`?lang`, the cookie, the browser's languages, Hebrew), so the app starts in the language the
+ * server wrote the page in.
+ */
+function startInBrowser(): Promise<void> {
+  const startLanguage = chosenLanguage();
+  const ready = i18n
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({ ...I18N_OPTIONS, lng: startLanguage, partialBundledLanguages: true })
+    .then(() => undefined);
+  i18n.on('languageChanged', (language) => {
+    applyToDocument(language);
+    if (isLanguage(language)) keepLanguage(language);
+  });
+  applyToDocument(startLanguage);
+  keepLanguage(startLanguage);
+  // Another tab chose a language: follow it.
+  window.addEventListener('storage', (event) => {
+    if (event.key === LANGUAGE_STORAGE_KEY && isLanguage(event.newValue) && event.newValue !== currentLanguage()) {
+      void i18n.changeLanguage(event.newValue);
+    }
+  });
+  return ready;
+}
+
+/** In the browser, the start (above); the server's render sets i18next up with every language itself. */
+export const i18nReady = typeof document === 'undefined' ? Promise.resolve() : startInBrowser();
 
 /** The language the interface shows, always one of the five. */
 export function currentLanguage(): Language {

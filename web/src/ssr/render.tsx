@@ -5,7 +5,7 @@
  */
 import './environment';
 
-import { dehydrate, type Query } from '@tanstack/react-query';
+import type { Query } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
@@ -70,7 +70,9 @@ export async function renderPage(url: string, language: string): Promise<Drawn |
     html = draw();
   }
   if (cache.getAll().some(waiting)) return undefined;
-  const page: RenderedPage = { queries: dehydrate(queryClient) };
+  const page: RenderedPage = {
+    queries: cache.getAll().map(({ queryKey, state }) => ({ key: queryKey, data: state.data, updatedAt: state.dataUpdatedAt })),
+  };
   queryClient.clear();
   return { status: context.statusCode, html, data: JSON.stringify(page) };
 }

@@ -1,11 +1,11 @@
-import type { DehydratedState } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /** The `<script type="application/json">` in which the server sends the data a drawn page was drawn from. */
 export const PAGE_DATA_ID = 'page-data';
 
 export interface RenderedPage {
-  /** The page's queries and their answers, as TanStack Query's `dehydrate` gives them. */
-  queries: DehydratedState;
+  /** The page's queries and their answers, with when the server read them. */
+  queries: { key: QueryKey; data: unknown; updatedAt: number }[];
 }
 
 /** The data of the page the server drew, or undefined when it sent the bare app (which then draws it). */
@@ -17,4 +17,12 @@ export function readRenderedPage(): RenderedPage | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Puts the drawn page's answers in the query cache, as fresh as when the server read them. (TanStack
+ * Query's own `hydrate` does more, for states this page never sends, and would weigh on every page.)
+ */
+export function fillQueryCache(queryClient: QueryClient, page: RenderedPage) {
+  for (const { key, data, updatedAt } of page.queries) queryClient.setQueryData(key, data, { updatedAt });
 }
