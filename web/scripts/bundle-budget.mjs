@@ -1,12 +1,17 @@
-// The home page's weight, read from the build's manifest: the entry's JavaScript and CSS with every chunk
-// they import statically, plus the largest language's texts (fetched at start), in gzip bytes. Fails when
+// The home page's weight, read from the build's manifest: the entry's JavaScript and CSS and the app's
+// start (which the entry fetches once the page is painted) with every chunk they import statically, plus
+// the largest language's texts (fetched at start), in gzip bytes. Fails when
 // it is over the budget. Run by `make test-web` after the build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Kilobytes of gzip the home page may load before it is idle. */
-const HOME_BUDGET_KB = 200;
+/**
+ * Kilobytes of gzip the home page may load before it is idle. 205, not 200, since the app's start became a
+ * chunk of its own (fetched after the drawn page's first paint): the same code, cut by the bundler into
+ * more files, each compressed alone, weighs about 6 KB more.
+ */
+const HOME_BUDGET_KB = 205;
 
 const dist = process.argv[2] ?? 'dist';
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
@@ -21,6 +26,7 @@ const visit = (key) => {
   for (const imported of chunk.imports ?? []) visit(imported);
 };
 visit('index.html');
+visit('src/start.tsx');
 const locales = Object.entries(manifest).filter(([key]) => /src\/i18n\/locales\/\w+\.json$/.test(key));
 if (files.size < 2 || locales.length !== 5) throw new Error(`unexpected manifest in ${dist}: rebuild with npm run build`);
 const largestLocale = Math.max(...locales.map(([, chunk]) => gzipBytes(chunk.file)));

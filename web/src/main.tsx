@@ -1,37 +1,13 @@
 import './app/mantineStyles';
 import './app/global.css';
-import { i18nReady } from './i18n';
 
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { PAGE_DATA_ID } from './ssr/renderedPage';
 
-import { App } from './app/App';
-import { loadMatchedRoutes, routes } from './app/routes';
-import { createQueryClient } from './lib/queryClient';
-import { fillQueryCache, readRenderedPage } from './ssr/renderedPage';
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html lacks #root');
-
-/**
- * The server sends most pages already drawn, with the data they were drawn from (ssr/): the app takes
- * them over in place (hydration) with that data and the page's code in hand, so nothing is drawn twice
- * and no call is made before the first paint. Other pages are drawn here. Either way the first render
- * waits for the page language's texts (a small chunk fetched beside this one).
+/*
+ * The entry is only this. A page the server drew is painted first and the app's code fetched after that
+ * paint: on a slow line its requests would otherwise hold back the page's styles and pictures. (The
+ * server links the start's and the page's stylesheets in the page's head.) Other pages start at once.
  */
-async function start(container: HTMLElement) {
-  const rendered = readRenderedPage();
-  const queryClient = createQueryClient();
-  await Promise.all([i18nReady, rendered && loadMatchedRoutes(window.location.pathname)]);
-  if (rendered) fillQueryCache(queryClient, rendered);
-  const app = (
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} queryClient={queryClient} />
-    </StrictMode>
-  );
-  if (rendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-}
-
-void start(root);
+const start = () => void import('./start');
+if (document.getElementById(PAGE_DATA_ID)) requestAnimationFrame(() => setTimeout(start));
+else start();

@@ -1,7 +1,7 @@
 //! What a drawn page links in its head, from the build's manifest (`.vite/manifest.json`): the
-//! stylesheets of its route's chunk, which it needs before its script runs (the app's own sheet is in
-//! `index.html` already), and preloads of that chunk's scripts and of its language's texts, which the
-//! app fetches before it takes the page over.
+//! stylesheets of the app's start and of its route's chunk, which the drawn page needs from its first
+//! paint, while their scripts come after it (web/src/main.tsx). The entry's own sheet is in `index.html`
+//! already. No script is preloaded: on a slow line it would hold back the page's styles and pictures.
 
 use std::{
     collections::{BTreeSet, HashMap},
@@ -11,21 +11,20 @@ use std::{
 use serde::Deserialize;
 
 use super::head::escape;
-use crate::lang::Lang;
 
 /// The manifest's entry for `index.html`, whose files the page has already.
 const APP_ENTRY: &str = "index.html";
+/// The app's start, which the entry fetches once the page is painted.
+const APP_START: &str = "src/start.tsx";
 
 #[derive(Deserialize)]
 struct Chunk {
-    file: String,
     #[serde(default)]
     imports: Vec<String>,
     #[serde(default)]
     css: Vec<String>,
 }
 
-#[derive(Default)]
 pub struct PageAssets {
     chunks: HashMap<String, Chunk>,
 }
@@ -38,32 +37,27 @@ impl PageAssets {
         Self { chunks }
     }
 
-    /// The `<link>`s for a page drawn by the app's `module` (its source path) in `lang`.
-    pub fn links(&self, module: Option<&str>, lang: Lang) -> String {
-        let (mut styles, mut scripts) = (BTreeSet::new(), BTreeSet::new());
-        if let Some(module) = module {
-            self.collect(module, &mut styles, &mut scripts);
+    /// The `<link>`s for a page drawn by the app's `module` (its source path, when a chunk of its own).
+    pub fn links(&self, module: Option<&str>) -> String {
+        let (mut styles, mut seen) = (BTreeSet::new(), BTreeSet::new());
+        for key in std::iter::once(APP_START).chain(module) {
+            self.collect(key, &mut styles, &mut seen);
         }
-        if let Some(texts) = self.chunks.get(&format!("src/i18n/locales/{}.json", lang.code())) {
-            scripts.insert(&texts.file);
-        }
-        let link = |rel: &str, file: &str| format!("<link rel=\"{rel}\" crossorigin href=\"/{}\">\n", escape(file));
         styles
             .iter()
-            .map(|file| link("stylesheet", file))
-            .chain(scripts.iter().map(|file| link("modulepreload", file)))
+            .map(|file| format!("<link rel=\"stylesheet\" crossorigin href=\"/{}\">\n", escape(file)))
             .collect()
     }
 
-    /// The chunk's files and those of the chunks it imports, short of the app's entry.
-    fn collect<'a>(&'a self, key: &str, styles: &mut BTreeSet<&'a String>, scripts: &mut BTreeSet<&'a String>) {
+    /// The stylesheets of the chunk and of the chunks it imports, short of the app's entry.
+    fn collect<'a>(&'a self, key: &'a str, styles: &mut BTreeSet<&'a String>, seen: &mut BTreeSet<&'a str>) {
         let Some(chunk) = self.chunks.get(key).filter(|_| key != APP_ENTRY) else { return };
-        if !scripts.insert(&chunk.file) {
+        if !seen.insert(key) {
             return;
         }
         styles.extend(&chunk.css);
         for import in &chunk.imports {
-            self.collect(import, styles, scripts);
+            self.collect(import, styles, seen);
         }
     }
 }
@@ -73,25 +67,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_page_links_its_chunks_styles_and_scripts_but_not_the_apps() {
+    fn a_page_links_the_stylesheets_of_the_start_and_its_chunk_but_not_the_entrys() {
         let manifest = r#"{
             "index.html": {"file": "assets/index-1.js", "css": ["assets/index-1.css"], "imports": ["_shared-1.js"]},
+            "src/start.tsx": {"file": "assets/start-1.js", "css": ["assets/start-1.css"], "imports": ["index.html"]},
             "_shared-1.js": {"file": "assets/shared-1.js", "css": ["assets/shared-1.css"]},
             "src/features/blog/BlogPostPage.tsx": {"file": "assets/Post-1.js", "imports": ["index.html", "_shared-1.js", "_blog-1.js"]},
-            "_blog-1.js": {"file": "assets/blog-1.js", "css": ["assets/blog-1.css"], "imports": ["_shared-1.js"]},
-            "src/i18n/locales/en.json": {"file": "assets/en-1.js"}
+            "_blog-1.js": {"file": "assets/blog-1.js", "css": ["assets/blog-1.css"], "imports": ["_shared-1.js"]}
         }"#;
         let assets = PageAssets { chunks: serde_json::from_str(manifest).unwrap() };
-        let links = assets.links(Some("src/features/blog/BlogPostPage.tsx"), Lang::En);
-        for expected in [
-            "rel=\"stylesheet\" crossorigin href=\"/assets/blog-1.css\"",
-            "rel=\"stylesheet\" crossorigin href=\"/assets/shared-1.css\"",
-            "rel=\"modulepreload\" crossorigin href=\"/assets/Post-1.js\"",
-            "rel=\"modulepreload\" crossorigin href=\"/assets/en-1.js\"",
-        ] {
-            assert!(links.contains(expected), "{expected} in {links}");
-        }
-        assert!(!links.contains("index-1"), "{links}");
-        assert_eq!(assets.links(None, Lang::He), "", "no Hebrew texts chunk in this manifest");
+        let sheet = |file: &str| format!("<link rel=\"stylesheet\" crossorigin href=\"/assets/{file}\">\n");
+        assert_eq!(
+            assets.links(Some("src/features/blog/BlogPostPage.tsx")),
+            [sheet("blog-1.css"), sheet("shared-1.css"), sheet("start-1.css")].concat()
+        );
+        assert_eq!(assets.links(None), sheet("start-1.css"));
     }
 }

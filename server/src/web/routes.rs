@@ -192,7 +192,7 @@ async fn make_page(state: &AppState, template: &str, path: &str, url: &str, lang
             drawn.html,
             head::script_safe(&drawn.data)
         );
-        let links = state.web.assets.links(page.module(), lang);
+        let links = state.web.assets.links(page.module());
         html = html.replacen(ROOT, &root, 1).replacen("</head>", &format!("{links}</head>"), 1);
         Made::Whole
     } else {

@@ -1,0 +1,35 @@
+import { i18nReady } from './i18n';
+
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+
+import { App } from './app/App';
+import { loadMatchedRoutes, routes } from './app/routes';
+import { createQueryClient } from './lib/queryClient';
+import { fillQueryCache, readRenderedPage } from './ssr/renderedPage';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+
+/**
+ * The app's start, which main.tsx fetches. The server sends most pages already drawn, with the data they
+ * were drawn from (ssr/): the app takes them over in place (hydration) with that data and the page's code
+ * in hand, so nothing is drawn twice and no call is made before the first paint. Other pages are drawn here. Either way the first render
+ * waits for the page language's texts (a small chunk fetched beside this one).
+ */
+async function start(container: HTMLElement) {
+  const rendered = readRenderedPage();
+  const queryClient = createQueryClient();
+  await Promise.all([i18nReady, rendered && loadMatchedRoutes(window.location.pathname)]);
+  if (rendered) fillQueryCache(queryClient, rendered);
+  const app = (
+    <StrictMode>
+      <App router={createBrowserRouter(routes)} queryClient={queryClient} />
+    </StrictMode>
+  );
+  if (rendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);
