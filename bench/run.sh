@@ -30,7 +30,12 @@ idle_rss=$(rss_kib)
 # server rendered them (compressed on the fly, as the server does), the asset from the same .gz file.
 asset=$(grep -o '/assets/index-[^"]*\.js' web/dist/index.html | head -n1)
 mkdir -p "$work/www/assets"
-curl -fsS "http://127.0.0.1:$app_port/" -o "$work/www/index.html"
+# The pages of content come drawn (server/src/web/ssr/); the first request of each draws it (a miss of the
+# rendered pages cache), which is timed here, and the copies are the finished pages.
+draw_ms() { curl -fsS -w '%{time_total}' "http://127.0.0.1:$app_port$1" -o "$work/www/$2" | python3 -c "import sys; print(f'{float(sys.stdin.read()) * 1000:.0f} ms')"; }
+home_draw=$(draw_ms / index.html)
+brand_draw=$(draw_ms '/brand/bloch?lang=en' brand.html)
+post_draw=$(draw_ms '/blog/first-pointe-shoes?lang=en' post.html)
 curl -fsS "http://127.0.0.1:$app_port/api/brands?lang=en" -o "$work/www/brands.json"
 # The brand page's and the blog's calls: one brand, its products, a page of posts, one post.
 curl -fsS "http://127.0.0.1:$app_port/api/brands/bloch?lang=en" -o "$work/www/brand.json"
@@ -50,6 +55,9 @@ http {
     listen 127.0.0.1:$ref_port;
     root $work/www;
     gzip on; gzip_types application/json application/javascript; gzip_static on;
+    # The pages' addresses end in ?lang=…, which nginx leaves out of the file name.
+    location = /brand/bloch { try_files /brand.html =404; }
+    location = /blog/first-pointe-shoes { try_files /post.html =404; }
   }
 }
 CONF
@@ -63,8 +71,10 @@ measure() { # url -> "requests/s p50 p99"; a run with any error answer is report
          END {if (bad) {print "bench: " bad " error answers" > "/dev/stderr"; exit 1} print rps, p50, p99}'
 }
 
+printf '| drawing a page on the server (first request: the engine starts) | home %s, then brand %s, post %s |\n\n' "$home_draw" "$brand_draw" "$post_draw"
 printf '| what | pointe req/s | p50 | p99 | nginx req/s | p50 | p99 | pointe/nginx |\n|---|---|---|---|---|---|---|---|\n'
-for pair in "home page|/|/index.html" "GET /api/brands|/api/brands?lang=en|/brands.json" \
+for pair in "home page (drawn)|/|/index.html" "brand page (drawn)|/brand/bloch?lang=en|/brand.html" \
+  "post page (drawn)|/blog/first-pointe-shoes?lang=en|/post.html" "GET /api/brands|/api/brands?lang=en|/brands.json" \
   "GET /api/brands/bloch (brand page)|/api/brands/bloch?lang=en|/brand.json" \
   "GET /api/products?brandId=bloch (brand page)|/api/products?brandId=bloch&lang=en|/brand-products.json" \
   "GET /api/blog/posts (blog page)|/api/blog/posts?lang=en&page=1|/posts.json" \

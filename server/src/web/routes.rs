@@ -152,8 +152,8 @@ async fn page(state: &AppState, path: &str, url: &str, lang: Lang, request: &Hea
         *response.status_mut() = status;
     }
     let headers = response.headers_mut();
-    // The language comes from these when the address does not name it.
-    headers.append(header::VARY, HeaderValue::from_static("Cookie, Accept-Language"));
+    // The language comes from the cookie or Accept-Language when the address does not name it.
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding, Cookie, Accept-Language"));
     headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     response
 }

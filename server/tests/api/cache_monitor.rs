@@ -54,7 +54,7 @@ async fn the_figures_count_each_caches_hits_misses_size_and_history() {
         let report = report.json();
         let names: Vec<&str> =
             report["caches"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["publicReads", "settings", "assistantAnswers", "retrievalIndex"]);
+        assert_eq!(names, ["publicReads", "renderedPages", "settings", "assistantAnswers", "retrievalIndex"]);
         let reads = cache(&report, "publicReads");
         assert_eq!(
             (reads["hits"].as_u64(), reads["misses"].as_u64(), reads["queries"].as_u64()),
