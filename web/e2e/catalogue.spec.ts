@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { BRAND_IDS, en, he, seededBrandCards } from './fixtures';
+import { appStarted, BRAND_IDS, en, he, seededBrandCards } from './fixtures';
 
 test('the home page shows the seven brands in Hebrew, right to left', async ({ page }) => {
   await page.goto('/');
@@ -45,6 +45,7 @@ test('the products page lists the six products, each linking to its maker in a n
 
 test('the search box finds a brand and opens its page', async ({ page }) => {
   await page.goto('/?lang=en');
+  await appStarted(page);
   await page.getByRole('combobox', { name: en.search.label }).first().fill('gaynor');
   await page.getByRole('option', { name: 'Gaynor Minden' }).click();
   await expect(page).toHaveURL('/brand/gaynor');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { asOwnVisitor } from './accounts';
-import { en, he, seriousViolations } from './fixtures';
+import { appStarted, en, he, seriousViolations } from './fixtures';
 
 // Nothing AI is configured for the e2e server, so the answers come from its built-in "basic" responder,
 // which answers from the site's own pages and cites them.
@@ -26,6 +26,7 @@ function chat(page: Page, texts: { chat: typeof en.chat }) {
 async function openEnglishChat(page: Page) {
   await asOwnVisitor(page);
   await page.goto('/?lang=en');
+  await appStarted(page);
   const widget = chat(page, en);
   await widget.button.click();
   await expect(widget.messages).toHaveCount(1);
@@ -40,6 +41,7 @@ async function ask(widget: ReturnType<typeof chat>, question: string) {
 test('the chat opens on a welcome, fills the box from a suggestion, sends on Enter only, and answers with its sources', async ({ page }) => {
   await asOwnVisitor(page);
   await page.goto('/?lang=en');
+  await appStarted(page);
   const widget = chat(page, en);
   await expect(widget.button).toHaveAttribute('aria-expanded', 'false');
   await widget.button.click();

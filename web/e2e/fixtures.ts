@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 import adminEn from '../src/features/admin/locales/en.json' with { type: 'json' };
 import adminHe from '../src/features/admin/locales/he.json' with { type: 'json' };
@@ -13,6 +13,20 @@ export const BRAND_IDS = ['bloch', 'nikolay', 'capezio', 'gaynor', 'russianPoint
 /** The home page's cards of the seeded brands (tests running beside this one may add brands of their own). */
 export const seededBrandCards = (page: Page) =>
   page.getByTestId('brand-card').filter({ has: page.locator(BRAND_IDS.map((id) => `a[href="/brand/${id}"]`).join(', ')) });
+
+/**
+ * Waits until the app has taken the page over: a page of content comes drawn by the server and is
+ * readable at once, but typing or going offline before the app's script has run tests the bare page.
+ * React marks the nodes it hydrated or drew.
+ */
+export async function appStarted(page: Page) {
+  const taken = () =>
+    page
+      .locator('#root main')
+      .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+      .catch(() => false);
+  await expect.poll(taken).toBe(true);
+}
 
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousViolations(page: Page) {

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 
-import { en, seededBrandCards } from './fixtures';
+import { appStarted, en, seededBrandCards } from './fixtures';
 
 test('going offline shows the banner and notice; coming back says so; the catalogue stays readable', async ({ page, context }) => {
   await page.goto('/?lang=en');
   await expect(seededBrandCards(page)).toHaveCount(7);
+  await appStarted(page);
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toHaveText(en.network.offline);

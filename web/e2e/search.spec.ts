@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import products from '../../content/products.json' with { type: 'json' };
-import { en, he, seriousViolations } from './fixtures';
+import { appStarted, en, he, seriousViolations } from './fixtures';
 
 /** The navigation's search box and its list of results, by their names in the interface language. */
 function search(page: Page, texts: { search: { label: string } }) {
@@ -22,6 +22,7 @@ const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu
 
 test('finds a product typed in mixed case, says when nothing matches, and clears', async ({ page }) => {
   await page.goto('/?lang=en');
+  await appStarted(page);
   const { box, options, message, announcement } = search(page, en);
 
   await box.fill('hErItAgE');
@@ -46,6 +47,7 @@ test('finds a product typed in mixed case, says when nothing matches, and clears
 
 test('Escape first closes the list, then clears the box', async ({ page }) => {
   await page.goto('/?lang=en');
+  await appStarted(page);
   const { box, options } = search(page, en);
   await box.fill('bloch');
   await expect(options.first()).toBeVisible();
@@ -59,6 +61,7 @@ test('Escape first closes the list, then clears the box', async ({ page }) => {
 
 test('ArrowDown and Enter open the brand found', async ({ page }) => {
   await page.goto('/?lang=en');
+  await appStarted(page);
   const { box, options } = search(page, en);
   await box.fill('nikolay');
   const brand = options.filter({ hasText: /^Nikolay$/ });
@@ -77,6 +80,7 @@ test('on the Hebrew site a product is found by its Latin name', async ({ page })
   const differing = products.find((product) => product.translations.he.name !== product.translations.en.name);
   const product = differing ?? products.find((candidate) => candidate.id === 'nikolay-fouette')!;
   await page.goto('/');
+  await appStarted(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'he');
   const { box, options } = search(page, he);
   await box.fill(withoutAccents(product.translations.en.name).toUpperCase());
@@ -92,6 +96,7 @@ test('choosing a product opens its maker’s page in a new tab', async ({ page, 
     (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Maker</title>' }),
   );
   await page.goto('/?lang=en');
+  await appStarted(page);
   const { box, options } = search(page, en);
   await box.fill('heritage');
   const option = options.filter({ hasText: product.translations.en.name });
