@@ -19,6 +19,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Waits, not measurements: a loaded CI machine (two workers, argon2 sign-ups beside them) may take
+  // longer than the default 5 s to show a screen's data.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

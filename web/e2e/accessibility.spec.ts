@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { seriousViolations, textContrast } from './fixtures';
+import { appStarted, seriousViolations, textContrast } from './fixtures';
 
 for (const language of ['he', 'en']) {
   for (const path of [
@@ -21,7 +21,9 @@ for (const language of ['he', 'en']) {
     test(`${path} in ${language} has no serious accessibility violations`, async ({ page }) => {
       await page.goto(`${path}?lang=${language}`);
       await expect(page.locator('main h1').first()).toBeVisible();
-      // Checked once the page's data has arrived and shows, not on its loading state.
+      // Checked once the app has taken the page over and its data has arrived and shows, not on a page
+      // being hydrated (axe reads the page in several passes) or on its loading state.
+      await appStarted(page);
       await page.waitForLoadState('networkidle');
       await expect(page.locator('main .mantine-Loader-root, main .mantine-Skeleton-root')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import fr from '../src/i18n/locales/fr.json' with { type: 'json' };
-import { en, he } from './fixtures';
+import { appStarted, en, he } from './fixtures';
 
 test('?lang=en shows English left to right, and the choice survives a reload', async ({ page }) => {
   await page.goto('/?lang=en');
@@ -17,6 +17,7 @@ test('the language switcher changes the interface and the content', async ({ pag
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 2, name: he.home.brandsTitle })).toBeVisible();
   const hebrewDescription = await page.getByTestId('brand-card').first().locator('p').textContent();
+  await appStarted(page);
   await page.getByRole('combobox', { name: he.nav.language }).first().selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('heading', { level: 2, name: en.home.brandsTitle })).toBeVisible();
@@ -40,6 +41,7 @@ test('the server and the app choose the same language: the cookie, then the brow
   expect(await (await firstAnswer).text()).toContain('<html lang="fr" dir="ltr">');
   await expect(html(page)).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 2, name: fr.home.brandsTitle })).toBeVisible();
+  await appStarted(page);
   // Choosing another language keeps it in a cookie: the next page comes from the server in it.
   await page.getByRole('combobox', { name: fr.nav.language }).first().selectOption('he');
   await expect(html(page)).toHaveAttribute('dir', 'rtl');

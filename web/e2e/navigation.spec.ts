@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { en, he, seriousViolations } from './fixtures';
+import { appStarted, en, he, seriousViolations } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 800 } });
 
@@ -8,6 +8,7 @@ for (const [language, texts] of [['he', he], ['en', en]] as const) {
   test(`on a phone the menu button opens the links, which lead on and close it (${language})`, async ({ page }) => {
     await page.goto(`/?lang=${language}`);
     await expect(page.getByTestId('brand-card').first()).toBeVisible();
+    await appStarted(page);
     await page.getByRole('button', { name: texts.nav.openMenu }).click();
     const menu = page.getByRole('dialog');
     await expect(menu.getByRole('link', { name: texts.nav.products })).toBeVisible();

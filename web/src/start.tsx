@@ -1,6 +1,6 @@
 import { i18nReady } from './i18n';
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 
@@ -15,8 +15,8 @@ if (!root) throw new Error('index.html lacks #root');
 /**
  * The app's start, which main.tsx fetches. The server sends most pages already drawn, with the data they
  * were drawn from (ssr/): the app takes them over in place (hydration) with that data and the page's code
- * in hand, so nothing is drawn twice and no call is made before the first paint. Other pages are drawn here. Either way the first render
- * waits for the page language's texts (a small chunk fetched beside this one).
+ * in hand, so nothing is drawn twice and no call is made before the first paint. Other pages are drawn
+ * here. Either way the first render waits for the page language's texts (a small chunk fetched beside this one).
  */
 async function start(container: HTMLElement) {
   const rendered = readRenderedPage();
@@ -28,7 +28,8 @@ async function start(container: HTMLElement) {
       <App router={createBrowserRouter(routes)} queryClient={queryClient} />
     </StrictMode>
   );
-  if (rendered) hydrateRoot(container, app);
+  // As a transition, the taking over is cut into slices the browser can answer input between, not one long task.
+  if (rendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, List, Text } from '@mantine/core';
-import { useId } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 

@@ -1,7 +1,6 @@
 import { ActionIcon } from '@mantine/core';
-import { useId } from '@mantine/hooks';
 import { IconMessageChatbot, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageLoader } from '../../components/PageLoader';

@@ -1,7 +1,6 @@
 import { ActionIcon, CloseButton, Loader, Text, Textarea } from '@mantine/core';
-import { useId } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MAX_QUESTION_LENGTH } from './api';

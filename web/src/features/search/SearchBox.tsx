@@ -1,7 +1,7 @@
 import { CloseButton, Loader, Paper, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue, useId } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconSearch } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
