@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Seconds since the epoch, with their fraction: a wait counted from a floored "now" would end up to a second early. */
+export const nowSeconds = () => Date.now() / 1000;
 
-const secondsUntil = (until: number | undefined) => (until === undefined ? 0 : Math.max(0, until - nowSeconds()));
+const secondsUntil = (until: number | undefined) => (until === undefined ? 0 : Math.max(0, Math.ceil(until - nowSeconds())));
 
 /**
  * Whole seconds left until `until` (seconds since the epoch), ticking every second; 0 once past.

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 import { isOnline, subscribeConnectivity } from '../../api/connectivity';
@@ -62,22 +62,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     signedInNow.current = state.status === 'signedIn';
   }, [state.status]);
 
-  // At start, and whenever the connection returns while a kept token waits to be checked. The outcome
-  // is shown as a transition: on a page the server drew, it then redraws the header in slices, not in
-  // one long task while the page is still being taken over.
+  // At start, and whenever the connection returns while a kept token waits to be checked.
   useEffect(() => {
     let cancelled = false;
-    const settle = (settled: SessionState) => startTransition(() => setState(settled));
     const restore = () => {
       const token = storedToken();
-      if (!token) return settle({ status: 'signedOut' });
+      if (!token) return setState({ status: 'signedOut' });
       verifyToken(token).then(
-        (user) => !cancelled && settle({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: false }) }),
+        (user) => !cancelled && setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: false }) }),
         (error: unknown) => {
           if (cancelled) return;
           // Without an answer the token may still be good: keep it and try again once back online.
           if (!(error instanceof ApiError && error.isNetworkError)) clearToken();
-          settle({ status: 'signedOut' });
+          setState({ status: 'signedOut' });
         },
       );
     };
