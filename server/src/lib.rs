@@ -26,6 +26,7 @@ mod fields;
 mod health;
 mod kept_answers;
 mod lang;
+mod newsletter;
 mod openapi;
 mod paging;
 mod precompressed;
@@ -153,6 +154,7 @@ fn features() -> OpenApiRouter<AppState> {
         .merge(blog::routes())
         .merge(site::routes())
         .merge(email::routes())
+        .merge(newsletter::routes())
         .merge(analytics::routes())
         .merge(uploads::routes())
         .merge(sessions::routes())

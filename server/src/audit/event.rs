@@ -63,5 +63,6 @@ codes!(
         VerificationCode = "verification_code",
         Settings = "settings",
         Cache = "cache",
+        EmailTemplate = "email_template",
     }
 );

@@ -64,13 +64,14 @@ pub mod area {
         )*};
     }
 
-    // Email and Analytics join with the first route that needs them.
-    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Ai, Cache);
+    // Analytics joins with the first route that needs it.
+    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Ai, Cache);
 }
 
 pub const FORBIDDEN: Text = Text::new("forbidden", "You do not have permission to do this");
 
-/// The permission table: admin — everything; editor — catalogue and blog; moderator — users, sessions
+/// The permission table: admin — everything; editor — catalogue, blog, and e-mail templates and
+/// campaigns (the mailbox and signing settings are the admin's: `require_admin`); moderator — users, sessions
 /// and audit logs; user — nothing. The `isAdmin` flag counts as the admin role.
 pub fn of(user: &UserRecord) -> &'static [Permission] {
     if user.is_admin {
@@ -78,7 +79,7 @@ pub fn of(user: &UserRecord) -> &'static [Permission] {
     }
     match user.role {
         Role::Admin => EVERYTHING,
-        Role::Editor => &[Permission::Catalogue, Permission::Blog],
+        Role::Editor => &[Permission::Catalogue, Permission::Blog, Permission::Email],
         Role::Moderator => &[Permission::Users, Permission::Sessions, Permission::AuditLogs],
         Role::User => &[],
     }

@@ -6,7 +6,7 @@ pub mod settings;
 mod templates;
 mod transport;
 
-pub use templates::Mail;
+pub use templates::{Mail, Rendered};
 pub use transport::Mailer;
 
 use crate::{lang::Lang, AppState};
@@ -28,6 +28,11 @@ pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>)
 /// test message: its error is the answer).
 pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
     let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
+    send_rendered_now(state, recipient, rendered).await
+}
+
+/// Sends a message rendered elsewhere (an admin's template) at once, as `send_now`.
+pub async fn send_rendered_now(state: &AppState, recipient: &str, rendered: Rendered) -> anyhow::Result<()> {
     let mailer = match state.settings.get::<Option<settings::EmailSettings>>(&state.db).await?.as_ref() {
         Some(settings) => Mailer::from_settings(settings)?,
         None => Mailer::from_config(&state.config.mail)?,
@@ -44,7 +49,7 @@ pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<
 }
 
 /// The name e-mails sign with: the admin's, else the built-in one of `lang`.
-async fn site_name(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
+pub async fn site_name(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
     Ok(state
         .settings
         .get::<crate::site::SiteIdentity>(&state.db)

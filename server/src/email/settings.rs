@@ -187,7 +187,7 @@ pub struct TestEmail {
 
 #[derive(Serialize, ToSchema)]
 pub struct TestSent {
-    sent: bool,
+    pub sent: bool,
 }
 
 pub const TEST_FAILED: &str = "The test e-mail could not be sent";

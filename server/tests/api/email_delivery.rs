@@ -17,15 +17,15 @@ use pointe_server::testing::{
 use serde_json::json;
 
 /// aiosmtpd on a port of 127.0.0.1, writing what it receives into a Maildir; killed when dropped.
-struct SmtpServer {
-    port: u16,
+pub struct SmtpServer {
+    pub port: u16,
     child: Child,
     dir: tempfile::TempDir,
 }
 
 impl SmtpServer {
     /// Starts aiosmtpd on `port` and waits until it accepts connections.
-    async fn start(port: u16) -> Self {
+    pub async fn start(port: u16) -> Self {
         let program = std::env::var("AIOSMTPD").map_or_else(
             |_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/pointe/venv/bin/aiosmtpd"),
             PathBuf::from,
@@ -75,12 +75,12 @@ impl Drop for SmtpServer {
     }
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// The app sends by SMTP, without TLS, to `port`; sign-up needs the e-mailed code and no bot-check.
-fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
+pub fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
     [
         ("MAIL_TRANSPORT", "smtp"),
         ("SMTP_HOST", "127.0.0.1"),
@@ -96,15 +96,15 @@ fn transport(app: &TestApp) -> Mailer {
 }
 
 /// The one message received, as text: header, plain text and HTML.
-struct Received {
-    subject: String,
-    to: String,
-    envelope_to: String,
-    text: String,
-    html: String,
+pub struct Received {
+    pub subject: String,
+    pub to: String,
+    pub envelope_to: String,
+    pub text: String,
+    pub html: String,
 }
 
-fn only_message(smtp: &SmtpServer) -> Received {
+pub fn only_message(smtp: &SmtpServer) -> Received {
     let messages = smtp.take_messages();
     assert_eq!(messages.len(), 1, "one message arrives");
     let mail = mailparse::parse_mail(&messages[0]).unwrap();

@@ -16,6 +16,7 @@ mod catalogue;
 mod cleanup;
 mod content;
 mod email_delivery;
+mod email_templates;
 mod module_graph;
 mod platform;
 mod public_reads;

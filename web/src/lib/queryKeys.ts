@@ -50,6 +50,12 @@ export const queryKeys = {
       metrics: (range: string) => [...ADMIN, 'ai', 'metrics', range] as const,
     },
     cache: [...ADMIN, 'cache'] as const,
+    templates: {
+      all: [...ADMIN, 'templates'] as const,
+      list: [...ADMIN, 'templates', 'list'] as const,
+      variables: [...ADMIN, 'templates', 'variables'] as const,
+      preview: (version: object) => [...ADMIN, 'templates', 'preview', version] as const,
+    },
   },
 };
 

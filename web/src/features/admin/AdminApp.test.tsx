@@ -7,7 +7,7 @@ import { admin, member, mockApi, renderWithSession, sessionRoutes, storeSignedIn
 import { AdminOnly } from '../../lib/session/AdminOnly';
 import AdminApp from './AdminApp';
 
-const editor: User = { ...member, id: 'u-3', username: 'coppelia', role: 'editor', permissions: ['catalogue', 'blog'] };
+const editor: User = { ...member, id: 'u-3', username: 'coppelia', role: 'editor', permissions: ['catalogue', 'blog', 'email'] };
 const stats = { users: 1234, brands: 7, products: 6, posts: 7, activeSessions: 3 };
 
 function renderAdmin(user: User, path = '/admin') {
@@ -46,10 +46,10 @@ describe('AdminApp', () => {
     expect(screen.getByText('Active sessions').closest('a')).toHaveAttribute('href', '/admin/sessions');
   });
 
-  it('shows an editor only the catalogue and the blog, and no way into the users screen', async () => {
+  it('shows an editor only the catalogue, the blog and e-mail, and no way into the users screen', async () => {
     renderAdmin(editor);
     const names = within(await navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(names).toEqual(['Dashboard', 'Brands', 'Products', 'Blog']);
+    expect(names).toEqual(['Dashboard', 'Brands', 'Products', 'Blog', 'Email campaigns', 'POP3 email verification', 'Email templates']);
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('1,234').closest('a')).toBeNull();
   });

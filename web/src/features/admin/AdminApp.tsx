@@ -22,6 +22,7 @@ import { ADMIN_NAMESPACE } from './i18n';
 import { PendingScreen } from './PendingScreen';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
 import { SettingsScreen } from './settings/SettingsScreen';
+import { TemplatesScreen } from './templates/TemplatesScreen';
 import { UsersScreen } from './users/UsersScreen';
 
 /** The screens built so far; the others show what is coming. */
@@ -35,6 +36,7 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   settings: SettingsScreen,
   ai: AiScreen,
   cache: CacheScreen,
+  templates: TemplatesScreen,
 };
 
 /**

@@ -50,6 +50,9 @@ const EXACT: Record<string, string> = {
   'Select at most 1000 users': 'tooManyUsers',
   'Unknown group': 'unknownGroup',
   'Page size must be 10, 25, 50 or 100': 'badPageSize',
+  'Write the template in at least one language': 'noLanguage',
+  'Another template has this name': 'templateNameTaken',
+  'Template not found': 'templateNotFound',
 };
 
 /** The server's error codes in the admin's calls and their keys under `messages` in the admin locales. */
@@ -80,6 +83,8 @@ const CODES: Record<string, string> = {
   too_many_ids: 'tooManyUsers',
   unknown_group: 'unknownGroup',
   bad_page_size: 'badPageSize',
+  template_name_taken: 'templateNameTaken',
+  template_not_found: 'templateNotFound',
 };
 
 const PATTERNS: [RegExp, string, string[]][] = [
@@ -89,6 +94,9 @@ const PATTERNS: [RegExp, string, string[]][] = [
   // The reason is the mail server's own words, shown as they are.
   [/^The test e-mail could not be sent: (.+)$/s, 'testEmailFailed', ['reason']],
   [/^At most (\d+) items$/, 'maxItems', ['max']],
+  // A template's variables: the name as written, braces and all.
+  [/^Unknown variable: ({{.*}})$/s, 'unknownVariable', ['name']],
+  [/^A variable is not closed: write ({{name}})$/, 'variableUnclosed', ['example']],
 ];
 
 /** The key and values of an admin text, or undefined for a text the admin does not know. */

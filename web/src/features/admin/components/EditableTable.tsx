@@ -36,13 +36,15 @@ interface EditableTableProps<T> {
   /** The add (row undefined) or edit form, in its dialog. */
   editor: (row: T | undefined, close: () => void) => ReactNode;
   deletion: RowDeletion<T>;
+  /** A row's own buttons, before its edit and delete buttons. */
+  rowActions?: (row: T) => ReactNode;
 }
 
 /**
  * The admin's list of things with add, edit and delete (brands, products, posts, categories…): the
  * table with an "Add" button and each row's edit and delete buttons, the form, and the confirmation.
  */
-export function EditableTable<T>({ columns, rowName, addLabel, addDisabled, editor, deletion, ...table }: EditableTableProps<T>) {
+export function EditableTable<T>({ columns, rowName, addLabel, addDisabled, editor, deletion, rowActions, ...table }: EditableTableProps<T>) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const [editing, setEditing] = useState<{ row?: T }>();
   const [deleting, setDeleting] = useState<T[]>();
@@ -50,7 +52,11 @@ export function EditableTable<T>({ columns, rowName, addLabel, addDisabled, edit
   const actions: Column<T> = {
     key: 'actions',
     header: t('common.actions'),
-    cell: (row) => <RowActions name={rowName(row)} onEdit={() => setEditing({ row })} onDelete={() => setDeleting([row])} />,
+    cell: (row) => (
+      <RowActions name={rowName(row)} onEdit={() => setEditing({ row })} onDelete={() => setDeleting([row])}>
+        {rowActions?.(row)}
+      </RowActions>
+    ),
   };
   return (
     <>

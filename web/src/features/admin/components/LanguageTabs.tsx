@@ -1,5 +1,5 @@
 import { Tabs, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,13 +11,15 @@ interface LanguageTabsProps {
   hasErrors: (language: Language) => boolean;
   /** When every language is optional (Hebrew too): what an empty field means, shown in each tab. */
   emptyNote?: string;
+  /** Marks the tabs of the languages written so far. */
+  filled?: (language: Language) => boolean;
 }
 
 /**
  * One tab per language for a form's texts. Hebrew comes first and is required; the others are optional
  * and fall back to Hebrew on the site (unless `emptyNote` says otherwise). A tab whose fields have errors is marked.
  */
-export function LanguageTabs({ children, hasErrors, emptyNote }: LanguageTabsProps) {
+export function LanguageTabs({ children, hasErrors, emptyNote, filled }: LanguageTabsProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { t: tCommon } = useTranslation();
   return (
@@ -27,7 +29,13 @@ export function LanguageTabs({ children, hasErrors, emptyNote }: LanguageTabsPro
           <Tabs.Tab
             key={language}
             value={language}
-            rightSection={hasErrors(language) ? <IconAlertCircle size={14} color="var(--mantine-color-red-7)" aria-label={t('form.hasErrors')} /> : undefined}
+            rightSection={
+              hasErrors(language) ? (
+                <IconAlertCircle size={14} color="var(--mantine-color-red-7)" aria-label={t('form.hasErrors')} />
+              ) : filled?.(language) ? (
+                <IconCircleCheck size={14} color="var(--mantine-color-teal-8)" aria-label={t('form.filled')} />
+              ) : undefined
+            }
           >
             {tCommon(`languages.${language}`)}
             {language === 'he' && emptyNote === undefined && <Text span c="red"> *</Text>}

@@ -1,14 +1,16 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
 
-/** A table row's edit and delete buttons, named after the row for screen readers. */
-export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+/** A table row's edit and delete buttons, named after the row for screen readers, after any of its own. */
+export function RowActions({ name, onEdit, onDelete, children }: { name: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   return (
     <Group gap={4} wrap="nowrap">
+      {children}
       <ActionIcon variant="subtle" aria-label={t('common.editItem', { name })} onClick={onEdit}>
         <IconPencil size={18} aria-hidden />
       </ActionIcon>

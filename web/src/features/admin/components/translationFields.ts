@@ -20,8 +20,11 @@ export function flattenTexts<T extends object>(translations: Partial<Record<Lang
   return flat;
 }
 
-/** The languages with any text filled in (Hebrew always), each with its fields; `lists` are split by line. */
-export function gatherTexts<T>(values: FlatValues, fields: readonly string[], lists: readonly string[] = []): Partial<Record<Language, T>> {
+/**
+ * The languages with any text filled in (and `always`, Hebrew unless said otherwise), each with its
+ * fields; `lists` are split by line.
+ */
+export function gatherTexts<T>(values: FlatValues, fields: readonly string[], lists: readonly string[] = [], always: Language | null = 'he'): Partial<Record<Language, T>> {
   const texts: Partial<Record<Language, T>> = {};
   for (const language of LANGUAGES) {
     const entries = fields.map((field) => {
@@ -29,21 +32,29 @@ export function gatherTexts<T>(values: FlatValues, fields: readonly string[], li
       return [field, lists.includes(field) ? raw.split('\n').map((line) => line.trim()).filter(Boolean) : raw.trim()] as const;
     });
     const filled = entries.some(([, value]) => value.length > 0);
-    if (language === 'he' || filled) texts[language] = Object.fromEntries(entries) as T;
+    if (language === always || filled) texts[language] = Object.fromEntries(entries) as T;
   }
   return texts;
 }
+
+/** Whether any of `fields` has text in `language`. */
+export const isFilled = (values: FlatValues, fields: readonly string[], language: Language) =>
+  fields.some((field) => (values[textKey(language, field)] ?? '').trim() !== '');
 
 /** Whether any of the form's fields for `language` shows an error. */
 export const languageHasErrors = (form: { values: FlatValues; errorOf: (name: string) => string | undefined }, language: Language) =>
   Object.keys(form.values).some((name) => name.startsWith(`translations.${language}.`) && form.errorOf(name) !== undefined);
 
-/** Runs `check` on each language that has text (Hebrew always). */
-export function checkTexts(values: FlatValues, fields: readonly string[], check: (language: Language, errors: Record<string, string | undefined>) => void) {
+/** Runs `check` on each language that has text (and on `always`, Hebrew unless said otherwise). */
+export function checkTexts(
+  values: FlatValues,
+  fields: readonly string[],
+  check: (language: Language, errors: Record<string, string | undefined>) => void,
+  always: Language | null = 'he',
+) {
   const errors: Record<string, string | undefined> = {};
   for (const language of LANGUAGES) {
-    const filled = fields.some((field) => (values[textKey(language, field)] ?? '').trim() !== '');
-    if (language === 'he' || filled) check(language, errors);
+    if (language === always || isFilled(values, fields, language)) check(language, errors);
   }
   return errors;
 }

@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+
+import { apiRequest } from '../../../api/client';
+import { LANGUAGES, type Language } from '../../../i18n/languages';
+import { queryKeys } from '../../../lib/queryKeys';
+import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
+
+export const TEMPLATE_CATEGORIES = ['promotional', 'newsletter', 'announcement', 'welcome'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+const templateTextSchema = z.object({ subject: z.string(), body: z.string() });
+export type TemplateText = z.infer<typeof templateTextSchema>;
+
+export const templateRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  translations: z.partialRecord(z.enum(LANGUAGES), templateTextSchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type TemplateRecord = z.infer<typeof templateRecordSchema>;
+export type TemplateDraft = Pick<TemplateRecord, 'name' | 'category' | 'translations'>;
+
+/** One language's version as the editor holds it, saved or not. */
+export interface TemplateVersion extends TemplateText {
+  lang: Language;
+}
+
+const previewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type TemplatePreview = z.infer<typeof previewSchema>;
+
+/** Every template with all its languages. */
+export function useTemplates() {
+  return useQuery({
+    queryKey: queryKeys.admin.templates.list,
+    queryFn: ({ signal }) => apiRequest('/admin/email/templates', { schema: z.array(templateRecordSchema), signal }),
+  });
+}
+
+/** The `{{variables}}` a template may use. */
+export function useTemplateVariables() {
+  return useQuery({
+    queryKey: queryKeys.admin.templates.variables,
+    queryFn: ({ signal }) => apiRequest('/admin/email/templates/variables', { schema: z.object({ variables: z.array(z.string()) }), signal }),
+    staleTime: Infinity,
+  });
+}
+
+const TEMPLATE_VIEWS = [queryKeys.admin.templates.all];
+
+export function useSaveTemplate() {
+  return useRefreshingMutation(
+    ({ draft, id }: { draft: TemplateDraft; id?: string }) =>
+      apiRequest(id === undefined ? '/admin/email/templates' : `/admin/email/templates/${encodeURIComponent(id)}`, {
+        method: id === undefined ? 'POST' : 'PUT',
+        body: draft,
+        schema: templateRecordSchema,
+      }),
+    TEMPLATE_VIEWS,
+  );
+}
+
+export function useDuplicateTemplate() {
+  return useRefreshingMutation(
+    ({ id, name }: { id: string; name: string }) =>
+      apiRequest(`/admin/email/templates/${encodeURIComponent(id)}/duplicate`, { method: 'POST', body: { name }, schema: templateRecordSchema }),
+    TEMPLATE_VIEWS,
+  );
+}
+
+export function useDeleteTemplates() {
+  return useRefreshingMutation(async (templates: readonly TemplateRecord[]) => {
+    for (const template of templates) await apiRequest(`/admin/email/templates/${encodeURIComponent(template.id)}`, { method: 'DELETE' });
+  }, TEMPLATE_VIEWS);
+}
+
+/** The message a member would get, with sample values, as the server renders it. */
+export const previewTemplate = (version: TemplateVersion, signal?: AbortSignal) =>
+  apiRequest('/admin/email/templates/preview', { method: 'POST', body: version, schema: previewSchema, signal });
+
+/** Sends the version, with the preview's sample values, to `to` at once. */
+export const sendTemplateTest = (to: string, version: TemplateVersion) =>
+  apiRequest('/admin/email/templates/test', { method: 'POST', body: { to, ...version }, schema: z.object({ sent: z.boolean() }) });
