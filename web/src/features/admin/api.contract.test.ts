@@ -16,6 +16,7 @@ import { PERMISSIONS } from './screens';
 import { sessionListSchema } from './sessions/api';
 import { emailAnswerSchema, PROVIDERS as EMAIL_PROVIDERS } from './settings/emailSettings';
 import { aiModelsSchema, analyticsSchema, auditSchema, botCheckSchema } from './settings/schemas';
+import { TEMPLATE_CATEGORIES, templatePreviewSchema, templateRecordSchema, templateVariablesSchema, testSentSchema } from './templates/api';
 import { adminUserSchema, changedSchema, USER_GROUPS, USER_ROLES, userListSchema } from './users/api';
 
 describe('the admin reads what the server documents', () => {
@@ -56,6 +57,13 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/settings/bot-check', botCheckSchema, {}],
     ['get', '/api/admin/settings/audit', auditSchema, {}],
     ['get', '/api/admin/settings/social-embeds', socialEmbedSettingsSchema, {}],
+    ['get', '/api/admin/email/templates', z.array(templateRecordSchema), { everyFieldSent: true }],
+    ['post', '/api/admin/email/templates', templateRecordSchema, { status: '201', everyFieldSent: true }],
+    ['put', '/api/admin/email/templates/{id}', templateRecordSchema, { everyFieldSent: true }],
+    ['post', '/api/admin/email/templates/{id}/duplicate', templateRecordSchema, { status: '201', everyFieldSent: true }],
+    ['post', '/api/admin/email/templates/preview', templatePreviewSchema, {}],
+    ['post', '/api/admin/email/templates/test', testSentSchema, {}],
+    ['get', '/api/admin/email/templates/variables', templateVariablesSchema, {}],
   ] as const)('%s %s', (method, path, schema, reading) => {
     expect(answerDrift(schema, method, path, reading)).toEqual([]);
   });
@@ -70,6 +78,7 @@ describe('the admin reads what the server documents', () => {
     ['Range', RANGES],
     ['CacheName', CACHE_NAMES],
     ['CacheStatus', CACHE_STATUSES],
+    ['TemplateCategory', TEMPLATE_CATEGORIES],
   ] as const)('knows every %s', (name, values) => {
     expect(documentedValues(name)).toEqual([...values]);
   });

@@ -28,8 +28,8 @@ export interface TemplateVersion extends TemplateText {
   lang: Language;
 }
 
-const previewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
-export type TemplatePreview = z.infer<typeof previewSchema>;
+export const templatePreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
 
 /** Every template with all its languages. */
 export function useTemplates() {
@@ -39,11 +39,14 @@ export function useTemplates() {
   });
 }
 
+export const templateVariablesSchema = z.object({ variables: z.array(z.string()) });
+export const testSentSchema = z.object({ sent: z.boolean() });
+
 /** The `{{variables}}` a template may use. */
 export function useTemplateVariables() {
   return useQuery({
     queryKey: queryKeys.admin.templates.variables,
-    queryFn: ({ signal }) => apiRequest('/admin/email/templates/variables', { schema: z.object({ variables: z.array(z.string()) }), signal }),
+    queryFn: ({ signal }) => apiRequest('/admin/email/templates/variables', { schema: templateVariablesSchema, signal }),
     staleTime: Infinity,
   });
 }
@@ -78,8 +81,8 @@ export function useDeleteTemplates() {
 
 /** The message a member would get, with sample values, as the server renders it. */
 export const previewTemplate = (version: TemplateVersion, signal?: AbortSignal) =>
-  apiRequest('/admin/email/templates/preview', { method: 'POST', body: version, schema: previewSchema, signal });
+  apiRequest('/admin/email/templates/preview', { method: 'POST', body: version, schema: templatePreviewSchema, signal });
 
 /** Sends the version, with the preview's sample values, to `to` at once. */
 export const sendTemplateTest = (to: string, version: TemplateVersion) =>
-  apiRequest('/admin/email/templates/test', { method: 'POST', body: { to, ...version }, schema: z.object({ sent: z.boolean() }) });
+  apiRequest('/admin/email/templates/test', { method: 'POST', body: { to, ...version }, schema: testSentSchema });
