@@ -18,6 +18,8 @@ pub struct Keys {
     pub token: Vec<u8>,
     pub codes: Vec<u8>,
     pub bot_check: String,
+    /// Signs the links in members' e-mails (unsubscribe).
+    pub mail_links: Vec<u8>,
 }
 
 impl Keys {
@@ -26,6 +28,7 @@ impl Keys {
             token: derive(secret, "session tokens"),
             codes: derive(secret, "one-time codes"),
             bot_check: STANDARD.encode(derive(secret, "bot-check challenges")),
+            mail_links: derive(secret, "e-mail links"),
         }
     }
 }

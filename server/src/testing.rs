@@ -26,6 +26,10 @@ pub mod email {
     pub use crate::email::{outbox, send, settings::EmailSettings, Mail, Mailer};
 }
 
+pub mod newsletter {
+    pub use crate::newsletter::unsubscribe::url as unsubscribe_url;
+}
+
 pub mod cache_monitor {
     pub use crate::cache_monitor::publish;
 }

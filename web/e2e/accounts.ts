@@ -40,15 +40,19 @@ export async function asOwnVisitor(page: Page) {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${part()}.${part()}.${part()}` });
 }
 
-/** Signs up through the form (in English) and enters the e-mailed code: the account is then signed in. */
-export async function signUp(page: Page, account: Account = newAccount()): Promise<Account> {
+/**
+ * Signs up through the form (in English) and enters the e-mailed code: the account is then signed in.
+ * `newsletter` ticks the consent box.
+ */
+export async function signUp(page: Page, account: Account = newAccount(), { newsletter = false } = {}): Promise<Account> {
   await asOwnVisitor(page);
   await page.goto('/signup?lang=en');
   await field(page, en.auth.username).fill(account.username);
   await field(page, en.auth.email).fill(account.email);
   await field(page, en.auth.password).fill(account.password);
   await field(page, en.auth.confirmPassword).fill(account.password);
-  await page.getByRole('checkbox').check();
+  await page.locator('input[name="acceptTerms"]').check();
+  if (newsletter) await page.getByRole('checkbox', { name: en.auth.newsletterOptIn }).check();
   await botCheckPassed(page);
   await page.getByRole('button', { name: en.auth.createAccount }).click();
   await expect(page.getByText(en.messages.checkEmail)).toBeVisible();

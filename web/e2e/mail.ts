@@ -29,8 +29,15 @@ function plainText(raw: string): string {
   throw new Error('The message has no text/plain part');
 }
 
-/** Every message delivered to `address` so far, oldest first, as plain text. */
-async function messagesTo(address: string): Promise<string[]> {
+/**
+ * The subject of the welcome mail the member-mail spec switches on for a while. Other specs count an
+ * address's messages (the n-th holds the code), so welcome mails are left out of those counts.
+ */
+export const WELCOME_SUBJECT = 'Welcome to the studio';
+const isWelcome = (raw: string) => new RegExp(`^subject:\\s*${WELCOME_SUBJECT}`, 'im').test(raw.split(/\r?\n\r?\n/)[0] ?? '');
+
+/** Every message delivered to `address` so far, oldest first, as plain text; welcome mails only if asked. */
+async function messagesTo(address: string, welcome = false): Promise<string[]> {
   const folder = join(MAILDIR, 'new');
   // Maildir names start with the delivery time: "<seconds>.M<microseconds>P<pid>Q<n>.<host>".
   const deliveredAt = (name: string) => {
@@ -40,7 +47,7 @@ async function messagesTo(address: string): Promise<string[]> {
   const names = (await readdir(folder).catch(() => [] as string[])).sort((a, b) => deliveredAt(a) - deliveredAt(b));
   const messages = await Promise.all(names.map(async (name) => readFile(join(folder, name), 'utf8')));
   const to = (raw: string) => /^to:\s*(.*)$/im.exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1] ?? '';
-  return messages.filter((raw) => to(raw).toLowerCase().includes(address.toLowerCase())).map(plainText);
+  return messages.filter((raw) => to(raw).toLowerCase().includes(address.toLowerCase()) && isWelcome(raw) === welcome).map(plainText);
 }
 
 /** Waits for the `count`-th message to `address` and returns its text. */
@@ -48,6 +55,13 @@ export async function waitForMail(address: string, count = 1): Promise<string> {
   let found: string[] = [];
   await expect.poll(async () => (found = await messagesTo(address)).length, { timeout: 30_000, message: `mail #${count} to ${address}` }).toBeGreaterThanOrEqual(count);
   return found[count - 1]!;
+}
+
+/** Waits for the welcome mail to `address` and returns its text. */
+export async function waitForWelcome(address: string): Promise<string> {
+  let found: string[] = [];
+  await expect.poll(async () => (found = await messagesTo(address, true)).length, { timeout: 30_000, message: `welcome mail to ${address}` }).toBeGreaterThanOrEqual(1);
+  return found[0]!;
 }
 
 /** The 6-digit code in the `count`-th message to `address`. */

@@ -44,6 +44,7 @@ codes!(
         AddToGroup = "add_to_group",
         RemoveFromGroup = "remove_from_group",
         SendTestEmail = "send_test_email",
+        Unsubscribe = "unsubscribe",
         ClearCache = "clear_cache",
     }
 );

@@ -14,8 +14,8 @@ use crate::{
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     lang::Lang,
-    openapi, ratelimit, sessions,
-    users::{password, store, validation, CreateUserError, NewUser, Profile, PublicUser, Role, UserRecord},
+    newsletter, openapi, ratelimit, sessions,
+    users::{mailing, password, store, validation, CreateUserError, NewUser, Profile, PublicUser, Role, UserRecord},
     AppState,
 };
 
@@ -57,6 +57,9 @@ pub struct SignupRequest {
     /// The language of the e-mails this account gets: he, en, ru, fr or es (a tag such as `en-US`
     /// counts as its language; anything else gives Hebrew).
     language: Option<String>,
+    /// Consent to newsletters and offers by e-mail (off unless the person ticks it).
+    #[serde(default)]
+    newsletter: bool,
     turnstile_token: Option<String>,
 }
 
@@ -146,11 +149,15 @@ pub async fn signup(
         language: lang.code(),
         profile,
     };
-    let id = match store::create_user(&state.db, new_user, state.clock.now_ms()).await {
+    let now = state.clock.now_ms();
+    let id = match store::create_user(&state.db, new_user, now).await {
         Ok(id) => id,
         Err(CreateUserError::Taken) => return Err(ApiError::Conflict(ACCOUNT_EXISTS)),
         Err(CreateUserError::Database(err)) => return Err(err.into()),
     };
+    if body.newsletter {
+        mailing::set_subscribed(&state.db, &id, true, now).await?;
+    }
     let user = store::find_by_id(&state.db, &id).await?.ok_or_else(|| anyhow::anyhow!("the new user vanished"))?;
     audit::record(
         &state,
@@ -166,6 +173,7 @@ pub async fn signup(
     Ok(Json(if verify {
         SignupAnswer::CodeSent(send_code(&state, &user, Purpose::Signup).await?)
     } else {
+        newsletter::welcome::send(&state, &user).await;
         SignupAnswer::SignedIn(sign_in(&state, &client, &user).await?)
     }))
 }
@@ -237,8 +245,8 @@ pub async fn verify_code(
     if user.disabled_at.is_some() {
         return Err(ApiError::Forbidden(ACCOUNT_DISABLED));
     }
-    if accepted.purpose == Purpose::Signup {
-        store::mark_email_verified(&state.db, &user.id).await?;
+    if accepted.purpose == Purpose::Signup && store::mark_email_verified(&state.db, &user.id).await? {
+        newsletter::welcome::send(&state, &user).await;
     }
     Ok(Json(sign_in(&state, &client, &user).await?))
 }

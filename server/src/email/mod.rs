@@ -6,7 +6,7 @@ pub mod settings;
 mod templates;
 mod transport;
 
-pub use templates::{Mail, Rendered};
+pub use templates::{list_texts, Mail, Rendered};
 pub use transport::Mailer;
 
 use crate::{lang::Lang, AppState};

@@ -106,6 +106,23 @@ pub fn render(mail: &Mail<'_>, lang: Lang, site: &str) -> anyhow::Result<Rendere
     })
 }
 
+/// The words the newsletter layout puts around a template's body (`texts/<lang>.json`, `newsletter`).
+pub struct ListTexts {
+    /// Why the member gets the mail.
+    pub footer: String,
+    /// The unsubscribe link's text.
+    pub unsubscribe: String,
+}
+
+pub fn list_texts(lang: Lang, site: &str) -> ListTexts {
+    let texts = &TEXTS[&lang]["newsletter"];
+    let text = |name: &str| {
+        let template = texts[name].as_str().expect("every language has the newsletter texts (checked by a test)");
+        LAYOUTS.render_str(template, context! { site }).expect("the newsletter texts render")
+    };
+    ListTexts { footer: text("footer"), unsubscribe: text("unsubscribe") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +152,8 @@ mod tests {
                 renamed.subject.contains("Studio") && !renamed.text.contains("Pointe"),
                 "{lang:?}: the admin's site name"
             );
+            let list = list_texts(lang, "Studio");
+            assert!(list.footer.contains("Studio") && !list.unsubscribe.is_empty(), "{lang:?}");
         }
     }
 }

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    groups, password,
+    mailing, password,
     store::{self, Account, Profile},
     validation,
 };
@@ -24,7 +24,6 @@ use crate::{
 };
 
 pub const WRONG_PASSWORD: &str = "Current password is incorrect";
-const NEWSLETTER: &str = "newsletter";
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -43,7 +42,7 @@ async fn account(State(state): State<AppState>, signed_in: SignedIn) -> ApiResul
 
 async fn load(state: &AppState, id: &str) -> ApiResult<Account> {
     let mut account = store::account(&state.db, id).await?;
-    account.newsletter = groups::is_member(&state.db, NEWSLETTER, id).await?;
+    account.newsletter = mailing::subscribed(&state.db, id).await?;
     Ok(account)
 }
 
@@ -82,12 +81,7 @@ async fn update_account(
         store::set_language(&state.db, id, lang).await?;
     }
     if let Some(subscribe) = change.newsletter {
-        let ids = std::slice::from_ref(id);
-        if subscribe {
-            groups::add(&state.db, NEWSLETTER, ids, state.clock.now_ms()).await?;
-        } else {
-            groups::remove(&state.db, NEWSLETTER, ids).await?;
-        }
+        mailing::set_subscribed(&state.db, id, subscribe, state.clock.now_ms()).await?;
     }
     audit::record_change(&state, &client, &signed_in.user, Action::Update, Resource::Account, id).await?;
     Ok(Json(load(&state, id).await?))

@@ -5,6 +5,7 @@ mod account;
 pub mod admin;
 mod directory;
 mod groups;
+pub mod mailing;
 pub mod password;
 mod protect;
 mod role;

@@ -206,9 +206,13 @@ pub async fn find_by_id(db: &Db, id: &str) -> Result<Option<UserRecord>, sqlx::E
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(db).await
 }
 
-pub async fn mark_email_verified(db: &Db, id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE users SET email_verified = 1 WHERE id = $1").bind(id).execute(db).await?;
-    Ok(())
+/// `true` when the address was not verified before.
+pub async fn mark_email_verified(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query("UPDATE users SET email_verified = 1 WHERE id = $1 AND email_verified = 0")
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(changed.rows_affected() > 0)
 }
 
 pub async fn record_login(db: &Db, id: &str, now: i64) -> Result<(), sqlx::Error> {

@@ -33,6 +33,7 @@ pub enum Page<'a> {
     ResetPassword,
     Terms,
     Privacy,
+    Unsubscribe,
     Admin,
     NotFound,
 }
@@ -55,6 +56,7 @@ impl<'a> Page<'a> {
             ["reset-password"] => Page::ResetPassword,
             ["terms"] => Page::Terms,
             ["privacy"] => Page::Privacy,
+            ["unsubscribe"] => Page::Unsubscribe,
             ["admin", ..] => Page::Admin,
             _ => Page::NotFound,
         }
@@ -97,6 +99,7 @@ impl<'a> Page<'a> {
             Page::ResetPassword => "resetPassword",
             Page::Terms => "terms",
             Page::Privacy => "privacy",
+            Page::Unsubscribe => "unsubscribe",
             Page::Admin => "admin",
             Page::NotFound => "notFound",
         }
@@ -104,7 +107,7 @@ impl<'a> Page<'a> {
 }
 
 /// One of each page, to load every page's texts.
-const ALL_PAGES: [Page<'static>; 15] = [
+const ALL_PAGES: [Page<'static>; 16] = [
     Page::Home,
     Page::Products,
     Page::Brand(""),
@@ -118,6 +121,7 @@ const ALL_PAGES: [Page<'static>; 15] = [
     Page::ResetPassword,
     Page::Terms,
     Page::Privacy,
+    Page::Unsubscribe,
     Page::Admin,
     Page::NotFound,
 ];

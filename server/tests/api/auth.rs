@@ -49,9 +49,15 @@ async fn last_code(app: &TestApp, recipient: &str) -> String {
 }
 
 async fn signup(app: &TestApp, username: &str) -> TestResponse {
+    signup_with(app, username, json!({})).await
+}
+
+/// Signs up with `extra` fields on top of the usual ones.
+async fn signup_with(app: &TestApp, username: &str, extra: Value) -> TestResponse {
     tick(app);
-    let body = json!({ "username": username, "email": format!("{}@example.org", username.to_lowercase()), "password": PASSWORD,
+    let mut body = json!({ "username": username, "email": format!("{}@example.org", username.to_lowercase()), "password": PASSWORD,
         "confirmPassword": PASSWORD, "acceptTerms": true, "language": "en", "turnstileToken": solved_bot_check(app).await });
+    body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     app.post_json("/api/auth/signup", &body).await
 }
 
@@ -123,6 +129,66 @@ async fn sign_up_verify_the_code_then_log_in_with_a_second_code() {
         assert_eq!(verified["valid"], true);
         assert_eq!(verified["user"]["email"], "odette@example.org");
         assert!(audit_actions(app).await.contains(&"login_success".to_owned()));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn newsletters_are_opt_in_at_sign_up() {
+    each_backend(async |app| {
+        let step = signup_with(app, "Odette", json!({ "newsletter": true })).await.json();
+        let code = last_code(app, "odette@example.org").await;
+        let ticked = verify_code(app, &step["challengeId"], &code).await.json()["token"].as_str().unwrap().to_owned();
+        let unticked = member(app, "Siegfried").await;
+        for (token, subscribed) in [(ticked, true), (unticked, false)] {
+            let account =
+                app.request(Method::GET, "/api/account", &[("authorization", &format!("Bearer {token}"))]).await;
+            assert_eq!(account.json()["newsletter"], subscribed, "{}", account.text());
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn new_members_get_the_welcome_template_once_verified_in_their_language() {
+    each_backend(async |app| {
+        let admin = app.signed_in_admin("admin").await;
+        let text = |subject: &str| json!({ "subject": subject, "body": "**{{username}}**, {{unsubscribeUrl}}" });
+        let template = json!({ "name": "Welcome", "category": "newsletter", "sendsWelcome": true,
+            "translations": { "fr": text("Bienvenue {{username}}"), "he": text("ברוכה הבאה {{username}}") } });
+        let auth = [("authorization", format!("Bearer {admin}"))];
+        let auth = [(auth[0].0, auth[0].1.as_str())];
+        let refused = app.send_json(Method::POST, "/api/admin/email/templates", &template, &auth).await;
+        assert_eq!(refused.json()["fields"]["sendsWelcome"], "Only a welcome template can be sent to new members");
+        let mut welcome = template.clone();
+        welcome["category"] = json!("welcome");
+        assert_eq!(
+            app.send_json(Method::POST, "/api/admin/email/templates", &welcome, &auth).await.status,
+            StatusCode::CREATED
+        );
+
+        let step = signup_with(app, "Odette", json!({ "language": "fr" })).await.json();
+        assert!(
+            last_mail(app, "odette@example.org").await.0.contains("code"),
+            "nothing before the address is verified"
+        );
+        let code = last_code(app, "odette@example.org").await;
+        tick(app);
+        verify_code(app, &step["challengeId"], &code).await;
+        let (subject, text) = last_mail(app, "odette@example.org").await;
+        assert_eq!(subject, "Bienvenue Odette");
+        assert!(text.contains("Odette") && text.contains("/api/email/unsubscribe?token="), "{text}");
+        // Hebrew when the template lacks the member's language; verified once, welcomed once.
+        let step = signup(app, "Siegfried").await.json();
+        let code = last_code(app, "siegfried@example.org").await;
+        tick(app);
+        verify_code(app, &step["challengeId"], &code).await;
+        assert_eq!(last_mail(app, "siegfried@example.org").await.0, "ברוכה הבאה Siegfried");
+        let welcomes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM email_outbox WHERE subject LIKE 'Bienvenue%'")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(welcomes, 1);
     })
     .await;
 }

@@ -25,4 +25,5 @@ mod rendered_pages;
 mod schema_names;
 mod sessions;
 mod settings;
+mod unsubscribe;
 mod users;

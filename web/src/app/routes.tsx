@@ -27,6 +27,7 @@ const page = {
   requestReset: () => import('../features/auth/RequestResetPage'),
   resetPassword: () => import('../features/auth/ResetPasswordPage'),
   legal: () => import('../features/legal/LegalPage'),
+  unsubscribe: () => import('../features/unsubscribe/UnsubscribePage'),
 };
 
 /**
@@ -52,6 +53,7 @@ const pages: RouteObject[] = [
   { path: '/reset-password', lazy: () => page.resetPassword().then((m) => ({ Component: m.ResetPasswordPage })) },
   { path: '/terms', lazy: () => page.legal().then((m) => ({ element: <m.LegalPage kind="terms" /> })) },
   { path: '/privacy', lazy: () => page.legal().then((m) => ({ element: <m.LegalPage kind="privacy" /> })) },
+  { path: '/unsubscribe', lazy: () => page.unsubscribe().then((m) => ({ Component: m.UnsubscribePage })) },
 ];
 
 /** The app's routes (spec §2). The server's route table (server/src/web/page.rs) mirrors this list. */

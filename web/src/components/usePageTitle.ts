@@ -17,6 +17,7 @@ export type PageKey =
   | 'resetPassword'
   | 'terms'
   | 'privacy'
+  | 'unsubscribe'
   | 'admin'
   | 'notFound';
 

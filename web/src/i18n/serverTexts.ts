@@ -44,6 +44,7 @@ export const SERVER_TEXTS = {
   'You must agree to the terms of service and privacy policy': 'termsRequired',
   'Please enter a question': 'questionRequired',
   'Questions can be at most 500 characters': 'questionTooLong',
+  'This unsubscribe link is not valid': 'unsubscribeLinkInvalid',
   'Request failed': 'requestFailed',
   'Internal server error': 'internalError',
 } as const;
@@ -66,6 +67,7 @@ export const SERVER_CODES: Record<string, ServerTextKey> = {
   invalid_email: 'invalidEmail',
   account_disabled: 'accountDisabled',
   internal_error: 'internalError',
+  unsubscribe_link_invalid: 'unsubscribeLinkInvalid',
 };
 
 export type ServerText = keyof typeof SERVER_TEXTS;

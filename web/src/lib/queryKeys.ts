@@ -13,6 +13,8 @@ export const queryKeys = {
   siteConfig: ['site-config'] as const,
   socialEmbeds: ['config', 'social-embeds'] as const,
   legal: (kind: string, language: Language) => ['legal', kind, language] as const,
+  /** Whom an e-mail's unsubscribe link names. */
+  subscription: (token: string) => ['subscription', token] as const,
   brands: { all: ['brands'] as const, in: (language: Language) => ['brands', language] as const },
   products: { all: ['products'] as const, in: (language: Language) => ['products', language] as const },
   blog: {

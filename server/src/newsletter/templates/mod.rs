@@ -2,9 +2,9 @@
 //! Markdown body with `{{variables}}`, rendered into the site's HTML e-mail layout and a plain-text part.
 
 mod model;
-mod render;
+pub mod render;
 mod routes;
-mod store;
-mod variables;
+pub mod store;
+pub mod variables;
 
 pub use routes::routes;

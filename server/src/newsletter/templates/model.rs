@@ -65,6 +65,10 @@ pub struct TemplateDraft {
     /// At least one language.
     #[schema(schema_with = texts_schema)]
     pub translations: BTreeMap<Lang, TemplateText>,
+    /// A welcome template only: sent to each new member once their address is verified, in their
+    /// language (else Hebrew, else the first it has). Turning it on turns it off on any other.
+    #[serde(default)]
+    pub sends_welcome: bool,
 }
 
 /// Any of the languages (at least one), each a `TemplateText`; no other key.
@@ -81,6 +85,7 @@ fn texts_schema() -> utoipa::openapi::Object {
 }
 
 pub const NO_LANGUAGE: &str = "Write the template in at least one language";
+pub const WELCOME_ONLY: &str = "Only a welcome template can be sent to new members";
 
 impl TemplateDraft {
     /// Trims the name and subjects and checks every field, variables included.
@@ -93,6 +98,9 @@ impl TemplateDraft {
         errors.required("name", &self.name, NAME_MAX);
         if self.translations.is_empty() {
             errors.fail("translations", NO_LANGUAGE);
+        }
+        if self.sends_welcome && self.category != TemplateCategory::Welcome {
+            errors.fail("sendsWelcome", WELCOME_ONLY);
         }
         for (lang, text) in &self.translations {
             check_text(&mut errors, *lang, text);
@@ -122,6 +130,7 @@ mod tests {
             name: " Spring ".into(),
             category: TemplateCategory::Newsletter,
             translations: BTreeMap::from([(Lang::En, TemplateText { subject: subject.into(), body: body.into() })]),
+            sends_welcome: false,
         }
     }
 

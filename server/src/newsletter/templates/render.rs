@@ -10,7 +10,10 @@ use super::{
     model::TemplateText,
     variables::{self, Piece, Values, VariableError},
 };
-use crate::{email::Rendered, lang::Lang};
+use crate::{
+    email::{self, Rendered},
+    lang::Lang,
+};
 
 const LAYOUT: &str = include_str!("layout.html");
 
@@ -25,7 +28,7 @@ static LAYOUTS: LazyLock<Environment<'static>> = LazyLock::new(|| {
 pub fn render(text: &TemplateText, lang: Lang, values: &Values) -> Result<Rendered, VariableError> {
     let subject = fill(&variables::pieces(&text.subject)?, values);
     let body_pieces = variables::pieces(&text.body)?;
-    let footer = footer(lang, &values.site_name);
+    let list = email::list_texts(lang, &values.site_name);
     let page = context! {
         lang => lang.code(),
         dir => if lang.is_rtl() { "rtl" } else { "ltr" },
@@ -34,15 +37,16 @@ pub fn render(text: &TemplateText, lang: Lang, values: &Values) -> Result<Render
         site_name => values.site_name,
         site_url => values.site_url,
         body => Value::from_safe_string(body_html(&body_pieces, values)),
-        footer,
-        unsubscribe => UNSUBSCRIBE[index(lang)],
+        footer => list.footer,
+        unsubscribe => list.unsubscribe,
         unsubscribe_url => values.unsubscribe_url,
     };
     let html = LAYOUTS.get_template("layout.html").and_then(|layout| layout.render(&page)).expect("the layout renders");
     let text = format!(
-        "{}\n\n-- \n{footer}\n{}: {}\n",
+        "{}\n\n-- \n{}\n{}: {}\n",
         fill(&body_pieces, values).trim_end(),
-        UNSUBSCRIBE[index(lang)],
+        list.footer,
+        list.unsubscribe,
         values.unsubscribe_url
     );
     Ok(Rendered { subject, html, text })
@@ -105,23 +109,6 @@ fn escape_html(value: &str) -> String {
     escaped
 }
 
-fn index(lang: Lang) -> usize {
-    Lang::ALL.iter().position(|l| *l == lang).unwrap_or_default()
-}
-
-/// In `Lang::ALL` order: he, en, ru, fr, es.
-const UNSUBSCRIBE: [&str; 5] = ["הסרה מרשימת התפוצה", "Unsubscribe", "Отписаться", "Se désabonner", "Darse de baja"];
-
-fn footer(lang: Lang, site: &str) -> String {
-    match lang {
-        Lang::He => format!("קיבלת את המייל הזה כי נרשמת לעדכונים של {site}."),
-        Lang::En => format!("You receive this e-mail because you signed up for news from {site}."),
-        Lang::Ru => format!("Вы получили это письмо, потому что подписались на новости {site}."),
-        Lang::Fr => format!("Vous recevez cet e-mail parce que vous êtes inscrit(e) aux nouvelles de {site}."),
-        Lang::Es => format!("Recibes este correo porque te suscribiste a las novedades de {site}."),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,7 +151,11 @@ mod tests {
         assert!(message.html.contains(r#"<html lang="he" dir="rtl">"#) && message.html.contains("text-align:right"));
         for lang in Lang::ALL {
             let message = render(&text("a", "b"), lang, &values()).unwrap();
-            assert!(message.html.contains(UNSUBSCRIBE[index(lang)]) && message.text.contains("Pointe"), "{lang:?}");
+            assert!(
+                message.html.contains(&email::list_texts(lang, "Pointe").unsubscribe)
+                    && message.text.contains("Pointe"),
+                "{lang:?}"
+            );
         }
         assert!(render(&text("a", "{{nope}}"), Lang::En, &values()).is_err());
     }

@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     model::{check_text, TemplateDraft, TemplateText, NAME_MAX},
     render::render,
-    store::{self, TemplateRecord, WriteError},
+    store::{self, Save, TemplateRecord, WriteError},
     variables::{Values, VARIABLES},
 };
 use crate::{
@@ -97,7 +97,7 @@ async fn create(
 async fn insert(state: &AppState, draft: &TemplateDraft) -> ApiResult<String> {
     let id = uuid::Uuid::new_v4().to_string();
     let mut tx = state.db.begin().await?;
-    store::insert(&mut tx, &id, draft, state.clock.now_ms()).await?;
+    store::save(&mut tx, &id, draft, state.clock.now_ms(), Save::Create).await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -114,7 +114,7 @@ async fn update(
 ) -> ApiResult<Json<TemplateRecord>> {
     draft.tidy_and_check()?;
     let mut tx = state.db.begin().await?;
-    if !store::update(&mut tx, &id, &draft, state.clock.now_ms()).await? {
+    if !store::save(&mut tx, &id, &draft, state.clock.now_ms(), Save::Replace).await? {
         return Err(ApiError::NotFound(TEMPLATE_NOT_FOUND));
     }
     tx.commit().await?;
@@ -160,7 +160,8 @@ async fn duplicate(
     errors.required("name", request.name.trim(), NAME_MAX);
     errors.finish()?;
     let original = record(&state, &id).await?;
-    let copy = TemplateDraft { name: request.name.trim().to_owned(), ..original.draft };
+    // The copy starts as a draft: it does not take over the welcome mail.
+    let copy = TemplateDraft { name: request.name.trim().to_owned(), sends_welcome: false, ..original.draft };
     let copy_id = insert(&state, &copy).await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::EmailTemplate, &copy_id).await?;
     Ok((StatusCode::CREATED, Json(record(&state, &copy_id).await?)))

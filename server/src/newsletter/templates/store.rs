@@ -55,6 +55,7 @@ pub async fn records(db: &Db, only: Option<&str>) -> Result<Vec<TemplateRecord>,
                     category: TemplateCategory::from_code(&category)
                         .ok_or_else(|| sqlx::Error::Decode(format!("unknown template category {category}").into()))?,
                     translations: by_template.remove(&id).unwrap_or_default(),
+                    sends_welcome: row.try_get::<i64, _>("sends_welcome")? != 0,
                 },
                 id,
                 created_at: row.try_get("created_at")?,
@@ -87,45 +88,58 @@ fn taken_or(err: sqlx::Error) -> WriteError {
     }
 }
 
-pub async fn insert(conn: &mut AnyConnection, id: &str, template: &TemplateDraft, now: i64) -> Result<(), WriteError> {
-    check_name(conn, &template.name, id).await?;
-    sqlx::query("INSERT INTO email_templates (id, name, category, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)")
-        .bind(id)
-        .bind(&template.name)
-        .bind(template.category.code())
-        .bind(now)
-        .execute(&mut *conn)
-        .await
-        .map_err(taken_or)?;
-    write_texts(conn, id, template).await
+/// Whether a save makes a new template or writes over one.
+#[derive(Clone, Copy)]
+pub enum Save {
+    Create,
+    Replace,
 }
 
-/// `false` when there is no such template.
-pub async fn update(
+/// Writes the template under `id`; `false` when replacing one that does not exist.
+pub async fn save(
     conn: &mut AnyConnection,
     id: &str,
     template: &TemplateDraft,
     now: i64,
+    how: Save,
 ) -> Result<bool, WriteError> {
     check_name(conn, &template.name, id).await?;
-    let updated = sqlx::query("UPDATE email_templates SET name = $2, category = $3, updated_at = $4 WHERE id = $1")
+    let sql = match how {
+        Save::Create => {
+            "INSERT INTO email_templates (id, name, category, sends_welcome, created_at, updated_at)
+             VALUES ($1, $2, $3, $5, $4, $4)"
+        }
+        Save::Replace => {
+            "UPDATE email_templates SET name = $2, category = $3, updated_at = $4, sends_welcome = $5 WHERE id = $1"
+        }
+    };
+    let written = sqlx::query(sql)
         .bind(id)
         .bind(&template.name)
         .bind(template.category.code())
         .bind(now)
+        .bind(i64::from(template.sends_welcome))
         .execute(&mut *conn)
         .await
         .map_err(taken_or)?;
-    if updated.rows_affected() == 0 {
+    if written.rows_affected() == 0 {
         return Ok(false);
     }
-    write_texts(conn, id, template).await?;
+    if template.sends_welcome {
+        sqlx::query("UPDATE email_templates SET sends_welcome = 0 WHERE id <> $1").bind(id).execute(&mut *conn).await?;
+    }
+    TEXTS.replace(conn, id, &template.translations, |t| vec![t.subject.clone(), t.body.clone()]).await?;
     Ok(true)
 }
 
-async fn write_texts(conn: &mut AnyConnection, id: &str, template: &TemplateDraft) -> Result<(), WriteError> {
-    TEXTS.replace(conn, id, &template.translations, |t| vec![t.subject.clone(), t.body.clone()]).await?;
-    Ok(())
+/// The template sent to new members, if one is on.
+pub async fn welcome(db: &Db) -> Result<Option<TemplateRecord>, sqlx::Error> {
+    let id: Option<String> =
+        sqlx::query_scalar("SELECT id FROM email_templates WHERE sends_welcome = 1").fetch_optional(db).await?;
+    match id {
+        Some(id) => Ok(records(db, Some(&id)).await?.pop()),
+        None => Ok(None),
+    }
 }
 
 /// `false` when there is no such template (its texts go with it).

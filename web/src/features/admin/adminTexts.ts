@@ -52,6 +52,7 @@ const EXACT: Record<string, string> = {
   'Page size must be 10, 25, 50 or 100': 'badPageSize',
   'Write the template in at least one language': 'noLanguage',
   'Another template has this name': 'templateNameTaken',
+  'Only a welcome template can be sent to new members': 'welcomeOnly',
   'Template not found': 'templateNotFound',
 };
 

@@ -129,10 +129,23 @@ describe('SignupPage', () => {
         phone: '+972 50-123-4567',
         location: 'Tel Aviv',
         acceptTerms: true,
+        newsletter: false,
         language: 'en',
         turnstileToken: '',
       },
     ]);
+  });
+
+  it('asks for newsletter consent unticked, and sends it when ticked', async () => {
+    const { api } = renderSignup({ 'POST /auth/signup': { token: makeToken(), user: member } });
+    await botCheckReady();
+    fillInGood();
+    const consent = screen.getByRole('checkbox', { name: 'Send me news and offers by e-mail (you can stop at any time)' });
+    expect(consent).not.toBeChecked();
+    fireEvent.click(consent);
+    createAccount();
+    await waitFor(() => expect(api.callsTo('POST /auth/signup')).toHaveLength(1));
+    expect(api.callsTo('POST /auth/signup')[0]!.body).toMatchObject({ newsletter: true });
   });
 
   it('shows the server’s per-field answer at the field', async () => {

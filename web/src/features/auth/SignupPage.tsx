@@ -25,6 +25,7 @@ const EMPTY: SignupFields = {
   phone: '',
   location: '',
   acceptTerms: false,
+  newsletter: false,
 };
 
 const check = (values: SignupFields) => ({
@@ -104,6 +105,12 @@ export function SignupPage() {
           error={form.errorOf('acceptTerms')}
           aria-invalid={form.errorOf('acceptTerms') ? true : undefined}
           label={<Trans i18nKey="auth.acceptTerms" components={{ terms: legalLink('/terms'), privacy: legalLink('/privacy') }} />}
+        />
+        <Checkbox
+          name="newsletter"
+          checked={form.values.newsletter}
+          onChange={(event) => form.setValue('newsletter', event.currentTarget.checked)}
+          label={t('auth.newsletterOptIn')}
         />
         {botCheckField}
         <Button type="submit" loading={form.busy}>

@@ -49,6 +49,8 @@ export type SignupFields = {
   phone: string;
   location: string;
   acceptTerms: boolean;
+  /** Consent to newsletters and offers by e-mail; unticked unless the person ticks it. */
+  newsletter: boolean;
 };
 
 export async function signup(fields: SignupFields & { language: Language; turnstileToken: string }): Promise<AuthStep> {

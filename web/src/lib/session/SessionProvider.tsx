@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 import { isOnline, subscribeConnectivity } from '../../api/connectivity';
@@ -101,9 +101,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [expiresAt, logOut]);
 
-  // The server refused the token (session revoked or expired): sign out here too.
+  // The server refused the token (session revoked or expired): sign out here too. Listening from the
+  // commit that shows the signed-in page, so a call made from it at once is already covered.
   const signedIn = state.status === 'signedIn';
-  useEffect(() => (signedIn ? onTokenRejected(() => logOut({ expired: true })) : undefined), [signedIn, logOut]);
+  useLayoutEffect(() => (signedIn ? onTokenRejected(() => logOut({ expired: true })) : undefined), [signedIn, logOut]);
 
   // Another tab logged in, refreshed or logged out.
   useEffect(() => {

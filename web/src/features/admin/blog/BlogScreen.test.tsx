@@ -9,7 +9,7 @@ import { advance, type ApiCall } from '../../../test/auth';
 import { localeText } from '../../../test/locales';
 import type { SocialEmbedSettings } from '../../blog';
 import type { CategoryRecord, PostRecord } from './api';
-import { PREVIEW_DEBOUNCE_MS } from './PostPreview';
+import { PREVIEW_DEBOUNCE_MS } from '../components/preview';
 
 // Each form holds every language's fields: slow to render in jsdom.
 vi.setConfig({ testTimeout: 20_000 });

@@ -6,11 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../lib/queryKeys';
 import { PostBody, useSocialEmbedSettings } from '../../blog';
 import { useAdminText } from '../adminTexts';
+import { PREVIEW_DEBOUNCE_MS } from '../components/preview';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { previewBody } from './api';
-
-/** How long typing pauses before the preview is rendered again. */
-export const PREVIEW_DEBOUNCE_MS = 400;
 
 /** The live preview: the server renders the Markdown exactly as readers will get it, embeds included. */
 export function PostPreview({ title, markdown, language }: { title: string; markdown: string; language: string }) {

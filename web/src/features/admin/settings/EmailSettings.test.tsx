@@ -86,7 +86,7 @@ describe('EmailSettings', () => {
   });
 
   describe('test e-mail', () => {
-    const testForm = (region: HTMLElement) => within(within(region).getByRole('form', { name: 'Send a test e-mail' }));
+    const testForm = (region: HTMLElement) => within(within(region).getByRole('group', { name: 'Send a test e-mail' }));
 
     it("sends one to the admin's own address by default and says so", async () => {
       const { api, region, user } = await renderCard({ 'POST /admin/settings/email/test': { sent: true } });
@@ -104,7 +104,7 @@ describe('EmailSettings', () => {
         'GET /admin/settings/email': answer(settings),
         'POST /admin/settings/email/test': () => new Promise<Response>((resolve) => (fail = resolve)),
       }, 'שמירה');
-      const form = within(within(region).getByRole('form', { name: 'בדיקת שליחת אימייל' }));
+      const form = within(within(region).getByRole('group', { name: 'בדיקת שליחת אימייל' }));
       await fill(user, form.getByRole('textbox', { name: 'נמען' }), 'giselle@example.org');
       await user.click(form.getByRole('button', { name: 'שליחת אימייל לבדיקה' }));
       expect(form.getByRole('button', { name: 'שליחת אימייל לבדיקה' })).toHaveAttribute('data-loading', 'true');

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Grid, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,6 +23,7 @@ function initialValues(template: TemplateRecord | undefined): FlatValues {
   return {
     name: template?.name ?? '',
     category: template?.category ?? 'newsletter',
+    sendsWelcome: template?.sendsWelcome ? 'true' : '',
     ...flattenTexts<TemplateText>(template?.translations ?? {}, TEXT_FIELDS),
   };
 }
@@ -71,10 +72,12 @@ export function TemplateEditor({ template, onClose }: { template?: TemplateRecor
 
   const submit = form.onSubmit(async () => {
     const { values } = form;
+    const category = TEMPLATE_CATEGORIES.find((known) => known === values.category) ?? 'newsletter';
     const draft = {
       name: (values.name ?? '').trim(),
-      category: TEMPLATE_CATEGORIES.find((category) => category === values.category) ?? 'newsletter',
+      category,
       translations: gatherTexts<TemplateText>(values, TEXT_FIELDS, [], null),
+      sendsWelcome: category === 'welcome' && values.sendsWelcome === 'true',
     };
     if (Object.keys(draft.translations).length === 0) return form.setError(t('templates.noLanguage'));
     try {
@@ -110,6 +113,16 @@ export function TemplateEditor({ template, onClose }: { template?: TemplateRecor
             allowDeselect={false}
           />
         </Grid.Col>
+        {form.values.category === 'welcome' && (
+          <Grid.Col span={12}>
+            <Switch
+              label={t('templates.sendsWelcome')}
+              description={t('templates.sendsWelcomeHint')}
+              checked={form.values.sendsWelcome === 'true'}
+              onChange={(event) => form.setValue('sendsWelcome', event.currentTarget.checked ? 'true' : '')}
+            />
+          </Grid.Col>
+        )}
       </Grid>
       <LanguageTabs
         hasErrors={(language) => languageHasErrors(form, language)}

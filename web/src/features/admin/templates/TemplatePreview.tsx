@@ -1,15 +1,14 @@
-import { Alert, Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { email } from '../../../lib/form/validation';
 import { queryKeys } from '../../../lib/queryKeys';
-import { useCurrentUser } from '../../../lib/session/session';
 import { useAdminText } from '../adminTexts';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { PREVIEW_DEBOUNCE_MS } from '../blog/PostPreview';
+import { PREVIEW_DEBOUNCE_MS } from '../components/preview';
+import { TestEmailSender } from '../components/TestEmailSender';
 import { previewTemplate, sendTemplateTest, type TemplateVersion } from './api';
 
 /** The widths the preview shows the e-mail at: a desktop mail client's column and a phone. */
@@ -91,70 +90,20 @@ export function TemplatePreview({ version }: { version: TemplateVersion }) {
   );
 }
 
-type Outcome = { sent: true; to: string } | { sent: false; message: string };
-
-/** "Send a test": the version as it stands, with the sample values, to an address (the admin's own at first). */
+/** "Send a test": the version as it stands, with the sample values. */
 function TestSend({ version, disabled }: { version: TemplateVersion; disabled: boolean }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
-  const id = useId();
-  const [to, setTo] = useState(useCurrentUser()?.email ?? '');
-  const [invalid, setInvalid] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>();
-
-  const send = async () => {
-    setOutcome(undefined);
-    const problem = email(to);
-    setInvalid(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await sendTemplateTest(to.trim(), version);
-      setOutcome({ sent: true, to: to.trim() });
-    } catch (failure) {
-      setOutcome({ sent: false, message: errorText(failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // Not a form of its own: it sits inside the editor's form.
   return (
-    <Stack gap={4} role="group" aria-labelledby={id}>
-      <Text size="sm" fw={500} id={id}>
-        {t('templates.testTitle')}
-      </Text>
-      <Group align="flex-start" gap="xs">
-        <TextInput
-          aria-label={t('templates.testTo')}
-          type="email"
-          value={to}
-          onChange={(event) => setTo(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void send();
-            }
-          }}
-          error={invalid ? text(invalid) : undefined}
-          aria-invalid={invalid ? true : undefined}
-          style={{ flex: 1, minWidth: '12rem' }}
-        />
-        <Button variant="light" onClick={() => void send()} loading={busy} disabled={disabled}>
-          {t('templates.testSend')}
-        </Button>
-      </Group>
-      {outcome?.sent === true && (
-        <Alert color="teal" role="status" p="xs">
-          {t('templates.testSent', { to: outcome.to })}
-        </Alert>
-      )}
-      {outcome?.sent === false && (
-        <Alert color="red" role="alert" p="xs">
-          {`${t('templates.testFailed')} ${outcome.message}`}
-        </Alert>
-      )}
-    </Stack>
+    <TestEmailSender
+      send={(to) => sendTemplateTest(to, version)}
+      disabled={disabled}
+      texts={{
+        title: t('templates.testTitle'),
+        to: t('templates.testTo'),
+        send: t('templates.testSend'),
+        sent: (to) => t('templates.testSent', { to }),
+        failed: t('templates.testFailed'),
+      }}
+    />
   );
 }

@@ -20,9 +20,12 @@ const spring: TemplateRecord = {
     he: { subject: 'חדש אצל {{brandName}}', body: 'שלום {{username}}' },
     en: { subject: 'New at {{brandName}}', body: 'Hello {{username}}' },
   },
+  sendsWelcome: false,
   createdAt: 1,
   updatedAt: Date.UTC(2030, 1, 1, 12),
 };
+
+const welcome: TemplateRecord = { ...spring, id: 't-w', name: 'Hello', category: 'welcome' };
 
 const VARIABLES = { variables: ['brandName', 'username', 'siteName', 'siteUrl', 'unsubscribeUrl'] };
 const PREVIEW = { subject: 'New at Bloch', html: '<html><body><h1>Hello</h1></body></html>', text: 'Hello' };
@@ -83,6 +86,7 @@ describe('TemplatesScreen', () => {
       name: 'Welcome',
       category: 'newsletter',
       translations: { en: { subject: 'Welcome to {{siteName}}', body: 'Hi {{username}}' } },
+      sendsWelcome: false,
     });
     expect(await screen.findByText('Welcome saved')).toBeInTheDocument();
   });
@@ -97,6 +101,23 @@ describe('TemplatesScreen', () => {
     const dialog = dialogNamed('Edit template');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expectFieldError(await within(dialog).findByLabelText(/^Name/), 'Another template has this name');
+  });
+
+  it('offers the welcome switch only on welcome templates and sends it', async () => {
+    const { api, user } = renderTemplates({
+      'GET /admin/email/templates': [spring, welcome],
+      'PUT /admin/email/templates/t-w': (call: ApiCall) => ({ ...welcome, ...(call.body as TemplateRecord) }),
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Spring news' }));
+    expect(within(dialogNamed('Edit template')).queryByRole('switch')).not.toBeInTheDocument();
+    await user.click(within(dialogNamed('Edit template')).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Hello' }));
+    const dialog = dialogNamed('Edit template');
+    await user.click(within(dialog).getByRole('switch', { name: /Send to each new member/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /admin/email/templates/t-w')).toHaveLength(1));
+    expect(api.callsTo('PUT /admin/email/templates/t-w')[0]?.body).toMatchObject({ category: 'welcome', sendsWelcome: true });
   });
 
   it('duplicates a template under a name no other template has', async () => {

@@ -35,7 +35,16 @@ export function TemplatesScreen() {
     {
       key: 'category',
       header: t('templates.category'),
-      cell: (template) => <Badge variant="outline">{t(`templates.categories.${template.category}`)}</Badge>,
+      cell: (template) => (
+        <>
+          <Badge variant="outline">{t(`templates.categories.${template.category}`)}</Badge>
+          {template.sendsWelcome && (
+            <Badge variant="outline" color="teal" ms={4}>
+              {t('templates.sentToNewMembers')}
+            </Badge>
+          )}
+        </>
+      ),
       sortValue: (template) => template.category,
       csv: (template) => template.category,
     },

@@ -17,11 +17,13 @@ export const templateRecordSchema = z.object({
   name: z.string(),
   category: z.enum(TEMPLATE_CATEGORIES),
   translations: z.partialRecord(z.enum(LANGUAGES), templateTextSchema),
+  /** A welcome template sent to each new member once their address is verified (one at most). */
+  sendsWelcome: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
 export type TemplateRecord = z.infer<typeof templateRecordSchema>;
-export type TemplateDraft = Pick<TemplateRecord, 'name' | 'category' | 'translations'>;
+export type TemplateDraft = Pick<TemplateRecord, 'name' | 'category' | 'translations' | 'sendsWelcome'>;
 
 /** One language's version as the editor holds it, saved or not. */
 export interface TemplateVersion extends TemplateText {

@@ -1,0 +1,77 @@
+import { Anchor, Button, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import { AuthCard, FormAlert } from '../../components/AuthCard';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageLoader } from '../../components/PageLoader';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useMessageText } from '../../i18n/useMessageText';
+import { ApiError } from '../../api/errors';
+import { queryKeys } from '../../lib/queryKeys';
+import { fetchSubscription, unsubscribe } from './api';
+
+/**
+ * Where an e-mail's unsubscribe link leads (the server sends the member here in their language): one
+ * click leaves the list. Mail clients skip this page with the one-click POST of RFC 8058.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation();
+  usePageTitle('unsubscribe');
+  const token = useSearchParams()[0].get('token') ?? '';
+  const { text } = useMessageText();
+  const subscription = useQuery({
+    queryKey: queryKeys.subscription(token),
+    queryFn: ({ signal }) => fetchSubscription(token, signal),
+    enabled: token !== '',
+    retry: false,
+  });
+  const leave = useMutation({ mutationFn: () => unsubscribe(token) });
+
+  const invalid = token === '' || (subscription.error instanceof ApiError && subscription.error.status === 404);
+  return (
+    <AuthCard title={t('pages.unsubscribe')}>
+      {invalid ? (
+        <FormAlert kind="error">{text('This unsubscribe link is not valid')}</FormAlert>
+      ) : subscription.isError ? (
+        <LoadFailed error={subscription.error} onRetry={() => void subscription.refetch()} />
+      ) : subscription.isPending ? (
+        <PageLoader />
+      ) : subscription.data.unsubscribed || leave.isSuccess ? (
+        <>
+          <FormAlert kind="success">{t('unsubscribe.done', { email: subscription.data.email })}</FormAlert>
+          <ChangedYourMind />
+        </>
+      ) : (
+        <>
+          <Text>{t('unsubscribe.question', { email: subscription.data.email })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('unsubscribe.accountMail')}
+          </Text>
+          {leave.isError && <LeaveFailed error={leave.error} />}
+          <Button onClick={() => leave.mutate()} loading={leave.isPending}>
+            {t('unsubscribe.confirm')}
+          </Button>
+        </>
+      )}
+    </AuthCard>
+  );
+}
+
+function LeaveFailed({ error }: { error: Error }) {
+  const { errorText } = useMessageText();
+  return <FormAlert kind="error">{errorText(error)}</FormAlert>;
+}
+
+function ChangedYourMind() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm">
+      {t('unsubscribe.changedMind')}{' '}
+      <Anchor component={Link} to="/account">
+        {t('unsubscribe.accountLink')}
+      </Anchor>
+    </Text>
+  );
+}
