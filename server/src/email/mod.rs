@@ -19,7 +19,7 @@ pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
 /// Renders `mail` in `lang` and queues it for `recipient`; the worker is woken at once.
 pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
     let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
-    outbox::enqueue(state, recipient, &rendered).await?;
+    outbox::enqueue(state, recipient, &rendered, None).await?;
     state.mail_ready.notify_one();
     Ok(())
 }
@@ -44,6 +44,7 @@ pub async fn send_rendered_now(state: &AppState, recipient: &str, rendered: Rend
         text_body: rendered.text,
         html_body: rendered.html,
         attempts: 0,
+        list_unsubscribe: None,
     };
     mailer.send(&queued).await
 }

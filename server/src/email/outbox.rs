@@ -12,11 +12,17 @@ const MAX_RETRY_MS: i64 = 60 * 60_000;
 /// Deliveries tried before the message is given up (about a day of retries).
 pub const MAX_ATTEMPTS: i64 = 10;
 
-pub async fn enqueue(state: &AppState, recipient: &str, mail: &Rendered) -> Result<(), sqlx::Error> {
+/// Queues `mail`; a list mail (one a member may leave) gives its unsubscribe address for the headers.
+pub async fn enqueue(
+    state: &AppState,
+    recipient: &str,
+    mail: &Rendered,
+    list_unsubscribe: Option<&str>,
+) -> Result<(), sqlx::Error> {
     let now = state.clock.now_ms();
     sqlx::query(
-        "INSERT INTO email_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+        "INSERT INTO email_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at, list_unsubscribe)
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7)",
     )
     .bind(uuid::Uuid::new_v4().to_string())
     .bind(recipient)
@@ -24,6 +30,7 @@ pub async fn enqueue(state: &AppState, recipient: &str, mail: &Rendered) -> Resu
     .bind(&mail.text)
     .bind(&mail.html)
     .bind(now)
+    .bind(list_unsubscribe)
     .execute(&state.db)
     .await?;
     Ok(())
@@ -37,6 +44,7 @@ pub struct Queued {
     pub text_body: String,
     pub html_body: String,
     pub attempts: i64,
+    pub list_unsubscribe: Option<String>,
 }
 
 async fn claim_next(state: &AppState, now: i64) -> Result<Option<Queued>, sqlx::Error> {
@@ -47,7 +55,7 @@ async fn claim_next(state: &AppState, now: i64) -> Result<Option<Queued>, sqlx::
                        AND (locked_until IS NULL OR locked_until <= $2)
                      ORDER BY created_at LIMIT 1)
            AND (locked_until IS NULL OR locked_until <= $2)
-         RETURNING id, recipient, subject, text_body, html_body, attempts",
+         RETURNING id, recipient, subject, text_body, html_body, attempts, list_unsubscribe",
     )
     .bind(now + CLAIM_MS)
     .bind(now)

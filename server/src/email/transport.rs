@@ -3,7 +3,10 @@
 
 use anyhow::{bail, Context};
 use lettre::{
-    message::{header::ContentType, MultiPart, SinglePart},
+    message::{
+        header::{ContentType, HeaderName, HeaderValue},
+        MultiPart, SinglePart,
+    },
     transport::smtp::authentication::Credentials,
     AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
 };
@@ -106,23 +109,31 @@ impl Mailer {
                 smtp.send(message(from, to, queued)?).await?;
             }
             Transport::Sendgrid { api, key } => {
-                let body = serde_json::json!({
+                let mut body = serde_json::json!({
                     "personalizations": [{ "to": [{ "email": to.email.to_string() }] }],
                     "from": { "email": from.email.to_string(), "name": from.name },
                     "subject": queued.subject,
                     "content": [{ "type": "text/plain", "value": queued.text_body }, { "type": "text/html", "value": queued.html_body }],
                 });
+                let headers = list_headers(queued);
+                if !headers.is_empty() {
+                    body["headers"] = headers
+                        .into_iter()
+                        .map(|(name, value)| (name.to_owned(), serde_json::Value::from(value)))
+                        .collect();
+                }
                 let request = reqwest::Client::new().post(format!("{api}/v3/mail/send")).bearer_auth(key).json(&body);
                 checked(request).await?;
             }
             Transport::Mailgun { api, domain, key } => {
-                let form = [
-                    ("from", from.to_string()),
-                    ("to", to.to_string()),
-                    ("subject", queued.subject.clone()),
-                    ("text", queued.text_body.clone()),
-                    ("html", queued.html_body.clone()),
+                let mut form = vec![
+                    ("from".to_owned(), from.to_string()),
+                    ("to".to_owned(), to.to_string()),
+                    ("subject".to_owned(), queued.subject.clone()),
+                    ("text".to_owned(), queued.text_body.clone()),
+                    ("html".to_owned(), queued.html_body.clone()),
                 ];
+                form.extend(list_headers(queued).into_iter().map(|(name, value)| (format!("h:{name}"), value)));
                 let request = reqwest::Client::new()
                     .post(format!("{api}/v3/{domain}/messages"))
                     .basic_auth("api", Some(key))
@@ -150,8 +161,29 @@ impl Transport {
     }
 }
 
+/// The headers of a list mail (RFC 2369, and RFC 8058's one-click POST to the same address).
+fn list_headers(queued: &Queued) -> Vec<(&'static str, String)> {
+    match &queued.list_unsubscribe {
+        Some(url) => vec![
+            ("List-Unsubscribe", format!("<{url}>")),
+            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".to_owned()),
+        ],
+        None => Vec::new(),
+    }
+}
+
 fn message(from: lettre::message::Mailbox, to: lettre::message::Mailbox, queued: &Queued) -> anyhow::Result<Message> {
-    Ok(Message::builder().from(from).to(to).subject(&queued.subject).multipart(
+    // The outbox row's id: a retry of the same message keeps its Message-ID.
+    let id = if queued.id.is_empty() { uuid::Uuid::new_v4().to_string() } else { queued.id.clone() };
+    let mut builder = Message::builder()
+        .message_id(Some(format!("<{id}@{}>", from.email.domain())))
+        .from(from)
+        .to(to)
+        .subject(&queued.subject);
+    for (name, value) in list_headers(queued) {
+        builder = builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii_str(name), value));
+    }
+    Ok(builder.multipart(
         MultiPart::alternative()
             .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(queued.text_body.clone()))
             .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(queued.html_body.clone())),

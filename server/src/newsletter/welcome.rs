@@ -26,15 +26,17 @@ async fn try_send(state: &AppState, user: &UserRecord) -> anyhow::Result<()> {
         return Ok(());
     };
     let site_name = email::site_name(state, lang).await?;
+    let unsubscribe_url = unsubscribe::url(state, &user.id);
     let values = Values {
         // A welcome mail is about no brand in particular: the site is the brand.
         brand_name: site_name.clone(),
         username: user.username.clone(),
         site_name,
         site_url: state.config.public_url.trim_end_matches('/').to_owned(),
-        unsubscribe_url: unsubscribe::url(state, &user.id),
+        unsubscribe_url: unsubscribe_url.clone(),
     };
     let message = render::render(text, lang, &values).map_err(|err| anyhow::anyhow!(err.message()))?;
-    email::outbox::enqueue(state, &user.email, &message).await?;
+    email::outbox::enqueue(state, &user.email, &message, Some(&unsubscribe_url)).await?;
+    state.mail_ready.notify_one();
     Ok(())
 }

@@ -102,6 +102,9 @@ pub struct Received {
     pub envelope_to: String,
     pub text: String,
     pub html: String,
+    pub message_id: String,
+    /// `List-Unsubscribe` and `List-Unsubscribe-Post`, on list mail only.
+    pub list_unsubscribe: Option<(String, String)>,
 }
 
 pub fn only_message(smtp: &SmtpServer) -> Received {
@@ -121,6 +124,11 @@ pub fn only_message(smtp: &SmtpServer) -> Received {
         envelope_to: header("X-RcptTo"),
         text: part("text/plain"),
         html: part("text/html"),
+        message_id: header("Message-ID"),
+        list_unsubscribe: mail
+            .headers
+            .get_first_value("List-Unsubscribe")
+            .map(|url| (url, header("List-Unsubscribe-Post"))),
     }
 }
 
@@ -153,6 +161,26 @@ async fn a_sign_up_code_arrives_with_text_and_html_in_the_members_language() {
         assert!(mail.html.contains("lang=\"ru\"") && mail.html.contains(code), "{}", mail.html);
         let (attempts, _, sent_at, _) = outbox_row(app).await;
         assert_eq!((attempts, sent_at), (1, Some(app.clock.now_ms())));
+        assert!(mail.message_id.starts_with('<') && mail.message_id.ends_with(">"), "{}", mail.message_id);
+        assert_eq!(mail.list_unsubscribe, None, "an account's own mail is not list mail");
+
+        // Verified: the welcome mail, list mail with the one-click unsubscribe headers.
+        let admin = app.signed_in_admin("admin").await;
+        let welcome = json!({ "name": "Welcome", "category": "welcome", "sendsWelcome": true,
+            "translations": { "ru": { "subject": "Добро пожаловать", "body": "Привет, {{username}}" } } });
+        let created = app.send_json(Method::POST, "/api/admin/email/templates", &welcome, &[("authorization", &format!("Bearer {admin}"))]).await;
+        assert_eq!(created.status, StatusCode::CREATED);
+        let verified = app.post_json("/api/auth/verify-code", &json!({ "challengeId": answer.json()["challengeId"], "code": code })).await;
+        assert_eq!(verified.status, StatusCode::OK, "{}", verified.text());
+        assert_eq!(outbox::deliver_due(&app.state, &transport(app)).await.unwrap(), 1);
+        let mail = only_message(&smtp);
+        assert_eq!(mail.subject, "Добро пожаловать");
+        let (url, post) = mail.list_unsubscribe.expect("List-Unsubscribe");
+        assert!(url.starts_with('<') && url.contains("/api/email/unsubscribe?token=") && url.ends_with('>'), "{url}");
+        assert_eq!(post, "List-Unsubscribe=One-Click");
+        let path = url.trim_matches(['<', '>']).split_once("/api/").map(|(_, rest)| format!("/api/{rest}")).unwrap();
+        let unsubscribed = app.request(Method::POST, &path, &[]).await;
+        assert_eq!(unsubscribed.json(), json!({ "unsubscribed": true }));
     })
     .await;
 }

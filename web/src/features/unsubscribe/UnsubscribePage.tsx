@@ -69,7 +69,7 @@ function ChangedYourMind() {
   return (
     <Text size="sm">
       {t('unsubscribe.changedMind')}{' '}
-      <Anchor component={Link} to="/account">
+      <Anchor component={Link} to="/account" underline="always">
         {t('unsubscribe.accountLink')}
       </Anchor>
     </Text>
