@@ -20,10 +20,14 @@ export const seededBrandCards = (page: Page) =>
  * React marks the nodes it hydrated or drew.
  */
 export async function appStarted(page: Page) {
+  // A plain evaluation, not a locator's: it neither waits for the element nor fails on a second one
+  // while the app swaps the page, so each poll answers at once.
   const taken = () =>
     page
-      .locator('#root main')
-      .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+      .evaluate(() => {
+        const main = document.querySelector('#root main');
+        return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+      })
       .catch(() => false);
   await expect.poll(taken).toBe(true);
 }
