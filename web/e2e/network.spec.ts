@@ -6,6 +6,9 @@ test('going offline shows the banner and notice; coming back says so; the catalo
   await page.goto('/?lang=en');
   await expect(seededBrandCards(page)).toHaveCount(7);
   await appStarted(page);
+  // Offline reading needs the Products page's code, fetched once the browser is idle after the first page.
+  const productsCodeFetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/ProductsPage-')));
+  await expect.poll(productsCodeFetched).toBe(true);
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toHaveText(en.network.offline);
