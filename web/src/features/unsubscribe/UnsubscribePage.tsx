@@ -20,7 +20,7 @@ export function UnsubscribePage() {
   const { t } = useTranslation();
   usePageTitle('unsubscribe');
   const token = useSearchParams()[0].get('token') ?? '';
-  const { text } = useMessageText();
+  const { text, errorText } = useMessageText();
   const subscription = useQuery({
     queryKey: queryKeys.subscription(token),
     queryFn: ({ signal }) => fetchSubscription(token, signal),
@@ -49,7 +49,7 @@ export function UnsubscribePage() {
           <Text size="sm" c="dimmed">
             {t('unsubscribe.accountMail')}
           </Text>
-          {leave.isError && <LeaveFailed error={leave.error} />}
+          {leave.isError && <FormAlert kind="error">{errorText(leave.error)}</FormAlert>}
           <Button onClick={() => leave.mutate()} loading={leave.isPending}>
             {t('unsubscribe.confirm')}
           </Button>
@@ -57,11 +57,6 @@ export function UnsubscribePage() {
       )}
     </AuthCard>
   );
-}
-
-function LeaveFailed({ error }: { error: Error }) {
-  const { errorText } = useMessageText();
-  return <FormAlert kind="error">{errorText(error)}</FormAlert>;
 }
 
 function ChangedYourMind() {
