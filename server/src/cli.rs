@@ -136,7 +136,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let mailer = email::Mailer::from_config(&config.mail)?;
     let state = AppState::start(config).await?;
-    email::outbox::spawn_worker(state.clone(), mailer);
+    email::outbox::spawn_worker(state.clone(), mailer.clone());
+    crate::newsletter::campaigns::sender::spawn(state.clone(), mailer);
     cleanup::spawn(state.clone());
     crate::public_cache::spawn_sync(state.clone());
     crate::cache_monitor::spawn_publisher(state.clone());

@@ -12,7 +12,8 @@ pub struct Config {
     pub database_url: String,
     /// Folder with the built web app (`index.html`, `assets/`, `images/`).
     pub web_dist: PathBuf,
-    /// Absolute origin used for canonical and hreflang links, e.g. `https://pointe.example`.
+    /// Absolute origin used for canonical and hreflang links and in e-mails, e.g. `https://pointe.example`
+    /// (never with a trailing slash).
     pub public_url: String,
     pub contact_email: String,
     /// Creates this admin at start when no user has the name yet (all three must be set).

@@ -1,7 +1,7 @@
 //! `WHERE` clauses built from optional filters (the users and audit-log tables), with numbered
 //! placeholders so the same text runs on SQLite and PostgreSQL.
 
-use sqlx::{any::AnyArguments, query::QueryAs, Any};
+use sqlx::{any::AnyArguments, query::QueryAs, Any, Arguments};
 
 #[derive(Clone)]
 pub enum Value {
@@ -34,6 +34,20 @@ impl Filter {
         } else {
             format!("WHERE {}", self.conditions.join(" AND "))
         }
+    }
+
+    /// The values as arguments, for `sqlx::query_with` (a statement, such as an `INSERT … SELECT`,
+    /// that returns no rows).
+    pub fn arguments(&self) -> AnyArguments<'static> {
+        let mut arguments = AnyArguments::default();
+        for value in &self.values {
+            let added = match value {
+                Value::Text(text) => arguments.add(text.clone()),
+                Value::Int(number) => arguments.add(*number),
+            };
+            added.expect("text and integers always encode");
+        }
+        arguments
     }
 
     /// Binds the values, in order, to a query made from this filter's text.

@@ -77,6 +77,8 @@ pub struct AppState {
     keys: Arc<Keys>,
     /// Woken when a message enters the outbox.
     pub mail_ready: Arc<Notify>,
+    /// Woken when a campaign starts or resumes sending.
+    pub campaigns_ready: Arc<Notify>,
     rate_limits: ratelimit::Store,
     pub settings: Arc<settings::Settings>,
     /// The finished answers of public reads (public_cache/).
@@ -125,6 +127,7 @@ impl AppState {
             clock,
             keys,
             mail_ready: Arc::new(Notify::new()),
+            campaigns_ready: Arc::new(Notify::new()),
             rate_limits,
             settings,
             public_cache,

@@ -27,7 +27,7 @@ pub mod email {
 }
 
 pub mod newsletter {
-    pub use crate::newsletter::unsubscribe::url as unsubscribe_url;
+    pub use crate::newsletter::{campaigns::sender::drain as send_campaigns, unsubscribe::url as unsubscribe_url};
 }
 
 pub mod cache_monitor {

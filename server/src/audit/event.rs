@@ -45,6 +45,12 @@ codes!(
         RemoveFromGroup = "remove_from_group",
         SendTestEmail = "send_test_email",
         Unsubscribe = "unsubscribe",
+        Schedule = "schedule",
+        Unschedule = "unschedule",
+        StartSending = "start_sending",
+        Pause = "pause",
+        Resume = "resume",
+        Cancel = "cancel",
         ClearCache = "clear_cache",
     }
 );
@@ -65,5 +71,6 @@ codes!(
         Settings = "settings",
         Cache = "cache",
         EmailTemplate = "email_template",
+        EmailCampaign = "email_campaign",
     }
 );

@@ -6,8 +6,9 @@ pub mod settings;
 mod templates;
 mod transport;
 
+pub use outbox::MailerInForce;
 pub use templates::{list_texts, Mail, Rendered};
-pub use transport::Mailer;
+pub use transport::{is_permanent, Mailer};
 
 use crate::{lang::Lang, AppState};
 

@@ -105,33 +105,12 @@ pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sql
 }
 
 /// The background worker: delivers when woken by a new message, and every few seconds for retries,
-/// with the provider in force at each round (an admin's saved one, else the environment's).
+/// with the provider in force at each round.
 pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut from_settings: Option<(EmailSettings, Mailer)> = None;
+        let mut mailer = MailerInForce::new(environment);
         loop {
-            let mailer = match state.settings.get::<Option<EmailSettings>>(&state.db).await {
-                Ok(saved) => match saved.as_ref() {
-                    None => Ok(&environment),
-                    Some(settings) => {
-                        if from_settings.as_ref().is_none_or(|(built_for, _)| built_for != settings) {
-                            from_settings = match Mailer::from_settings(settings) {
-                                Ok(mailer) => Some((settings.clone(), mailer)),
-                                Err(err) => {
-                                    tracing::error!(error = %format!("{err:#}"), "the saved e-mail provider cannot be used");
-                                    None
-                                }
-                            };
-                        }
-                        from_settings
-                            .as_ref()
-                            .map(|(_, mailer)| mailer)
-                            .ok_or_else(|| anyhow::anyhow!("the saved e-mail provider cannot be used"))
-                    }
-                },
-                Err(err) => Err(err.into()),
-            };
-            match mailer {
+            match mailer.current(&state).await {
                 Ok(mailer) => {
                     if let Err(err) = deliver_due(&state, mailer).await {
                         tracing::error!(error = %err, "the outbox could not be read");
@@ -142,4 +121,35 @@ pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHa
             let _ = tokio::time::timeout(std::time::Duration::from_secs(5), state.mail_ready.notified()).await;
         }
     })
+}
+
+/// The provider in force: an admin's saved one, else the environment's; rebuilt only when the saved
+/// settings change, so its SMTP connections are reused.
+pub struct MailerInForce {
+    environment: Mailer,
+    from_settings: Option<(EmailSettings, Mailer)>,
+}
+
+impl MailerInForce {
+    pub fn new(environment: Mailer) -> Self {
+        Self { environment, from_settings: None }
+    }
+
+    pub async fn current(&mut self, state: &AppState) -> anyhow::Result<&Mailer> {
+        let saved = state.settings.get::<Option<EmailSettings>>(&state.db).await?;
+        let Some(settings) = saved.as_ref() else { return Ok(&self.environment) };
+        if self.from_settings.as_ref().is_none_or(|(built_for, _)| built_for != settings) {
+            self.from_settings = match Mailer::from_settings(settings) {
+                Ok(mailer) => Some((settings.clone(), mailer)),
+                Err(err) => {
+                    tracing::error!(error = %format!("{err:#}"), "the saved e-mail provider cannot be used");
+                    None
+                }
+            };
+        }
+        self.from_settings
+            .as_ref()
+            .map(|(_, mailer)| mailer)
+            .ok_or_else(|| anyhow::anyhow!("the saved e-mail provider cannot be used"))
+    }
 }

@@ -1,7 +1,7 @@
 //! Where delivered mail goes: an SMTP server, SendGrid's or Mailgun's HTTP API, or `.eml` files in a
 //! folder (the zero-set-up default). The environment gives one; an admin's saved provider replaces it.
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use lettre::{
     message::{
         header::{ContentType, HeaderName, HeaderValue},
@@ -97,6 +97,12 @@ impl Mailer {
         Ok(Self { transport, from: settings.from_address.trim().to_owned() })
     }
 
+    /// The Message-ID a message queued as `id` goes out with.
+    pub fn message_id(&self, id: &str) -> anyhow::Result<String> {
+        let from: lettre::message::Mailbox = self.from.parse().context("the sender is not an address")?;
+        Ok(message_id(id, &from))
+    }
+
     pub async fn send(&self, queued: &Queued) -> anyhow::Result<()> {
         let from: lettre::message::Mailbox = self.from.parse().context("the sender is not an address")?;
         let to: lettre::message::Mailbox = queued.recipient.parse().context("the recipient is not an address")?;
@@ -161,6 +167,10 @@ impl Transport {
     }
 }
 
+fn message_id(id: &str, from: &lettre::message::Mailbox) -> String {
+    format!("<{id}@{}>", from.email.domain())
+}
+
 /// The headers of a list mail (RFC 2369, and RFC 8058's one-click POST to the same address).
 fn list_headers(queued: &Queued) -> Vec<(&'static str, String)> {
     match &queued.list_unsubscribe {
@@ -175,11 +185,8 @@ fn list_headers(queued: &Queued) -> Vec<(&'static str, String)> {
 fn message(from: lettre::message::Mailbox, to: lettre::message::Mailbox, queued: &Queued) -> anyhow::Result<Message> {
     // The outbox row's id: a retry of the same message keeps its Message-ID.
     let id = if queued.id.is_empty() { uuid::Uuid::new_v4().to_string() } else { queued.id.clone() };
-    let mut builder = Message::builder()
-        .message_id(Some(format!("<{id}@{}>", from.email.domain())))
-        .from(from)
-        .to(to)
-        .subject(&queued.subject);
+    let mut builder =
+        Message::builder().message_id(Some(message_id(&id, &from))).from(from).to(to).subject(&queued.subject);
     for (name, value) in list_headers(queued) {
         builder = builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii_str(name), value));
     }
@@ -190,13 +197,34 @@ fn message(from: lettre::message::Mailbox, to: lettre::message::Mailbox, queued:
     )?)
 }
 
-/// Sends an HTTP API request; a refusal becomes an error with the provider's own words.
+/// An HTTP API's refusal, in the provider's own words.
+#[derive(Debug, thiserror::Error)]
+#[error("the provider answered {status}: {text}")]
+struct ProviderRefused {
+    status: reqwest::StatusCode,
+    text: String,
+}
+
+/// Sends an HTTP API request; a refusal becomes a `ProviderRefused`.
 async fn checked(request: reqwest::RequestBuilder) -> anyhow::Result<()> {
     let response = request.timeout(std::time::Duration::from_secs(20)).send().await?;
     let status = response.status();
     if !status.is_success() {
-        let text = response.text().await.unwrap_or_default();
-        bail!("the provider answered {status}: {}", text.chars().take(300).collect::<String>());
+        let text = response.text().await.unwrap_or_default().chars().take(300).collect();
+        return Err(ProviderRefused { status, text }.into());
     }
     Ok(())
+}
+
+/// Whether a failed delivery is final, so trying again cannot help: an SMTP 5xx answer, an API's 4xx
+/// other than "too many requests", or an address that does not parse. Connection trouble, SMTP 4xx and
+/// an API's 5xx are temporary.
+pub fn is_permanent(err: &anyhow::Error) -> bool {
+    if let Some(smtp) = err.downcast_ref::<lettre::transport::smtp::Error>() {
+        return smtp.is_permanent();
+    }
+    if let Some(refused) = err.downcast_ref::<ProviderRefused>() {
+        return refused.status.is_client_error() && refused.status != reqwest::StatusCode::TOO_MANY_REQUESTS;
+    }
+    err.downcast_ref::<lettre::address::AddressError>().is_some()
 }

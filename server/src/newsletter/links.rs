@@ -3,21 +3,38 @@
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use hmac::{Hmac, Mac};
+use serde::Deserialize;
 use sha2::Sha256;
+use utoipa::IntoParams;
 
 use crate::secrets::Keys;
 
 #[derive(Clone, Copy)]
 pub enum Purpose {
     Unsubscribe,
+    /// A campaign's open pixel: `<campaign>~<member>`.
+    Open,
+    /// A campaign's tracked link: `<campaign>~<member>~<link number>`.
+    Click,
 }
 
 impl Purpose {
     fn label(self) -> &'static [u8] {
         match self {
             Self::Unsubscribe => b"unsubscribe",
+            Self::Open => b"open",
+            Self::Click => b"click",
         }
     }
+}
+
+/// A signed link's query.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TokenQuery {
+    /// The signed token from the e-mail.
+    #[serde(default)]
+    pub token: String,
 }
 
 fn mac(keys: &Keys, purpose: Purpose, payload: &str) -> Hmac<Sha256> {

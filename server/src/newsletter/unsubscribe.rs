@@ -7,11 +7,11 @@ use axum::{
     response::{IntoResponse, Redirect, Response},
     Json,
 };
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::links::{self, Purpose};
+use super::links::{self, Purpose, TokenQuery};
 use crate::{
     audit::{self, Action, Actor, Event, Resource},
     client_info::ClientInfo,
@@ -31,15 +31,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// The member's unsubscribe address, for the mail's link and its `List-Unsubscribe` header.
 pub fn url(state: &AppState, user_id: &str) -> String {
     let token = links::sign(&state.keys, Purpose::Unsubscribe, user_id);
-    format!("{}{PATH}?token={token}", state.config.public_url.trim_end_matches('/'))
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct TokenQuery {
-    /// The signed token from the e-mail.
-    #[serde(default)]
-    token: String,
+    format!("{}{PATH}?token={token}", state.config.public_url)
 }
 
 async fn member(state: &AppState, token: &str) -> ApiResult<UserRecord> {

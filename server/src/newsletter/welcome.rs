@@ -32,7 +32,7 @@ async fn try_send(state: &AppState, user: &UserRecord) -> anyhow::Result<()> {
         brand_name: site_name.clone(),
         username: user.username.clone(),
         site_name,
-        site_url: state.config.public_url.trim_end_matches('/').to_owned(),
+        site_url: state.config.public_url.clone(),
         unsubscribe_url: unsubscribe_url.clone(),
     };
     let message = render::render(text, lang, &values).map_err(|err| anyhow::anyhow!(err.message()))?;

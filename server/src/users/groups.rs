@@ -38,7 +38,13 @@ impl Group {
 
     /// Adds to `filter` the condition "user `u` is in this group at `now`".
     pub fn restrict(self, filter: &mut Filter, now: i64) {
-        let condition = match self.stored_key() {
+        let condition = self.condition(filter, now);
+        filter.and(condition);
+    }
+
+    /// The condition "user `u` is in this group at `now`", its values bound in `filter`.
+    pub fn condition(self, filter: &mut Filter, now: i64) -> String {
+        match self.stored_key() {
             Some(key) => {
                 let key = filter.bind(Value::Text(key.to_owned()));
                 format!("EXISTS (SELECT 1 FROM user_groups g WHERE g.user_id = u.id AND g.group_key = {key})")
@@ -48,8 +54,7 @@ impl Group {
                 "COALESCE(u.last_login_at, u.created_at) < {}",
                 filter.bind(Value::Int(now - INACTIVE_AFTER_MS))
             ),
-        };
-        filter.and(condition);
+        }
     }
 
     /// The computed groups a user with these dates is in.

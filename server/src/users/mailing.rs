@@ -1,8 +1,12 @@
 //! A member's choice about list mail: consent to newsletters and offers (the newsletter group, chosen at
 //! sign-up or in the account) and a full stop asked for from an e-mail's unsubscribe link.
 
-use super::groups;
-use crate::db::Db;
+use super::groups::{self, Group};
+use crate::{
+    db::Db,
+    db_filter::{Filter, Value},
+    lang::Lang,
+};
 
 const NEWSLETTER: &str = "newsletter";
 
@@ -43,4 +47,46 @@ pub async fn unsubscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
     let at: Option<Option<i64>> =
         sqlx::query_scalar("SELECT unsubscribed_at FROM users WHERE id = $1").bind(user_id).fetch_optional(db).await?;
     Ok(at.flatten().is_some())
+}
+
+/// Who a list mail may reach: members with a verified address, not disabled, not unsubscribed and not
+/// hard-bounced, whose language is one of `languages`, in any of `groups` (everyone when empty), and,
+/// for newsletters and offers, who consented.
+pub struct ListAudience<'a> {
+    pub groups: &'a [Group],
+    pub languages: &'a [Lang],
+    pub needs_consent: bool,
+}
+
+impl ListAudience<'_> {
+    /// `SELECT id, email, username, language FROM …` the audience at `now`, its values bound in `filter`.
+    pub fn select(&self, filter: &mut Filter, now: i64) -> String {
+        let mut conditions = vec![
+            "u.email_verified = 1 AND u.disabled_at IS NULL AND u.unsubscribed_at IS NULL AND u.bounced_at IS NULL"
+                .to_owned(),
+        ];
+        let languages: Vec<String> =
+            self.languages.iter().map(|lang| filter.bind(Value::Text(lang.code().to_owned()))).collect();
+        conditions.push(match languages.is_empty() {
+            true => "1 = 0".to_owned(),
+            false => format!("u.language IN ({})", languages.join(", ")),
+        });
+        if !self.groups.is_empty() {
+            let any: Vec<String> = self.groups.iter().map(|group| group.condition(filter, now)).collect();
+            conditions.push(format!("({})", any.join(" OR ")));
+        }
+        if self.needs_consent {
+            conditions.push(Group::Newsletter.condition(filter, now));
+        }
+        format!("SELECT u.id, u.email, u.username, u.language FROM users u WHERE {}", conditions.join(" AND "))
+    }
+
+    /// How many members it reaches at `now`.
+    pub async fn count(&self, db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+        let mut filter = Filter::default();
+        let select = self.select(&mut filter, now);
+        let (count,): (i64,) =
+            filter.apply(sqlx::query_as(&format!("SELECT COUNT(*) FROM ({select}) audience"))).fetch_one(db).await?;
+        Ok(count)
+    }
 }

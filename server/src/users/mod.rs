@@ -23,5 +23,6 @@ pub fn is_staff(user: &UserRecord) -> bool {
     user.is_admin || user.role != Role::User
 }
 
+pub use groups::Group;
 pub use role::Role;
 pub use store::{CreateUserError, NewUser, Profile, PublicUser, UserRecord};

@@ -54,7 +54,7 @@ impl SmtpServer {
     }
 
     /// The messages received since the last call (each removed once read).
-    fn take_messages(&self) -> Vec<Vec<u8>> {
+    pub fn take_messages(&self) -> Vec<Vec<u8>> {
         let new = self.dir.path().join("Maildir/new");
         let Ok(entries) = std::fs::read_dir(&new) else { return Vec::new() };
         entries
@@ -91,7 +91,7 @@ pub fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
     ]
 }
 
-fn transport(app: &TestApp) -> Mailer {
+pub fn transport(app: &TestApp) -> Mailer {
     Mailer::from_config(&app.state.config.mail).unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! E-mail templates (spec: "Email template"): a name, a category and, per language, a subject and a
 //! Markdown body with `{{variables}}`, rendered into the site's HTML e-mail layout and a plain-text part.
 
-mod model;
+pub mod model;
 pub mod render;
 mod routes;
 pub mod store;

@@ -94,7 +94,7 @@ fn body_html(pieces: &[Piece<'_>], values: &Values) -> String {
     clean
 }
 
-fn escape_html(value: &str) -> String {
+pub fn escape_html(value: &str) -> String {
     let mut escaped = String::with_capacity(value.len());
     for c in value.chars() {
         match c {

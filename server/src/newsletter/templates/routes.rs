@@ -29,12 +29,15 @@ use crate::{
     extract::ApiJson,
     fields::FieldErrors,
     lang::Lang,
+    newsletter::campaigns,
     users::{validation, UserRecord},
     AppState,
 };
 
 pub const TEMPLATE_NOT_FOUND: Text = Text::new("template_not_found", "Template not found");
 pub const NAME_TAKEN: Text = Text::new("template_name_taken", "Another template has this name");
+pub const IN_USE: Text =
+    Text::new("template_in_use", "A scheduled or sending campaign uses this template: it cannot be deleted");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -123,13 +126,17 @@ async fn update(
 }
 
 #[utoipa::path(delete, path = "/api/admin/email/templates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
-    responses((status = 204), (status = 401), (status = 403), (status = 404, description = "Template not found")))]
+    responses((status = 204), (status = 401), (status = 403), (status = 404, description = "Template not found"),
+        (status = 409, description = "A scheduled or sending campaign uses this template: it cannot be deleted")))]
 async fn delete(
     State(state): State<AppState>,
     signed_in: RequirePermission<area::Email>,
     client: ClientInfo,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
+    if campaigns::template_in_use(&state.db, &id).await? {
+        return Err(ApiError::Conflict(IN_USE));
+    }
     if !store::delete(&state.db, &id).await? {
         return Err(ApiError::NotFound(TEMPLATE_NOT_FOUND));
     }
@@ -193,7 +200,7 @@ async fn render_sample(state: &AppState, user: &UserRecord, lang: Lang, text: Te
     let mut errors = FieldErrors::default();
     check_text(&mut errors, lang, &text);
     errors.finish()?;
-    let site_url = state.config.public_url.trim_end_matches('/').to_owned();
+    let site_url = state.config.public_url.clone();
     let values = Values {
         brand_name: "Bloch".to_owned(),
         username: user.username.clone(),

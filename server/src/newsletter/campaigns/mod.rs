@@ -1,0 +1,23 @@
+//! E-mail campaigns (spec: "Email campaign"): a template sent to the members of some groups and
+//! languages, now or at a time in a timezone; the audience is frozen at the start and a background
+//! sender on each instance works through it (crash-safe, see `sender`), with opens and clicks tracked.
+
+mod message;
+mod model;
+mod queue;
+mod report;
+mod routes;
+mod schedule;
+pub mod sender;
+mod service;
+mod settings;
+mod store;
+mod tracking;
+
+pub use store::template_in_use;
+
+use crate::AppState;
+
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
+    routes::routes().merge(settings::routes()).merge(tracking::routes())
+}

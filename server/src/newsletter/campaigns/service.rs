@@ -1,0 +1,124 @@
+//! What a campaign's moves check and do beyond the state table: its template must exist and be written
+//! in every target language, its audience must not be empty, and at the start what is sent is fixed and
+//! the audience frozen.
+
+use std::collections::BTreeMap;
+
+use super::{
+    message::{self, SiteValues},
+    model::{CampaignDraft, Status, TargetGroup},
+    settings::SendingSettings,
+    store::{self, Start},
+};
+use crate::{
+    email,
+    error::{ApiError, ApiResult, Text},
+    lang::Lang,
+    newsletter::templates::{
+        model::{TemplateCategory, TemplateText},
+        store::{self as templates, TemplateRecord},
+    },
+    users::{mailing::ListAudience, Group},
+    AppState,
+};
+
+pub const TEMPLATE_MISSING: &str = "Choose a template";
+pub const TEMPLATE_LANGUAGES: &str = "The template is not written in every chosen language";
+pub const EMPTY_AUDIENCE: Text =
+    Text::new("campaign_audience_empty", "No member matches the chosen groups and languages");
+pub const MOVED_MEANWHILE: Text =
+    Text::new("campaign_moved", "The campaign changed meanwhile: reload it and try again");
+
+/// The draft's template, which must exist and have every target language.
+pub async fn template(state: &AppState, draft: &CampaignDraft) -> ApiResult<TemplateRecord> {
+    let template = templates::records(&state.db, Some(&draft.template_id))
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::invalid_field("templateId", TEMPLATE_MISSING))?;
+    if draft.languages.iter().any(|lang| !template.draft.translations.contains_key(lang)) {
+        return Err(ApiError::invalid_field("languages", TEMPLATE_LANGUAGES));
+    }
+    Ok(template)
+}
+
+/// Newsletters and offers go only to members who consented; announcements and welcomes to all.
+fn needs_consent(category: TemplateCategory) -> bool {
+    matches!(category, TemplateCategory::Promotional | TemplateCategory::Newsletter)
+}
+
+/// The user groups of `targets`: none for everyone.
+fn user_groups(targets: &[TargetGroup]) -> Vec<Group> {
+    if targets.contains(&TargetGroup::All) {
+        Vec::new()
+    } else {
+        targets.iter().filter_map(|target| target.group()).collect()
+    }
+}
+
+/// How many members a campaign with these targets and a template of `category` would reach now.
+pub async fn audience_count(
+    state: &AppState,
+    targets: &[TargetGroup],
+    languages: &[Lang],
+    category: TemplateCategory,
+) -> ApiResult<i64> {
+    if targets.is_empty() {
+        return Ok(0);
+    }
+    let groups = user_groups(targets);
+    let audience = ListAudience { groups: &groups, languages, needs_consent: needs_consent(category) };
+    Ok(audience.count(&state.db, state.clock.now_ms()).await?)
+}
+
+/// The site's name and address in each language, as the messages show them.
+pub async fn site_values(
+    state: &AppState,
+    languages: impl IntoIterator<Item = Lang>,
+) -> ApiResult<BTreeMap<Lang, SiteValues>> {
+    let mut values = BTreeMap::new();
+    for lang in languages {
+        let site_name = email::site_name(state, lang).await?;
+        values.insert(lang, SiteValues { site_name, site_url: state.config.public_url.clone() });
+    }
+    Ok(values)
+}
+
+/// The campaign's texts: the template's in each target language, under the campaign's subject.
+pub fn content(draft: &CampaignDraft, template: &TemplateRecord) -> BTreeMap<Lang, TemplateText> {
+    draft
+        .languages
+        .iter()
+        .filter_map(|lang| {
+            let text = template.draft.translations.get(lang)?;
+            let subject = draft.subjects.get(lang).cloned().unwrap_or_else(|| text.subject.clone());
+            Some((*lang, TemplateText { subject, body: text.body.clone() }))
+        })
+        .collect()
+}
+
+/// Starts campaign `id`, which must be in `from`: fixes its texts and links and freezes its audience.
+/// Returns the number of recipients.
+pub async fn start(state: &AppState, id: &str, from: Status, draft: &CampaignDraft) -> ApiResult<i64> {
+    let template = template(state, draft).await?;
+    let category = template.draft.category;
+    let groups = user_groups(&draft.groups);
+    let audience =
+        ListAudience { groups: &groups, languages: &draft.languages, needs_consent: needs_consent(category) };
+    let now = state.clock.now_ms();
+    if audience.count(&state.db, now).await? == 0 {
+        return Err(ApiError::BadRequest(EMPTY_AUDIENCE));
+    }
+    let content = content(draft, &template);
+    let tracked = state.settings.get::<SendingSettings>(&state.db).await?.tracking;
+    let mut links = Vec::new();
+    if tracked {
+        message::prepare_all(&content, &site_values(state, draft.languages.iter().copied()).await?, true, &mut links);
+    }
+    let mut tx = state.db.begin().await?;
+    let start = Start { category, content: &content, links: &links, tracked };
+    let recipients =
+        store::start(&mut tx, id, from, &start, &audience, now).await?.ok_or(ApiError::Conflict(MOVED_MEANWHILE))?;
+    tx.commit().await?;
+    state.campaigns_ready.notify_waiters();
+    Ok(recipients)
+}

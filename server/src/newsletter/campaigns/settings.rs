@@ -1,0 +1,78 @@
+//! How campaigns are sent (an admin setting): the pace and parallel connections of each instance's
+//! sender, and whether opens and clicks are tracked.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    auth::{extract::RequirePermission, permissions::area},
+    client_info::ClientInfo,
+    error::ApiResult,
+    extract::ApiJson,
+    fields::FieldErrors,
+    settings::{self, Editable, Stored},
+    AppState,
+};
+
+pub const RATE_RANGE: &str = "Between 1 and 1000 messages a second";
+pub const CONCURRENCY_RANGE: &str = "Between 1 and 50 connections";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SendingSettings {
+    /// Messages a second, per instance.
+    #[schema(minimum = 1, maximum = 1000)]
+    pub rate_per_second: u32,
+    /// Messages in flight at once, per instance (also the most that can go twice after a crash).
+    #[schema(minimum = 1, maximum = 50)]
+    pub concurrency: u32,
+    /// An open pixel and click links through this site. Off: neither, and no open or click figures.
+    pub tracking: bool,
+}
+
+impl Default for SendingSettings {
+    fn default() -> Self {
+        Self { rate_per_second: 50, concurrency: 5, tracking: true }
+    }
+}
+
+impl Stored for SendingSettings {
+    const KEY: &'static str = "campaignSending";
+}
+
+impl Editable for SendingSettings {
+    fn check(&self, errors: &mut FieldErrors) {
+        if !(1..=1000).contains(&self.rate_per_second) {
+            errors.fail("ratePerSecond", RATE_RANGE);
+        }
+        if !(1..=50).contains(&self.concurrency) {
+            errors.fail("concurrency", CONCURRENCY_RANGE);
+        }
+    }
+}
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(read, save))
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/campaign-sending", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = SendingSettings), (status = 401), (status = 403)))]
+async fn read(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<SendingSettings>> {
+    settings::read(&state, &signed_in).await
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/campaign-sending", tag = "admin", security(("bearer" = [])), request_body = SendingSettings,
+    responses((status = 200, body = SendingSettings), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<SendingSettings>,
+) -> ApiResult<Json<SendingSettings>> {
+    settings::save(&state, &signed_in, &client, value).await
+}
