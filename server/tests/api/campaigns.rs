@@ -3,9 +3,11 @@
 //! clock, sending through a real SMTP server with tracking and one-click unsubscribe, temporary and
 //! permanent refusals, and two instances sending one campaign.
 
-use std::collections::HashSet;
+use std::{collections::HashSet, time::Duration};
 
-use crate::common::{assert_error_code, assert_field_error, each_backend, each_backend_with, TestApp, TestResponse};
+use crate::common::{
+    assert_error_code, assert_field_error, each_backend, each_backend_with, smtp::FakeSmtp, TestApp, TestResponse,
+};
 use crate::email_delivery::{free_port, smtp_settings, transport, SmtpServer};
 use axum::http::{Method, StatusCode};
 use mailparse::MailHeaderMap;
@@ -395,57 +397,10 @@ async fn a_campaign_reaches_each_member_once_in_their_language_with_tracking_and
     .await;
 }
 
-/// A small SMTP server that refuses some recipients: `gone…` for good (550), `busy…` for now (451).
-async fn refusing_smtp() -> u16 {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    tokio::spawn(async move {
-        loop {
-            let Ok((socket, _)) = listener.accept().await else { return };
-            tokio::spawn(async move {
-                let (reader, mut writer) = socket.into_split();
-                let mut lines = BufReader::new(reader).lines();
-                writer.write_all(b"220 refusing ESMTP\r\n").await.unwrap();
-                let mut in_data = false;
-                while let Ok(Some(line)) = lines.next_line().await {
-                    let answer: &[u8] = if in_data {
-                        if line != "." {
-                            continue;
-                        }
-                        in_data = false;
-                        b"250 queued\r\n"
-                    } else {
-                        let upper = line.to_uppercase();
-                        if upper.starts_with("EHLO") {
-                            b"250 refusing\r\n"
-                        } else if upper.starts_with("RCPT") && upper.contains("GONE") {
-                            b"550 5.1.1 No such user here\r\n"
-                        } else if upper.starts_with("RCPT") && upper.contains("BUSY") {
-                            b"451 4.3.0 Try again later\r\n"
-                        } else if upper.starts_with("DATA") {
-                            in_data = true;
-                            b"354 go ahead\r\n"
-                        } else if upper.starts_with("QUIT") {
-                            let _ = writer.write_all(b"221 bye\r\n").await;
-                            return;
-                        } else {
-                            b"250 ok\r\n"
-                        }
-                    };
-                    if writer.write_all(answer).await.is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-    });
-    port
-}
-
 #[tokio::test]
 async fn a_permanent_refusal_fails_at_once_and_a_temporary_one_is_tried_again_later() {
-    let port = refusing_smtp().await.to_string();
+    let smtp = FakeSmtp::start(Duration::ZERO).await;
+    let port = smtp.port.to_string();
     each_backend_with(&smtp_settings(&port), async |app| {
         let admin = app.signed_in_admin("odette").await;
         let template_id = template(app, &admin, "newsletter").await;

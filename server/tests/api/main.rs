@@ -12,6 +12,7 @@ mod audit_logs;
 mod auth;
 mod blog;
 mod cache_monitor;
+mod campaign_crash;
 mod campaigns;
 mod catalogue;
 mod cleanup;
