@@ -115,14 +115,22 @@ printf '| login answers: 401 / 429 / other | %s / %s / %s (of %s) |\n' "$(share 
 # everyone sorted by join date. The members go straight into the database; the admin signs in with
 # the e-mailed code, read from the mail folder.
 python3 bench/seed_users.py "$work/bench.db" 100000
-echo 'Bench-admin 2026' | DATABASE_URL="sqlite://$work/bench.db" RUST_LOG=warn "$server" create-admin --username benchadmin --email bench@pointe.test --password-stdin >/dev/null
-python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE users SET language='en' WHERE username='benchadmin'\"); c.commit()" "$work/bench.db"
-challenge=$(curl -fsS -H 'Content-Type: application/json' -H 'X-Forwarded-For: 10.9.9.9' \
-  -d '{"username":"benchadmin","password":"Bench-admin 2026"}' "http://127.0.0.1:$app_port/api/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["challengeId"])')
-sleep 1
-code=$(grep -rhoE 'code: [0-9]{6}' "$work/mail" | tail -n1 | grep -oE '[0-9]{6}')
-token=$(curl -fsS -H 'Content-Type: application/json' -H 'X-Forwarded-For: 10.9.9.9' \
-  -d "{\"challengeId\":\"$challenge\",\"code\":\"$code\"}" "http://127.0.0.1:$app_port/api/auth/verify-code" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+admin_token() { # port database-url mail-dir -> a new admin's token, signed in with the e-mailed code
+  echo 'Bench-admin 2026' | DATABASE_URL="$2" RUST_LOG=warn "$server" create-admin --username benchadmin --email bench@pointe.test --password-stdin >/dev/null
+  local english="UPDATE users SET language='en' WHERE username='benchadmin'"
+  case "$2" in
+    sqlite://*) python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()" "${2#sqlite://}" "$english" ;;
+    *) psql -q "$2" -c "$english" ;;
+  esac
+  local challenge code
+  challenge=$(curl -fsS -H 'Content-Type: application/json' -H 'X-Forwarded-For: 10.9.9.9' \
+    -d '{"username":"benchadmin","password":"Bench-admin 2026"}' "http://127.0.0.1:$1/api/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["challengeId"])')
+  sleep 1
+  code=$(grep -rhoE 'code: [0-9]{6}' "$3" | tail -n1 | grep -oE '[0-9]{6}')
+  curl -fsS -H 'Content-Type: application/json' -H 'X-Forwarded-For: 10.9.9.9' \
+    -d "{\"challengeId\":\"$challenge\",\"code\":\"$code\"}" "http://127.0.0.1:$1/api/auth/verify-code" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'
+}
+token=$(admin_token "$app_port" "sqlite://$work/bench.db" "$work/mail")
 users_row() { # name url
   local url="http://127.0.0.1:$app_port$2"
   local single
@@ -136,6 +144,23 @@ printf '| admin users table, 100 000 users | one request | req/s (8 connections)
 users_row "GET /api/users/list?search=dancer0421&pageSize=100" "/api/users/list?search=dancer0421&pageSize=100"
 users_row "GET /api/users/list?sort=createdAt&order=desc&pageSize=100" "/api/users/list?sort=createdAt&order=desc&pageSize=100"
 users_row "GET /api/users/list?group=inactive&pageSize=100" "/api/users/list?group=inactive&pageSize=100"
+
+# Campaigns (bench/campaign.py): one to 10 000 members through an aiosmtpd sink beside the sink's own
+# ceiling, and the time to freeze a 10 000-member audience on SQLite and, when it answers, PostgreSQL.
+echo
+python3 bench/campaign.py send "$app_port" "$token" "$work/bench.db" "$app_pid" "$AIOSMTPD"
+if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+  pg_url="postgres://postgres@127.0.0.1:5432/pointe_bench_$$"
+  createdb -h 127.0.0.1 -U postgres "pointe_bench_$$"
+  pg_port=$(free_port)
+  PORT=$pg_port DATABASE_URL="$pg_url" WEB_DIST=web/dist MAIL_DIR="$work/pg-mail" BOT_CHECK=off TRUST_PROXY=true \
+    RUST_LOG=warn "$server" serve >"$work/pg.log" 2>&1 &
+  pg_pid=$!
+  for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$pg_port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
+  python3 bench/campaign.py freeze "$pg_port" "$(admin_token "$pg_port" "$pg_url" "$work/pg-mail")" "$pg_url"
+  kill "$pg_pid"; wait "$pg_pid" 2>/dev/null || true
+  dropdb -h 127.0.0.1 -U postgres "pointe_bench_$$"
+fi
 
 # The assistant: retrieval's recall@3 on its evaluation set (questions written in each language), the
 # basic response's answer times, and the time to the first streamed text through the gateway with a

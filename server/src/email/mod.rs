@@ -8,7 +8,7 @@ mod transport;
 
 pub use outbox::MailerInForce;
 pub use templates::{list_texts, Mail, Rendered};
-pub use transport::{is_permanent, Mailer};
+pub use transport::{is_permanent, Mailer, MAX_CONNECTIONS as MAX_SMTP_CONNECTIONS};
 
 use crate::{lang::Lang, AppState};
 

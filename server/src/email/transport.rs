@@ -7,7 +7,7 @@ use lettre::{
         header::{ContentType, HeaderName, HeaderValue},
         MultiPart, SinglePart,
     },
-    transport::smtp::authentication::Credentials,
+    transport::smtp::{authentication::Credentials, PoolConfig},
     AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
 };
 
@@ -17,6 +17,8 @@ use super::{
 };
 use crate::config::{MailConfig, MailTransport, SmtpConfig, SmtpTls};
 
+/// The most SMTP connections kept open to one server (the campaign sender's highest concurrency).
+pub const MAX_CONNECTIONS: u32 = 50;
 const SENDGRID_API: &str = "https://api.sendgrid.com";
 const MAILGUN_API_US: &str = "https://api.mailgun.net";
 const MAILGUN_API_EU: &str = "https://api.eu.mailgun.net";
@@ -159,7 +161,9 @@ impl Transport {
             SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)?,
         }
         .port(smtp.port)
-        .timeout(Some(std::time::Duration::from_secs(20)));
+        .timeout(Some(std::time::Duration::from_secs(20)))
+        // As many connections as the campaign sender may have messages in flight.
+        .pool_config(PoolConfig::new().max_size(MAX_CONNECTIONS));
         if let Some((user, password)) = &smtp.credentials {
             builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
         }

@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     auth::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
+    email,
     error::ApiResult,
     extract::ApiJson,
     fields::FieldErrors,
@@ -47,7 +48,7 @@ impl Editable for SendingSettings {
         if !(1..=1000).contains(&self.rate_per_second) {
             errors.fail("ratePerSecond", RATE_RANGE);
         }
-        if !(1..=50).contains(&self.concurrency) {
+        if !(1..=email::MAX_SMTP_CONNECTIONS).contains(&self.concurrency) {
             errors.fail("concurrency", CONCURRENCY_RANGE);
         }
     }
