@@ -17,6 +17,7 @@ pub const NAME_MAX: usize = 100;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = CampaignStatus)]
 pub enum Status {
     Draft,
     Scheduled,
