@@ -145,6 +145,8 @@ impl TestApp {
 /// The test configuration, with `vars` added or replacing the defaults.
 pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Config {
     let url = database_url.to_owned();
+    // Mail written as files goes beside the app's files, in the test's own folder.
+    let mail = dist.with_file_name("mail").to_string_lossy().into_owned();
     let dist = dist.to_string_lossy().into_owned();
     Config::from_lookup(|name| {
         if let Some((_, value)) = vars.iter().find(|(var, _)| var == name) {
@@ -153,6 +155,7 @@ pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Con
         match name {
             "DATABASE_URL" => Some(url.clone()),
             "WEB_DIST" => Some(dist.clone()),
+            "MAIL_DIR" => Some(mail.clone()),
             "PUBLIC_URL" => Some("http://pointe.test".to_owned()),
             "CONTACT_EMAIL" => Some("hello@pointe.test".to_owned()),
             // Small proof-of-work puzzles keep the tests quick; X-Forwarded-For lets a test be several clients.
