@@ -16,7 +16,7 @@ use super::{
     report::{self, CampaignReport},
     schedule::Schedule,
     service::{self, MOVED_MEANWHILE},
-    store::{self, CampaignRecord},
+    store::{self, CampaignRecord, Save},
 };
 use crate::{
     audit::{self, Action, Resource},
@@ -102,7 +102,7 @@ async fn create(
 ) -> ApiResult<(StatusCode, Json<CampaignRecord>)> {
     let draft = checked(&state, draft).await?;
     let id = uuid::Uuid::new_v4().to_string();
-    store::insert(&state.db, &id, &draft, state.clock.now_ms()).await?;
+    store::save(&state.db, &id, &draft, state.clock.now_ms(), Save::Create).await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::EmailCampaign, &id).await?;
     Ok((StatusCode::CREATED, Json(record(&state, &id).await?)))
 }
@@ -123,7 +123,7 @@ async fn update(
         return Err(ApiError::Conflict(EDIT_DRAFT_ONLY));
     }
     let draft = checked(&state, draft).await?;
-    if !store::update_draft(&state.db, &id, &draft, state.clock.now_ms()).await? {
+    if !store::save(&state.db, &id, &draft, state.clock.now_ms(), Save::ReplaceDraft).await? {
         return Err(ApiError::Conflict(MOVED_MEANWHILE));
     }
     audit::record_change(&state, &client, &signed_in.user, Action::Update, Resource::EmailCampaign, &id).await?;

@@ -160,38 +160,35 @@ pub async fn status(db: &Db, id: &str) -> Result<Option<Status>, sqlx::Error> {
     Ok(code.as_deref().and_then(Status::from_code))
 }
 
-pub async fn insert(db: &Db, id: &str, draft: &CampaignDraft, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO email_campaigns (id, name, template_id, subjects, target_groups, languages, status, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $7)",
-    )
-    .bind(id)
-    .bind(&draft.name)
-    .bind(&draft.template_id)
-    .bind(to_json(&draft.subjects))
-    .bind(to_json(&draft.groups))
-    .bind(to_json(&draft.languages))
-    .bind(now)
-    .execute(db)
-    .await?;
-    Ok(())
+/// Whether a save makes a new draft or writes over one.
+#[derive(Clone, Copy)]
+pub enum Save {
+    Create,
+    /// Only a draft: `false` when there is no draft `id` (none at all, or one in another state).
+    ReplaceDraft,
 }
 
-/// Writes over a draft; `false` when there is no draft `id` (none at all, or one in another state).
-pub async fn update_draft(db: &Db, id: &str, draft: &CampaignDraft, now: i64) -> Result<bool, sqlx::Error> {
-    let written = sqlx::query(
-        "UPDATE email_campaigns SET name = $2, template_id = $3, subjects = $4, target_groups = $5, languages = $6,
-         problem = NULL, updated_at = $7 WHERE id = $1 AND status = 'draft'",
-    )
-    .bind(id)
-    .bind(&draft.name)
-    .bind(&draft.template_id)
-    .bind(to_json(&draft.subjects))
-    .bind(to_json(&draft.groups))
-    .bind(to_json(&draft.languages))
-    .bind(now)
-    .execute(db)
-    .await?;
+pub async fn save(db: &Db, id: &str, draft: &CampaignDraft, now: i64, how: Save) -> Result<bool, sqlx::Error> {
+    let sql = match how {
+        Save::Create => {
+            "INSERT INTO email_campaigns (id, name, template_id, subjects, target_groups, languages, status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $7)"
+        }
+        Save::ReplaceDraft => {
+            "UPDATE email_campaigns SET name = $2, template_id = $3, subjects = $4, target_groups = $5, languages = $6,
+             problem = NULL, updated_at = $7 WHERE id = $1 AND status = 'draft'"
+        }
+    };
+    let written = sqlx::query(sql)
+        .bind(id)
+        .bind(&draft.name)
+        .bind(&draft.template_id)
+        .bind(to_json(&draft.subjects))
+        .bind(to_json(&draft.groups))
+        .bind(to_json(&draft.languages))
+        .bind(now)
+        .execute(db)
+        .await?;
     Ok(written.rows_affected() > 0)
 }
 
