@@ -16,17 +16,17 @@ function decodeBody(body: string, encoding: string): string {
   return body;
 }
 
-/** The plain-text part of a raw message (a multipart one, or a plain one). */
-function plainText(raw: string): string {
+/** The text/plain (or text/html) part of a raw message (a multipart one, or a plain one). */
+function textPart(raw: string, subtype: 'plain' | 'html'): string {
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
   const parts = boundary ? raw.split(`--${boundary}`) : [raw];
   for (const part of parts) {
     const [head = '', ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    if (!/content-type:\s*text\/plain/i.test(head)) continue;
+    if (!new RegExp(`content-type:\\s*text/${subtype}`, 'i').test(head)) continue;
     const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase() ?? '7bit';
     return decodeBody(rest.join('\n\n'), encoding);
   }
-  throw new Error('The message has no text/plain part');
+  throw new Error(`The message has no text/${subtype} part`);
 }
 
 /**
@@ -36,7 +36,7 @@ function plainText(raw: string): string {
 export const WELCOME_SUBJECT = 'Welcome to the studio';
 const isWelcome = (raw: string) => new RegExp(`^subject:\\s*${WELCOME_SUBJECT}`, 'im').test(raw.split(/\r?\n\r?\n/)[0] ?? '');
 
-/** Every message delivered to `address` so far, oldest first, as plain text; welcome mails only if asked. */
+/** Every message delivered to `address` so far, oldest first, as it came; welcome mails only if asked. */
 async function messagesTo(address: string, welcome = false): Promise<string[]> {
   const folder = join(MAILDIR, 'new');
   // Maildir names start with the delivery time: "<seconds>.M<microseconds>P<pid>Q<n>.<host>".
@@ -47,21 +47,21 @@ async function messagesTo(address: string, welcome = false): Promise<string[]> {
   const names = (await readdir(folder).catch(() => [] as string[])).sort((a, b) => deliveredAt(a) - deliveredAt(b));
   const messages = await Promise.all(names.map(async (name) => readFile(join(folder, name), 'utf8')));
   const to = (raw: string) => /^to:\s*(.*)$/im.exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1] ?? '';
-  return messages.filter((raw) => to(raw).toLowerCase().includes(address.toLowerCase()) && isWelcome(raw) === welcome).map(plainText);
+  return messages.filter((raw) => to(raw).toLowerCase().includes(address.toLowerCase()) && isWelcome(raw) === welcome);
 }
 
-/** Waits for the `count`-th message to `address` and returns its text. */
-export async function waitForMail(address: string, count = 1): Promise<string> {
+/** Waits for the `count`-th message to `address` and returns its text (or, with `html`, its HTML). */
+export async function waitForMail(address: string, count = 1, subtype: 'plain' | 'html' = 'plain'): Promise<string> {
   let found: string[] = [];
   await expect.poll(async () => (found = await messagesTo(address)).length, { timeout: 30_000, message: `mail #${count} to ${address}` }).toBeGreaterThanOrEqual(count);
-  return found[count - 1]!;
+  return textPart(found[count - 1]!, subtype);
 }
 
 /** Waits for the welcome mail to `address` and returns its text. */
 export async function waitForWelcome(address: string): Promise<string> {
   let found: string[] = [];
   await expect.poll(async () => (found = await messagesTo(address, true)).length, { timeout: 30_000, message: `welcome mail to ${address}` }).toBeGreaterThanOrEqual(1);
-  return found[0]!;
+  return textPart(found[0]!, 'plain');
 }
 
 /** The 6-digit code in the `count`-th message to `address`. */

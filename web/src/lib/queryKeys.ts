@@ -58,6 +58,15 @@ export const queryKeys = {
       variables: [...ADMIN, 'templates', 'variables'] as const,
       preview: (version: object) => [...ADMIN, 'templates', 'preview', version] as const,
     },
+    campaigns: {
+      all: [...ADMIN, 'campaigns'] as const,
+      lists: [...ADMIN, 'campaigns', 'list'] as const,
+      list: (status: string) => [...ADMIN, 'campaigns', 'list', status] as const,
+      one: (id: string) => [...ADMIN, 'campaigns', 'one', id] as const,
+      /** By status too: the figures are read again when the campaign moves (its last deliveries once sent). */
+      report: (id: string, status: string) => [...ADMIN, 'campaigns', 'report', id, status] as const,
+      audience: (choice: object) => [...ADMIN, 'campaigns', 'audience', choice] as const,
+    },
   },
 };
 

@@ -276,8 +276,8 @@ async fn schedule(
     Path(id): Path<String>,
     ApiJson(schedule): ApiJson<Schedule>,
 ) -> ApiResult<Json<CampaignRecord>> {
-    let at = schedule.instant(state.clock.now_ms())?;
     let campaign = record(&state, &id).await?;
+    let at = schedule.instant(state.clock.now_ms())?;
     if Move::Schedule.from(campaign.status).is_none() {
         return Err(ApiError::Conflict(Move::Schedule.refused()));
     }
@@ -295,7 +295,8 @@ macro_rules! move_call {
     ($name:ident, $path:literal, $by:expr, $action:expr, $doc:literal) => {
         #[doc = $doc]
         #[utoipa::path(post, path = $path, tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
-            responses((status = 200, body = CampaignRecord), (status = 400, description = "The campaign cannot start: invalid fields, or the audience is empty"),
+            responses((status = 200, body = CampaignRecord),
+                (status = 400, description = "Starting only: the template lacks a target language, or the audience is empty"),
                 (status = 401), (status = 403), (status = 404, description = "Campaign not found"),
                 (status = 409, description = "The campaign's state does not allow it")))]
         async fn $name(

@@ -37,7 +37,7 @@ use crate::{
 pub const TEMPLATE_NOT_FOUND: Text = Text::new("template_not_found", "Template not found");
 pub const NAME_TAKEN: Text = Text::new("template_name_taken", "Another template has this name");
 pub const IN_USE: Text =
-    Text::new("template_in_use", "A scheduled or sending campaign uses this template: it cannot be deleted");
+    Text::new("template_in_use", "A scheduled, sending or paused campaign uses this template: it cannot be deleted");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -127,7 +127,7 @@ async fn update(
 
 #[utoipa::path(delete, path = "/api/admin/email/templates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 204), (status = 401), (status = 403), (status = 404, description = "Template not found"),
-        (status = 409, description = "A scheduled or sending campaign uses this template: it cannot be deleted")))]
+        (status = 409, description = "A scheduled, sending or paused campaign uses this template: it cannot be deleted")))]
 async fn delete(
     State(state): State<AppState>,
     signed_in: RequirePermission<area::Email>,

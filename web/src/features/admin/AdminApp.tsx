@@ -14,6 +14,7 @@ import { AiScreen } from './ai/AiScreen';
 import { AuditLogsScreen } from './auditLogs/AuditLogsScreen';
 import { BlogScreen } from './blog/BlogScreen';
 import { CacheScreen } from './cache/CacheScreen';
+import { CampaignsScreen } from './campaigns/CampaignsScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
 import { ProductsScreen } from './catalogue/ProductsScreen';
 import { DashboardPage } from './DashboardPage';
@@ -37,7 +38,11 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   ai: AiScreen,
   cache: CacheScreen,
   templates: TemplatesScreen,
+  email: CampaignsScreen,
 };
+
+/** Screens with pages of their own under their path (/admin/email/new, /admin/email/{id}); their sub-screens (/admin/email/pop3) still win. */
+const WITH_PAGES: readonly ScreenKey[] = ['email'];
 
 /**
  * The admin area (a chunk of its own, loaded only past the admin guard): a navigation of the screens the
@@ -73,7 +78,7 @@ export default function AdminApp() {
           {ADMIN_SCREENS.filter((screen) => screen.path !== '').map((screen) => (
             <Route
               key={screen.key}
-              path={screen.path}
+              path={WITH_PAGES.includes(screen.key) ? `${screen.path}/*` : screen.path}
               element={canOpen(screen, permissions) ? <Screen screen={screen.key} /> : <NoAccess />}
             />
           ))}

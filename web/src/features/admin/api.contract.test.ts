@@ -8,6 +8,7 @@ import { metricsSchema, PROVIDERS as AI_PROVIDERS, RANGES, statusSchema, testRes
 import { providerSettingsSchema } from './ai/providerSettings';
 import { auditPageSchema } from './auditLogs/api';
 import { CACHE_NAMES, CACHE_STATUSES, cacheReportSchema } from './cache/api';
+import { audienceCountSchema, CAMPAIGN_STATUSES, campaignRecordSchema, campaignReportSchema, TARGET_GROUPS } from './campaigns/api';
 import { categoryRecordSchema, POST_STATUSES, postRecordSchema, previewSchema } from './blog/api';
 import { brandRecordSchema, productRecordSchema } from './catalogue/api';
 import { uploadedSchema } from './components/ImageField';
@@ -15,7 +16,7 @@ import { statsSchema } from './DashboardPage';
 import { PERMISSIONS } from './screens';
 import { sessionListSchema } from './sessions/api';
 import { emailAnswerSchema, PROVIDERS as EMAIL_PROVIDERS } from './settings/emailSettings';
-import { aiModelsSchema, analyticsSchema, auditSchema, botCheckSchema } from './settings/schemas';
+import { aiModelsSchema, analyticsSchema, auditSchema, botCheckSchema, campaignSendingSchema } from './settings/schemas';
 import { TEMPLATE_CATEGORIES, templatePreviewSchema, templateRecordSchema, templateVariablesSchema, testSentSchema } from './templates/api';
 import { adminUserSchema, changedSchema, USER_GROUPS, USER_ROLES, userListSchema } from './users/api';
 
@@ -64,6 +65,21 @@ describe('the admin reads what the server documents', () => {
     ['post', '/api/admin/email/templates/preview', templatePreviewSchema, {}],
     ['post', '/api/admin/email/templates/test', testSentSchema, {}],
     ['get', '/api/admin/email/templates/variables', templateVariablesSchema, {}],
+    ['get', '/api/admin/email/campaigns', z.array(campaignRecordSchema), {}],
+    ['post', '/api/admin/email/campaigns', campaignRecordSchema, { status: '201' }],
+    ['get', '/api/admin/email/campaigns/{id}', campaignRecordSchema, {}],
+    ['put', '/api/admin/email/campaigns/{id}', campaignRecordSchema, {}],
+    ['post', '/api/admin/email/campaigns/audience', audienceCountSchema, {}],
+    ['post', '/api/admin/email/campaigns/{id}/schedule', campaignRecordSchema, {}],
+    ['post', '/api/admin/email/campaigns/{id}/unschedule', campaignRecordSchema, {}],
+    ['post', '/api/admin/email/campaigns/{id}/send', campaignRecordSchema, {}],
+    ['post', '/api/admin/email/campaigns/{id}/pause', campaignRecordSchema, {}],
+    ['post', '/api/admin/email/campaigns/{id}/resume', campaignRecordSchema, {}],
+    ['post', '/api/admin/email/campaigns/{id}/cancel', campaignRecordSchema, {}],
+    ['post', '/api/admin/email/campaigns/{id}/test', testSentSchema, {}],
+    ['get', '/api/admin/email/campaigns/{id}/report', campaignReportSchema, {}],
+    ['get', '/api/admin/settings/campaign-sending', campaignSendingSchema, { everyFieldSent: true }],
+    ['put', '/api/admin/settings/campaign-sending', campaignSendingSchema, { everyFieldSent: true }],
   ] as const)('%s %s', (method, path, schema, reading) => {
     expect(answerDrift(schema, method, path, reading)).toEqual([]);
   });
@@ -79,6 +95,8 @@ describe('the admin reads what the server documents', () => {
     ['CacheName', CACHE_NAMES],
     ['CacheStatus', CACHE_STATUSES],
     ['TemplateCategory', TEMPLATE_CATEGORIES],
+    ['CampaignStatus', CAMPAIGN_STATUSES],
+    ['TargetGroup', TARGET_GROUPS],
   ] as const)('knows every %s', (name, values) => {
     expect(documentedValues(name)).toEqual([...values]);
   });

@@ -29,12 +29,17 @@ export function useForm<V extends Values>(
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }, []);
 
-  const setValue = <K extends keyof V & string>(name: K, value: V[K]) => {
-    const next = { ...values, [name]: value };
+  /** Sets several fields in one change: `setValue` calls in a row would each start from the same values and undo one another. */
+  const setFields = (changed: Partial<V>) => {
+    const next = { ...values, ...changed };
     setValues(next);
     if (checked) setErrors(check(next));
-    else if (errors[name]) setErrors({ ...errors, [name]: undefined });
+    else if (Object.keys(changed).some((name) => errors[name as keyof V & string])) {
+      setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => !(name in changed))) as FieldErrors<V>);
+    }
   };
+
+  const setValue = <K extends keyof V & string>(name: K, value: V[K]) => setFields({ [name]: value } as unknown as Partial<V>);
 
   /** Runs the checks; true when the form may be sent. */
   const validate = () => {
@@ -83,5 +88,5 @@ export function useForm<V extends Values>(
     }
   };
 
-  return { values, setValue, showServerErrors, errorOf, textField, formRef, error, setError, busy, onSubmit };
+  return { values, setValue, setFields, showServerErrors, errorOf, textField, formRef, error, setError, busy, onSubmit };
 }

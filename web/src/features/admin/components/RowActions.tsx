@@ -1,20 +1,32 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
 
-/** A table row's edit and delete buttons, named after the row for screen readers, after any of its own. */
-export function RowActions({ name, onEdit, onDelete, children }: { name: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+interface RowActionsProps {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** The row can be looked at but not changed: its button opens it ("Open") rather than edits it. */
+  readOnly?: boolean;
+  /** False when the row cannot be deleted as it is: the delete button is greyed out. */
+  canDelete?: boolean;
+  children?: ReactNode;
+}
+
+/** A table row's edit (or open) and delete buttons, named after the row for screen readers, after any of its own. */
+export function RowActions({ name, onEdit, onDelete, readOnly = false, canDelete = true, children }: RowActionsProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
+  const Open = readOnly ? IconEye : IconPencil;
   return (
     <Group gap={4} wrap="nowrap">
       {children}
-      <ActionIcon variant="subtle" aria-label={t('common.editItem', { name })} onClick={onEdit}>
-        <IconPencil size={18} aria-hidden />
+      <ActionIcon variant="subtle" aria-label={t(readOnly ? 'common.openItem' : 'common.editItem', { name })} onClick={onEdit}>
+        <Open size={18} aria-hidden />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteItem', { name })} onClick={onDelete}>
+      <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteItem', { name })} onClick={onDelete} disabled={!canDelete}>
         <IconTrash size={18} aria-hidden />
       </ActionIcon>
     </Group>

@@ -22,6 +22,9 @@ export function useAdminFormat() {
     const sizes = BYTE_UNITS.map(
       (unit) => new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }),
     );
+    const [seconds, minutes, hours] = (['second', 'minute', 'hour'] as const).map(
+      (unit) => new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 }),
+    );
     const moments = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
     const times = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
     const orNone = (format: (value: number) => string) => (value: number | null) => (value === null ? NO_VALUE : format(value));
@@ -33,6 +36,12 @@ export function useAdminFormat() {
       bytes: orNone((value) => {
         const power = Math.min(Math.max(Math.floor(Math.log10(value) / 3), 0), BYTE_UNITS.length - 1);
         return sizes[power]!.format(value / 1000 ** power);
+      }),
+      /** A wait in whole seconds or minutes up to an hour and a half, then in hours. */
+      duration: orNone((value) => {
+        if (value < 90) return seconds!.format(Math.ceil(value));
+        if (value < 90 * 60) return minutes!.format(Math.ceil(value / 60));
+        return hours!.format(Math.round(value / 360) / 10);
       }),
       dateTime: (epochMs: number) => moments.format(epochMs),
       time: (epochMs: number) => times.format(epochMs),

@@ -7,6 +7,7 @@ import { AiModelSettings } from './AiModelSettings';
 import { AnalyticsSettings } from './AnalyticsSettings';
 import { AuditRetentionSettings } from './AuditRetentionSettings';
 import { BotCheckSettings } from './BotCheckSettings';
+import { CampaignSendingSettings } from './CampaignSendingSettings';
 import { EmailSettings } from './EmailSettings';
 import { SiteSettings } from './SiteSettings';
 import { SocialEmbedsSettings } from './SocialEmbedsSettings';
@@ -22,6 +23,7 @@ export function SettingsScreen() {
       </Title>
       <SiteSettings />
       <EmailSettings />
+      <CampaignSendingSettings />
       <AnalyticsSettings />
       <AiModelSettings />
       <BotCheckSettings />

@@ -14,6 +14,8 @@ export const botCheckSchema = z.object({
 
 export const analyticsSchema = z.object({ measurementId: z.string(), cloudflareToken: z.string() });
 
+export const campaignSendingSchema = z.object({ ratePerSecond: z.number(), concurrency: z.number(), tracking: z.boolean() });
+
 export const aiModelsSchema = z.object({
   models: z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])) as Record<Language, z.ZodMiniString>),
   choices: z.array(z.string()),
