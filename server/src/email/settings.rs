@@ -18,7 +18,7 @@ use crate::{
     error::{ApiError, ApiResult},
     extract::ApiJson,
     fields::FieldErrors,
-    users::validation,
+    users::{validation, UserRecord},
     AppState,
 };
 
@@ -243,12 +243,30 @@ async fn send_test(
     client: ClientInfo,
     ApiJson(body): ApiJson<TestEmail>,
 ) -> ApiResult<Json<TestSent>> {
-    let to = body.to.trim();
-    validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
+    let to = test_address(&body.to)?;
     let outcome =
         email::send_now(&state, to, signed_in.user.lang(), Mail::TestMessage { username: &signed_in.user.username })
             .await;
-    audit::record_change(&state, &client, &signed_in.user, Action::SendTestEmail, Resource::Settings, "email").await?;
+    test_answer(&state, &client, &signed_in.user, (Resource::Settings, "email"), outcome).await
+}
+
+/// The address an admin typed for a test message, trimmed and checked.
+pub fn test_address(to: &str) -> ApiResult<&str> {
+    let to = to.trim();
+    validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
+    Ok(to)
+}
+
+/// The answer to an admin's test message (the provider's, a template's, a campaign's): audited whatever
+/// happened, and a refusal as 502 with the provider's own reason.
+pub async fn test_answer(
+    state: &AppState,
+    client: &ClientInfo,
+    user: &UserRecord,
+    (resource, resource_id): (Resource, &str),
+    outcome: anyhow::Result<()>,
+) -> ApiResult<Json<TestSent>> {
+    audit::record_change(state, client, user, Action::SendTestEmail, resource, resource_id).await?;
     outcome.map_err(|err| ApiError::BadGateway(format!("{TEST_FAILED}: {err:#}")))?;
     Ok(Json(TestSent { sent: true }))
 }

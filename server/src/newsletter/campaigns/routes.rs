@@ -24,13 +24,12 @@ use crate::{
     client_info::ClientInfo,
     email::{
         self,
-        settings::{TestSent, TEST_FAILED},
+        settings::{test_address, test_answer, TestSent},
     },
     error::{ApiError, ApiResult, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     newsletter::templates::{model::TemplateCategory, store as templates},
-    users::validation,
     AppState,
 };
 
@@ -208,8 +207,7 @@ async fn send_test(
     Path(id): Path<String>,
     ApiJson(request): ApiJson<CampaignTestRequest>,
 ) -> ApiResult<Json<TestSent>> {
-    let to = request.to.trim();
-    validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
+    let to = test_address(&request.to)?;
     let campaign = record(&state, &id).await?;
     if !campaign.draft.languages.contains(&request.lang) {
         return Err(ApiError::invalid_field("lang", LANGUAGE_NOT_TARGETED));
@@ -229,9 +227,7 @@ async fn send_test(
     let message = prepared.get(&request.lang).map(|prepared| prepared.fill(&values));
     let message = message.ok_or_else(|| ApiError::invalid_field("lang", LANGUAGE_NOT_TARGETED))?;
     let outcome = email::send_rendered_now(&state, to, message).await;
-    audit::record_change(&state, &client, &signed_in.user, Action::SendTestEmail, Resource::EmailCampaign, &id).await?;
-    outcome.map_err(|err| ApiError::BadGateway(format!("{TEST_FAILED}: {err:#}")))?;
-    Ok(Json(TestSent { sent: true }))
+    test_answer(&state, &client, &signed_in.user, (Resource::EmailCampaign, &id), outcome).await
 }
 
 /// Moves the campaign by `by` from the state it is in, as the table allows.

@@ -40,8 +40,7 @@ const IDLE_WAIT: Duration = Duration::from_secs(1);
 
 pub fn spawn(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut sender =
-            Sender { mailer: MailerInForce::new(environment), prepared: HashMap::new(), pacer: Pacer::new(1) };
+        let mut sender = Sender::new(environment);
         loop {
             let sent = match sender.round(&state).await {
                 Ok(sent) => sent,
@@ -60,8 +59,7 @@ pub fn spawn(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()
 /// Sends rounds until one sends nothing (and so has marked finished campaigns sent); returns the
 /// messages sent. For tests, which move the clock by hand.
 pub async fn drain(state: &AppState, environment: Mailer) -> anyhow::Result<usize> {
-    let mut sender =
-        Sender { mailer: MailerInForce::new(environment), prepared: HashMap::new(), pacer: Pacer::new(1000) };
+    let mut sender = Sender::new(environment);
     let mut total = 0;
     loop {
         match sender.round(state).await? {
@@ -85,6 +83,11 @@ struct PreparedCampaign {
 }
 
 impl Sender {
+    fn new(environment: Mailer) -> Self {
+        // The pace is set from the settings at the first batch.
+        Self { mailer: MailerInForce::new(environment), prepared: HashMap::new(), pacer: Pacer::new(1) }
+    }
+
     /// Starts what is due and sends one batch of each campaign under way; returns the messages sent.
     async fn round(&mut self, state: &AppState) -> anyhow::Result<usize> {
         start_due(state).await?;

@@ -22,7 +22,7 @@ use crate::{
     client_info::ClientInfo,
     email::{
         self,
-        settings::{TestSent, TEST_FAILED},
+        settings::{test_address, test_answer, TestSent},
         Rendered,
     },
     error::{ApiError, ApiResult, Text},
@@ -30,7 +30,7 @@ use crate::{
     fields::FieldErrors,
     lang::Lang,
     newsletter::campaigns,
-    users::{validation, UserRecord},
+    users::UserRecord,
     AppState,
 };
 
@@ -248,14 +248,11 @@ async fn send_test(
     client: ClientInfo,
     ApiJson(request): ApiJson<TemplateTestRequest>,
 ) -> ApiResult<Json<TestSent>> {
-    let to = request.to.trim();
-    validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
+    let to = test_address(&request.to)?;
     let text = TemplateText { subject: request.subject, body: request.body };
     let rendered = render_sample(&state, &signed_in.user, request.lang, text).await?;
     let outcome = email::send_rendered_now(&state, to, rendered).await;
-    audit::record_change(&state, &client, &signed_in.user, Action::SendTestEmail, Resource::EmailTemplate, to).await?;
-    outcome.map_err(|err| ApiError::BadGateway(format!("{TEST_FAILED}: {err:#}")))?;
-    Ok(Json(TestSent { sent: true }))
+    test_answer(&state, &client, &signed_in.user, (Resource::EmailTemplate, to), outcome).await
 }
 
 #[derive(Serialize, ToSchema)]
