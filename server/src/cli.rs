@@ -138,6 +138,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::start(config).await?;
     email::outbox::spawn_worker(state.clone(), mailer.clone());
     crate::newsletter::campaigns::sender::spawn(state.clone(), mailer);
+    crate::newsletter::mailbox::checker::spawn(state.clone());
     cleanup::spawn(state.clone());
     crate::public_cache::spawn_sync(state.clone());
     crate::cache_monitor::spawn_publisher(state.clone());

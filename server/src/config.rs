@@ -74,6 +74,9 @@ pub enum BotCheck {
 pub struct MailConfig {
     pub from: String,
     pub transport: MailTransport,
+    /// `MAIL_CA_FILE`: certificate authorities (PEM) trusted besides the public ones by the POP3
+    /// mailbox's TLS, for a mail server with a private CA.
+    pub trusted_certificates: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -223,5 +226,5 @@ fn mail(lookup: &impl Fn(&str) -> Option<String>) -> anyhow::Result<MailConfig> 
         }
         other => bail!("MAIL_TRANSPORT must be file or smtp, not {other}"),
     };
-    Ok(MailConfig { from, transport })
+    Ok(MailConfig { from, transport, trusted_certificates: lookup("MAIL_CA_FILE").map(PathBuf::from) })
 }

@@ -26,6 +26,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (10, "email_templates", include_str!("../migrations/0010_email_templates.sql")),
     (11, "member_mail", include_str!("../migrations/0011_member_mail.sql")),
     (12, "campaigns", include_str!("../migrations/0012_campaigns.sql")),
+    (13, "mailbox", include_str!("../migrations/0013_mailbox.sql")),
 ];
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a

@@ -138,7 +138,7 @@ impl AppState {
 }
 
 /// Every setting's key (`reset-setting`).
-pub(crate) const SETTING_KEYS: [&str; 8] = [
+pub(crate) const SETTING_KEYS: [&str; 10] = [
     <blog::social_embeds::SocialEmbeds as settings::Stored>::KEY,
     <site::SiteIdentity as settings::Stored>::KEY,
     <Option<email::settings::EmailSettings> as settings::Stored>::KEY,
@@ -147,6 +147,8 @@ pub(crate) const SETTING_KEYS: [&str; 8] = [
     <Option<assistant::settings::AiProviders> as settings::Stored>::KEY,
     <Option<botcheck::settings::BotCheckSettings> as settings::Stored>::KEY,
     <audit::retention::AuditRetention as settings::Stored>::KEY,
+    <newsletter::campaigns::SendingSettings as settings::Stored>::KEY,
+    <newsletter::mailbox::MailboxSettings as settings::Stored>::KEY,
 ];
 
 /// Every feature's routes, each registered with its OpenAPI entry: the document is what is routed.

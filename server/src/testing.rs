@@ -28,6 +28,12 @@ pub mod email {
 
 pub mod newsletter {
     pub use crate::newsletter::{campaigns::sender::drain as send_campaigns, unsubscribe::url as unsubscribe_url};
+
+    /// One round of the mailbox checker, as its timer would run it.
+    pub async fn check_mailbox(state: &crate::AppState) -> anyhow::Result<()> {
+        use crate::newsletter::mailbox::{checker, MailboxSettings};
+        checker::check(state, &*state.settings.get::<MailboxSettings>(&state.db).await?).await
+    }
 }
 
 pub mod cache_monitor {

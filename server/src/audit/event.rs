@@ -52,6 +52,7 @@ codes!(
         Resume = "resume",
         Cancel = "cancel",
         ClearCache = "clear_cache",
+        TestConnection = "test_connection",
     }
 );
 
@@ -72,5 +73,6 @@ codes!(
         Cache = "cache",
         EmailTemplate = "email_template",
         EmailCampaign = "email_campaign",
+        MailboxMessage = "mailbox_message",
     }
 );

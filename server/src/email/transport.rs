@@ -123,7 +123,7 @@ impl Mailer {
                     "subject": queued.subject,
                     "content": [{ "type": "text/plain", "value": queued.text_body }, { "type": "text/html", "value": queued.html_body }],
                 });
-                let headers = list_headers(queued);
+                let headers = list_headers(queued, &from);
                 if !headers.is_empty() {
                     body["headers"] = headers
                         .into_iter()
@@ -141,7 +141,7 @@ impl Mailer {
                     ("text".to_owned(), queued.text_body.clone()),
                     ("html".to_owned(), queued.html_body.clone()),
                 ];
-                form.extend(list_headers(queued).into_iter().map(|(name, value)| (format!("h:{name}"), value)));
+                form.extend(list_headers(queued, &from).into_iter().map(|(name, value)| (format!("h:{name}"), value)));
                 let request = reqwest::Client::new()
                     .post(format!("{api}/v3/{domain}/messages"))
                     .basic_auth("api", Some(key))
@@ -175,23 +175,29 @@ fn message_id(id: &str, from: &lettre::message::Mailbox) -> String {
     format!("<{id}@{}>", from.email.domain())
 }
 
-/// The headers of a list mail (RFC 2369, and RFC 8058's one-click POST to the same address).
-fn list_headers(queued: &Queued) -> Vec<(&'static str, String)> {
-    match &queued.list_unsubscribe {
-        Some(url) => vec![
-            ("List-Unsubscribe", format!("<{url}>")),
-            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".to_owned()),
-        ],
-        None => Vec::new(),
-    }
+/// The headers of a list mail (RFC 2369, and RFC 8058's one-click POST to the same address). Beside
+/// the link, a `mailto:` to the sender whose subject carries the link's token, for mail clients that
+/// write instead (the POP3 mailbox's checker acts on it, newsletter/mailbox/).
+fn list_headers(queued: &Queued, from: &lettre::message::Mailbox) -> Vec<(&'static str, String)> {
+    let Some(link) = &queued.list_unsubscribe else { return Vec::new() };
+    let token = url::Url::parse(link)
+        .ok()
+        .and_then(|url| url.query_pairs().find(|(name, _)| name == "token").map(|(_, token)| token.into_owned()));
+    let mailto =
+        token.map(|token| format!(", <mailto:{}?subject=unsubscribe%20{token}>", from.email)).unwrap_or_default();
+    vec![
+        ("List-Unsubscribe", format!("<{link}>{mailto}")),
+        ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".to_owned()),
+    ]
 }
 
 fn message(from: lettre::message::Mailbox, to: lettre::message::Mailbox, queued: &Queued) -> anyhow::Result<Message> {
     // The outbox row's id: a retry of the same message keeps its Message-ID.
     let id = if queued.id.is_empty() { uuid::Uuid::new_v4().to_string() } else { queued.id.clone() };
+    let list = list_headers(queued, &from);
     let mut builder =
         Message::builder().message_id(Some(message_id(&id, &from))).from(from).to(to).subject(&queued.subject);
-    for (name, value) in list_headers(queued) {
+    for (name, value) in list {
         builder = builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii_str(name), value));
     }
     Ok(builder.multipart(

@@ -31,12 +31,50 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// The member's unsubscribe address, for the mail's link and its `List-Unsubscribe` header.
 pub fn url(state: &AppState, user_id: &str) -> String {
     let token = links::sign(&state.keys, Purpose::Unsubscribe, user_id);
-    format!("{}{PATH}?token={token}", state.config.public_url)
+    format!("{}?token={token}", base_url(state))
+}
+
+/// What every unsubscribe address starts with (how this site's own mail is recognised in a mailbox).
+pub fn base_url(state: &AppState) -> String {
+    format!("{}{PATH}", state.config.public_url)
 }
 
 async fn member(state: &AppState, token: &str) -> ApiResult<UserRecord> {
     let id = links::verify(&state.keys, Purpose::Unsubscribe, token).ok_or(ApiError::NotFound(LINK_INVALID))?;
     store::find_by_id(&state.db, id).await?.ok_or(ApiError::NotFound(LINK_INVALID))
+}
+
+/// The token of an unsubscribe request written to the sender (the `mailto:` of `List-Unsubscribe`):
+/// a subject `unsubscribe <token>`, perhaps after a reply's `Re:`.
+pub fn requested_by_mail(subject: &str) -> Option<&str> {
+    let subject = subject.trim();
+    let subject = subject.get(..3).filter(|re| re.eq_ignore_ascii_case("re:")).map_or(subject, |_| subject[3..].trim());
+    let (word, token) = subject.split_once(char::is_whitespace)?;
+    word.eq_ignore_ascii_case("unsubscribe").then(|| token.trim())
+}
+
+/// Carries out an unsubscribe request that came by mail; `false` when its token is not valid.
+pub async fn unsubscribe_by_mail(state: &AppState, token: &str) -> ApiResult<bool> {
+    let Ok(user) = member(state, token).await else { return Ok(false) };
+    let client = ClientInfo { ip: String::new(), user_agent: "E-mail (List-Unsubscribe mailto)".to_owned() };
+    leave(state, &client, &user).await?;
+    Ok(true)
+}
+
+/// Unsubscribes the member and audits it, once.
+async fn leave(state: &AppState, client: &ClientInfo, user: &UserRecord) -> ApiResult<()> {
+    if !mailing::unsubscribed(&state.db, &user.id).await? {
+        mailing::unsubscribe(&state.db, &user.id, state.clock.now_ms()).await?;
+        let actor = Actor { user_id: &user.id, username: &user.username };
+        let event = Event {
+            action: Action::Unsubscribe,
+            resource_type: Resource::Account,
+            resource_id: Some(&user.id),
+            actor: Some(actor),
+        };
+        audit::record(state, client, event).await?;
+    }
+    Ok(())
 }
 
 /// A person following the link: the confirmation page, in the member's language when the token is good.
@@ -67,17 +105,7 @@ async fn one_click(
     ApiQuery(query): ApiQuery<TokenQuery>,
 ) -> ApiResult<Json<Unsubscribed>> {
     let user = member(&state, &query.token).await?;
-    if !mailing::unsubscribed(&state.db, &user.id).await? {
-        mailing::unsubscribe(&state.db, &user.id, state.clock.now_ms()).await?;
-        let actor = Actor { user_id: &user.id, username: &user.username };
-        let event = Event {
-            action: Action::Unsubscribe,
-            resource_type: Resource::Account,
-            resource_id: Some(&user.id),
-            actor: Some(actor),
-        };
-        audit::record(&state, &client, event).await?;
-    }
+    leave(&state, &client, &user).await?;
     Ok(Json(Unsubscribed { unsubscribed: true }))
 }
 
@@ -115,7 +143,15 @@ fn masked(email: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::masked;
+    use super::{masked, requested_by_mail};
+
+    #[test]
+    fn reads_the_token_of_a_request_by_mail() {
+        assert_eq!(requested_by_mail("unsubscribe abc.def"), Some("abc.def"));
+        assert_eq!(requested_by_mail("RE: Unsubscribe  abc.def "), Some("abc.def"));
+        assert_eq!(requested_by_mail("Please unsubscribe me"), None);
+        assert_eq!(requested_by_mail("unsubscribe"), None);
+    }
 
     #[test]
     fn masks_all_but_the_ends_of_the_name() {

@@ -39,6 +39,8 @@ pub struct AdminUser {
     /// Signing in is refused and every session was ended.
     pub disabled: bool,
     pub email_verified: bool,
+    /// When the address hard-bounced: no campaign reaches it.
+    pub bounced_at: Option<i64>,
 }
 
 #[derive(FromRow)]
@@ -56,10 +58,11 @@ struct Row {
     last_login_at: Option<i64>,
     disabled_at: Option<i64>,
     email_verified: i64,
+    bounced_at: Option<i64>,
 }
 
 const COLUMNS: &str = "u.id, u.username, u.email, u.role, u.is_admin, u.gender, u.birth_date, u.phone, u.location,
-                       u.created_at, u.last_login_at, u.disabled_at, u.email_verified";
+                       u.created_at, u.last_login_at, u.disabled_at, u.email_verified, u.bounced_at";
 
 #[derive(Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -218,6 +221,7 @@ async fn with_groups(db: &Db, rows: Vec<Row>, now: i64) -> Result<Vec<AdminUser>
                 location: row.location,
                 created_at: row.created_at,
                 last_login_at: row.last_login_at,
+                bounced_at: row.bounced_at,
             })
         })
         .collect()

@@ -42,6 +42,16 @@ pub async fn unsubscribe(db: &Db, user_id: &str, now: i64) -> Result<bool, sqlx:
     Ok(found)
 }
 
+/// A hard bounce: the member's address does not exist, so no campaign reaches it (shown on the user).
+pub async fn mark_bounced(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET bounced_at = COALESCE(bounced_at, $2) WHERE id = $1")
+        .bind(user_id)
+        .bind(now)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
 /// Whether the member asked for no more list mail (and has not subscribed again since).
 pub async fn unsubscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
     let at: Option<Option<i64>> =

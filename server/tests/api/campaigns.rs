@@ -14,13 +14,13 @@ use mailparse::MailHeaderMap;
 use pointe_server::testing::{newsletter::send_campaigns, store, Clock, NewUser, Profile, Role};
 use serde_json::{json, Value};
 
-async fn call(app: &TestApp, method: Method, uri: &str, token: &str, body: &Value) -> TestResponse {
+pub(crate) async fn call(app: &TestApp, method: Method, uri: &str, token: &str, body: &Value) -> TestResponse {
     app.send_json(method, uri, body, &[("authorization", &format!("Bearer {token}"))]).await
 }
 
 /// A member `<name>@pointe.test` with a verified address in `lang`, in the newsletter group when
 /// `consents`; returns their id.
-async fn member(app: &TestApp, name: &str, lang: &str, consents: bool) -> String {
+pub(crate) async fn member(app: &TestApp, name: &str, lang: &str, consents: bool) -> String {
     let user = NewUser {
         username: name,
         email: &format!("{name}@pointe.test"),
@@ -41,7 +41,7 @@ async fn member(app: &TestApp, name: &str, lang: &str, consents: bool) -> String
     id
 }
 
-async fn template(app: &TestApp, admin: &str, category: &str) -> String {
+pub(crate) async fn template(app: &TestApp, admin: &str, category: &str) -> String {
     let body = json!({
         "name": format!("Spring {category}"), "category": category,
         "translations": {
@@ -54,7 +54,7 @@ async fn template(app: &TestApp, admin: &str, category: &str) -> String {
     created.json()["id"].as_str().unwrap().to_owned()
 }
 
-fn draft(template_id: &str, groups: &[&str], languages: &[&str]) -> Value {
+pub(crate) fn draft(template_id: &str, groups: &[&str], languages: &[&str]) -> Value {
     json!({
         "name": "Spring campaign", "templateId": template_id,
         "subjects": { "en": "Spring for {{username}}", "he": "אביב ל{{username}}", "fr": "Printemps" },
@@ -62,24 +62,30 @@ fn draft(template_id: &str, groups: &[&str], languages: &[&str]) -> Value {
     })
 }
 
-async fn create(app: &TestApp, admin: &str, body: &Value) -> String {
+pub(crate) async fn create(app: &TestApp, admin: &str, body: &Value) -> String {
     let created = call(app, Method::POST, "/api/admin/email/campaigns", admin, body).await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
     created.json()["id"].as_str().unwrap().to_owned()
 }
 
-async fn audience(app: &TestApp, admin: &str, template_id: &str, groups: &[&str], languages: &[&str]) -> i64 {
+pub(crate) async fn audience(
+    app: &TestApp,
+    admin: &str,
+    template_id: &str,
+    groups: &[&str],
+    languages: &[&str],
+) -> i64 {
     let body = json!({ "templateId": template_id, "groups": groups, "languages": languages });
     let counted = call(app, Method::POST, "/api/admin/email/campaigns/audience", admin, &body).await;
     assert_eq!(counted.status, StatusCode::OK, "{}", counted.text());
     counted.json()["count"].as_i64().unwrap()
 }
 
-async fn campaign(app: &TestApp, admin: &str, id: &str) -> Value {
+pub(crate) async fn campaign(app: &TestApp, admin: &str, id: &str) -> Value {
     call(app, Method::GET, &format!("/api/admin/email/campaigns/{id}"), admin, &Value::Null).await.json()
 }
 
-async fn act(app: &TestApp, admin: &str, id: &str, action: &str) -> TestResponse {
+pub(crate) async fn act(app: &TestApp, admin: &str, id: &str, action: &str) -> TestResponse {
     call(app, Method::POST, &format!("/api/admin/email/campaigns/{id}/{action}"), admin, &Value::Null).await
 }
 
@@ -388,7 +394,9 @@ async fn a_campaign_reaches_each_member_once_in_their_language_with_tracking_and
 
         // The header's one-click address unsubscribes without a page; the next audience leaves anna out.
         let unsubscribe = header(0, "List-Unsubscribe");
-        let path = unsubscribe.trim_matches(['<', '>']).trim_start_matches("http://pointe.test");
+        let (link, mailto) = unsubscribe.split_once(", ").unwrap();
+        assert!(mailto.starts_with("<mailto:no-reply@pointe.localhost?subject=unsubscribe%20"), "{mailto}");
+        let path = link.trim_matches(['<', '>']).trim_start_matches("http://pointe.test");
         let form = "application/x-www-form-urlencoded";
         let done = app.send_bytes(Method::POST, path, form, b"List-Unsubscribe=One-Click".to_vec(), &[]).await;
         assert_eq!(done.status, StatusCode::OK, "{}", done.text());

@@ -175,8 +175,12 @@ async fn a_sign_up_code_arrives_with_text_and_html_in_the_members_language() {
         assert_eq!(outbox::deliver_due(&app.state, &transport(app)).await.unwrap(), 1);
         let mail = only_message(&smtp);
         assert_eq!(mail.subject, "Добро пожаловать");
-        let (url, post) = mail.list_unsubscribe.expect("List-Unsubscribe");
+        let (header, post) = mail.list_unsubscribe.expect("List-Unsubscribe");
+        // The link, and a mailto: to the sender carrying the same token.
+        let (url, mailto) = header.split_once(", ").unwrap();
         assert!(url.starts_with('<') && url.contains("/api/email/unsubscribe?token=") && url.ends_with('>'), "{url}");
+        let token = url.split_once("token=").unwrap().1.trim_end_matches('>');
+        assert_eq!(mailto, format!("<mailto:no-reply@pointe.localhost?subject=unsubscribe%20{token}>"));
         assert_eq!(post, "List-Unsubscribe=One-Click");
         let path = url.trim_matches(['<', '>']).split_once("/api/").map(|(_, rest)| format!("/api/{rest}")).unwrap();
         let unsubscribed = app.request(Method::POST, &path, &[]).await;

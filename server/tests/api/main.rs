@@ -19,6 +19,7 @@ mod cleanup;
 mod content;
 mod email_delivery;
 mod email_templates;
+mod mailbox;
 mod module_graph;
 mod platform;
 mod public_reads;

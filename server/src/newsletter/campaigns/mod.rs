@@ -2,6 +2,7 @@
 //! languages, now or at a time in a timezone; the audience is frozen at the start and a background
 //! sender on each instance works through it (crash-safe, see `sender`), with opens and clicks tracked.
 
+mod bounced;
 mod message;
 mod model;
 mod queue;
@@ -14,6 +15,8 @@ mod settings;
 mod store;
 mod tracking;
 
+pub use bounced::{record_bounce, BounceNotice};
+pub use settings::SendingSettings;
 pub use store::template_in_use;
 
 use crate::AppState;

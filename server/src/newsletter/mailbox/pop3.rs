@@ -1,0 +1,305 @@
+//! A POP3 client (RFC 1939, with STLS from RFC 2595) over tokio and rustls: only what the mailbox screen
+//! needs — sign in, count, list unique ids and sizes, read headers (`TOP n 0`), read and delete one
+//! message. No maintained async crate fitted (TLS on rustls, a deadline on every read, failures told
+//! apart for the admin), and the protocol is small. Every wait is bounded by `WAIT`.
+
+use std::{path::Path, sync::Arc, time::Duration};
+
+use serde::Serialize;
+use tokio::{
+    io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader},
+    net::TcpStream,
+};
+use tokio_rustls::{
+    rustls::{self, pki_types::ServerName},
+    TlsConnector,
+};
+use utoipa::ToSchema;
+
+use crate::email::settings::Security;
+
+/// The longest the client waits for the server at any step (the screen's test answers within it).
+pub const WAIT: Duration = Duration::from_secs(10);
+/// A message larger than this is not read whole (it is still listed and can be deleted).
+pub const MAX_MESSAGE_BYTES: usize = 20 * 1024 * 1024;
+
+/// Why the mailbox could not be read, in words an admin can act on (the screen words each kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = MailboxFailure)]
+pub enum Failure {
+    /// The server's name does not resolve.
+    NameNotFound,
+    /// Nothing listens there, or the network refused.
+    Refused,
+    /// No answer in time.
+    Timeout,
+    /// TLS could not be set up: an untrusted or mismatched certificate, or not TLS at all.
+    Tls,
+    /// The server refused the user name or password.
+    Credentials,
+    /// The server does not offer STLS although STARTTLS was chosen.
+    NoStarttls,
+    /// The server answered something a POP3 server should not.
+    Protocol,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{detail}")]
+pub struct Pop3Error {
+    pub failure: Failure,
+    pub detail: String,
+}
+
+impl Pop3Error {
+    fn new(failure: Failure, detail: impl Into<String>) -> Self {
+        Self { failure, detail: detail.into() }
+    }
+
+    fn io(err: std::io::Error) -> Self {
+        // rustls reports a bad certificate or handshake as an I/O error wrapping its own.
+        if err.get_ref().is_some_and(|inner| inner.is::<rustls::Error>()) {
+            return Self::new(Failure::Tls, err.to_string());
+        }
+        Self::new(Failure::Protocol, format!("the connection broke: {err}"))
+    }
+}
+
+pub type Pop3Result<T> = Result<T, Pop3Error>;
+
+/// Where and as whom to sign in.
+pub struct Account<'a> {
+    pub host: &'a str,
+    pub port: u16,
+    pub security: Security,
+    pub username: &'a str,
+    pub password: &'a str,
+}
+
+trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
+
+/// A signed-in session. Deletions take effect at `quit` (RFC 1939's UPDATE state); a session dropped
+/// without it deletes nothing.
+pub struct Session {
+    stream: BufReader<Box<dyn Io>>,
+}
+
+impl Session {
+    /// Connects, sets up TLS as chosen and signs in. `trusted` adds certificate authorities (PEM) to
+    /// the public ones, for a mail server with a private CA.
+    pub async fn open(account: &Account<'_>, trusted: Option<&Path>) -> Pop3Result<Self> {
+        let tcp = connect(account.host, account.port).await?;
+        let mut session = match account.security {
+            Security::Tls => Self::over(Box::new(tls(tcp, account.host, trusted).await?)),
+            Security::None | Security::Starttls => Self::over(Box::new(tcp)),
+        };
+        session.reply().await?;
+        if account.security == Security::Starttls {
+            session.command("STLS").await.map_err(|err| match err.failure {
+                Failure::Protocol => Pop3Error::new(Failure::NoStarttls, err.detail),
+                _ => err,
+            })?;
+            if !session.stream.buffer().is_empty() {
+                return Err(Pop3Error::new(Failure::Protocol, "the server sent data before TLS began"));
+            }
+            let plain = session.stream.into_inner();
+            session = Self::over(Box::new(tls(plain, account.host, trusted).await?));
+        }
+        session.command(&format!("USER {}", single_line(account.username)?)).await.map_err(credentials)?;
+        session.command(&format!("PASS {}", single_line(account.password)?)).await.map_err(credentials)?;
+        Ok(session)
+    }
+
+    fn over(io: Box<dyn Io>) -> Self {
+        Self { stream: BufReader::new(io) }
+    }
+
+    /// The number of messages and their total size in bytes.
+    pub async fn stat(&mut self) -> Pop3Result<(u32, u64)> {
+        let reply = self.command("STAT").await?;
+        let mut parts = reply.split_whitespace();
+        let count = parts.next().and_then(|n| n.parse().ok());
+        let size = parts.next().and_then(|n| n.parse().ok());
+        count.zip(size).ok_or_else(|| Pop3Error::new(Failure::Protocol, format!("STAT answered \"{reply}\"")))
+    }
+
+    /// Each message's number and unique id (UIDL), which stays the same across sessions.
+    pub async fn unique_ids(&mut self) -> Pop3Result<Vec<(u32, String)>> {
+        let listing = self.listing("UIDL").await?;
+        Ok(pairs(&listing).map(|(number, id)| (number, id.to_owned())).collect())
+    }
+
+    /// Each message's number and size in bytes.
+    pub async fn sizes(&mut self) -> Pop3Result<Vec<(u32, u64)>> {
+        let listing = self.listing("LIST").await?;
+        Ok(pairs(&listing).filter_map(|(number, size)| Some((number, size.parse().ok()?))).collect())
+    }
+
+    /// A message's header (`TOP n 0`): the server sends no body.
+    pub async fn header(&mut self, number: u32) -> Pop3Result<Vec<u8>> {
+        self.multiline(&format!("TOP {number} 0")).await
+    }
+
+    pub async fn message(&mut self, number: u32) -> Pop3Result<Vec<u8>> {
+        self.multiline(&format!("RETR {number}")).await
+    }
+
+    pub async fn delete(&mut self, number: u32) -> Pop3Result<()> {
+        self.command(&format!("DELE {number}")).await.map(drop)
+    }
+
+    /// Ends the session; the server then carries out the deletions.
+    pub async fn quit(mut self) -> Pop3Result<()> {
+        self.command("QUIT").await.map(drop)
+    }
+
+    /// Sends one command and reads its one-line answer: the text after `+OK`.
+    async fn command(&mut self, line: &str) -> Pop3Result<String> {
+        self.stream.write_all(format!("{line}\r\n").as_bytes()).await.map_err(Pop3Error::io)?;
+        self.stream.flush().await.map_err(Pop3Error::io)?;
+        self.reply().await
+    }
+
+    async fn reply(&mut self) -> Pop3Result<String> {
+        let line = self.line(1024).await?;
+        let line = String::from_utf8_lossy(&line).trim_end().to_owned();
+        if let Some(rest) = line.strip_prefix("+OK") {
+            Ok(rest.trim().to_owned())
+        } else if let Some(rest) = line.strip_prefix("-ERR") {
+            Err(Pop3Error::new(Failure::Protocol, rest.trim()))
+        } else {
+            Err(Pop3Error::new(Failure::Protocol, format!("not a POP3 answer: \"{}\"", cut(&line))))
+        }
+    }
+
+    /// A command whose answer is many lines ending with "." alone, dot-stuffing undone.
+    async fn multiline(&mut self, line: &str) -> Pop3Result<Vec<u8>> {
+        self.command(line).await?;
+        let mut body = Vec::new();
+        loop {
+            let line = self.line(MAX_MESSAGE_BYTES).await?;
+            if line == b".\r\n" || line == b".\n" {
+                return Ok(body);
+            }
+            if body.len() + line.len() > MAX_MESSAGE_BYTES {
+                return Err(Pop3Error::new(Failure::Protocol, "the message is too large to read"));
+            }
+            body.extend_from_slice(line.strip_prefix(b".").unwrap_or(&line));
+        }
+    }
+
+    async fn listing(&mut self, command: &str) -> Pop3Result<String> {
+        Ok(String::from_utf8_lossy(&self.multiline(command).await?).into_owned())
+    }
+
+    /// One line with its ending, at most `limit` bytes, within `WAIT`.
+    async fn line(&mut self, limit: usize) -> Pop3Result<Vec<u8>> {
+        let mut line = Vec::new();
+        let mut limited = AsyncReadExt::take(&mut self.stream, limit as u64);
+        let read = tokio::time::timeout(WAIT, limited.read_until(b'\n', &mut line));
+        match read.await {
+            Err(_) => Err(Pop3Error::new(Failure::Timeout, "the server did not answer in time")),
+            Ok(Err(err)) => Err(Pop3Error::io(err)),
+            Ok(Ok(0)) => Err(Pop3Error::new(Failure::Protocol, "the server closed the connection")),
+            Ok(Ok(_)) if !line.ends_with(b"\n") => Err(Pop3Error::new(Failure::Protocol, "an answer line is too long")),
+            Ok(Ok(_)) => Ok(line),
+        }
+    }
+}
+
+/// `work` within `WAIT` as a whole, for an answer the admin waits for.
+pub async fn in_time<T>(work: impl std::future::Future<Output = Pop3Result<T>>) -> Pop3Result<T> {
+    tokio::time::timeout(WAIT, work)
+        .await
+        .unwrap_or_else(|_| Err(Pop3Error::new(Failure::Timeout, "the server did not answer in time")))
+}
+
+async fn connect(host: &str, port: u16) -> Pop3Result<TcpStream> {
+    let resolve = tokio::time::timeout(WAIT, tokio::net::lookup_host((host, port)));
+    let addresses: Vec<_> = match resolve.await {
+        Err(_) => return Err(Pop3Error::new(Failure::Timeout, format!("looking up {host} took too long"))),
+        Ok(Err(err)) => return Err(Pop3Error::new(Failure::NameNotFound, format!("{host}: {err}"))),
+        Ok(Ok(addresses)) => addresses.collect(),
+    };
+    let mut last = Pop3Error::new(Failure::NameNotFound, format!("{host} has no address"));
+    for address in addresses {
+        match tokio::time::timeout(WAIT, TcpStream::connect(address)).await {
+            Ok(Ok(stream)) => return Ok(stream),
+            Ok(Err(err)) => last = Pop3Error::new(Failure::Refused, format!("{address}: {err}")),
+            Err(_) => last = Pop3Error::new(Failure::Timeout, format!("{address} did not answer in time")),
+        }
+    }
+    Err(last)
+}
+
+async fn tls(stream: impl Io + 'static, host: &str, trusted: Option<&Path>) -> Pop3Result<impl Io> {
+    let name = ServerName::try_from(host.to_owned())
+        .map_err(|_| Pop3Error::new(Failure::Tls, format!("{host} is not a name a certificate can carry")))?;
+    let connector = TlsConnector::from(client_config(trusted)?);
+    match tokio::time::timeout(WAIT, connector.connect(name, stream)).await {
+        Err(_) => Err(Pop3Error::new(Failure::Timeout, "the TLS handshake took too long")),
+        Ok(Err(err)) => Err(Pop3Error::new(Failure::Tls, err.to_string())),
+        Ok(Ok(stream)) => Ok(stream),
+    }
+}
+
+/// The public certificate authorities, plus the configured file's.
+fn client_config(trusted: Option<&Path>) -> Pop3Result<Arc<rustls::ClientConfig>> {
+    use rustls::pki_types::{pem::PemObject, CertificateDer};
+    let mut roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+    if let Some(path) = trusted {
+        let unreadable = |err: &dyn std::fmt::Display| {
+            Pop3Error::new(Failure::Tls, format!("the trusted certificates in {} do not read: {err}", path.display()))
+        };
+        for certificate in CertificateDer::pem_file_iter(path).map_err(|err| unreadable(&err))? {
+            roots.add(certificate.map_err(|err| unreadable(&err))?).map_err(|err| unreadable(&err))?;
+        }
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|err| Pop3Error::new(Failure::Tls, err.to_string()))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+/// A refusal at sign-in is about the credentials; anything else stays what it was.
+fn credentials(err: Pop3Error) -> Pop3Error {
+    match err.failure {
+        Failure::Protocol => Pop3Error::new(Failure::Credentials, err.detail),
+        _ => err,
+    }
+}
+
+/// A user name or password cannot carry a line break into the next command.
+fn single_line(value: &str) -> Pop3Result<&str> {
+    if value.contains(['\r', '\n']) {
+        return Err(Pop3Error::new(Failure::Credentials, "the user name or password holds a line break"));
+    }
+    Ok(value)
+}
+
+/// `"1 abc\r\n2 def"` as `(1, "abc"), (2, "def")`.
+fn pairs(listing: &str) -> impl Iterator<Item = (u32, &str)> {
+    listing.lines().filter_map(|line| {
+        let (number, rest) = line.trim().split_once(' ')?;
+        Some((number.parse().ok()?, rest.trim()))
+    })
+}
+
+fn cut(line: &str) -> String {
+    line.chars().take(80).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pairs;
+
+    #[test]
+    fn reads_a_listing() {
+        let listing = "1 000001a\r\n2 000001b\r\nnonsense\r\n";
+        assert_eq!(pairs(listing).collect::<Vec<_>>(), vec![(1, "000001a"), (2, "000001b")]);
+    }
+}

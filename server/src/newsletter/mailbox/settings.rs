@@ -1,0 +1,171 @@
+//! The mailbox's settings (admin only): where the POP3 server is, how to sign in and how often the
+//! checker reads it for bounces; and the connection test, which tries the form's values as they stand.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::pop3::{self, Account, Failure, Session};
+use crate::{
+    audit::{self, Action, Resource},
+    auth::{extract::RequirePermission, permissions::area},
+    client_info::ClientInfo,
+    email::settings::Security,
+    error::ApiResult,
+    extract::ApiJson,
+    fields::FieldErrors,
+    settings::{self, keep_for, mask, Editable, Stored},
+    AppState,
+};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+#[schema(as = MailboxSettings)]
+pub struct MailboxSettings {
+    /// The POP3 server's name; empty: no mailbox.
+    pub host: String,
+    #[schema(minimum = 1, maximum = 65535)]
+    pub port: u16,
+    pub security: Security,
+    pub username: String,
+    /// Secret.
+    pub password: String,
+    /// How often the checker reads new messages for bounces.
+    #[schema(minimum = 1, maximum = 1440)]
+    pub check_every_minutes: u32,
+}
+
+impl Default for MailboxSettings {
+    fn default() -> Self {
+        Self {
+            host: String::new(),
+            port: 995,
+            security: Security::Tls,
+            username: String::new(),
+            password: String::new(),
+            check_every_minutes: 10,
+        }
+    }
+}
+
+impl MailboxSettings {
+    pub fn is_set(&self) -> bool {
+        !self.host.trim().is_empty()
+    }
+
+    pub fn account(&self) -> Account<'_> {
+        Account {
+            host: self.host.trim(),
+            port: self.port,
+            security: self.security,
+            username: &self.username,
+            password: &self.password,
+        }
+    }
+
+    /// Names the mailbox in the record of messages already read: another server or user is another box.
+    pub fn label(&self) -> String {
+        format!("{}@{}:{}", self.username, self.host.trim(), self.port)
+    }
+}
+
+impl Stored for MailboxSettings {
+    const KEY: &'static str = "mailbox";
+}
+
+impl Editable for MailboxSettings {
+    fn check(&self, errors: &mut FieldErrors) {
+        errors.required("host", self.host.trim(), 253);
+        if self.host.trim().contains(|c: char| c.is_whitespace() || c == '/') {
+            errors.fail("host", "Enter a server name such as mail.example.org");
+        }
+        errors.within("port", self.port.into(), 1..=65535);
+        errors.required("username", &self.username, 200);
+        errors.required("password", &self.password, 500);
+        errors.within("checkEveryMinutes", self.check_every_minutes, 1..=1440);
+    }
+
+    fn for_browser(&self) -> Self {
+        Self { password: mask(&self.password), ..self.clone() }
+    }
+
+    /// The stored password goes only to the server and user it was given for.
+    fn keep_secrets(&mut self, stored: &Self) {
+        let same = (self.host.trim(), &self.username) == (stored.host.trim(), &stored.username);
+        keep_for(same, &mut self.password, &stored.password);
+    }
+}
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(read, save)).routes(routes!(test_connection))
+}
+
+#[utoipa::path(get, path = "/api/admin/email/pop3", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = MailboxSettings), (status = 401), (status = 403)))]
+async fn read(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<MailboxSettings>> {
+    settings::read(&state, &signed_in).await
+}
+
+#[utoipa::path(put, path = "/api/admin/email/pop3", tag = "admin", security(("bearer" = [])), request_body = MailboxSettings,
+    responses((status = 200, body = MailboxSettings), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<MailboxSettings>,
+) -> ApiResult<Json<MailboxSettings>> {
+    settings::save(&state, &signed_in, &client, value).await
+}
+
+/// What the connection test found: the number of messages, or why it failed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionTest {
+    connected: bool,
+    messages: Option<u32>,
+    failure: Option<Failure>,
+    /// The server's or the system's own words.
+    detail: Option<String>,
+}
+
+/// Signs in with the form's values (the stored password where the form sent the mask for the same
+/// server and user) and counts the messages; answers within 10 s. Audited.
+#[utoipa::path(post, path = "/api/admin/email/pop3/test", tag = "admin", security(("bearer" = [])), request_body = MailboxSettings,
+    responses((status = 200, body = ConnectionTest), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn test_connection(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(mut form): ApiJson<MailboxSettings>,
+) -> ApiResult<Json<ConnectionTest>> {
+    form.keep_secrets(&*state.settings.get::<MailboxSettings>(&state.db).await?);
+    let mut errors = FieldErrors::default();
+    form.check(&mut errors);
+    errors.finish()?;
+    audit::record_change(
+        &state,
+        &client,
+        &signed_in.user,
+        Action::TestConnection,
+        Resource::Settings,
+        MailboxSettings::KEY,
+    )
+    .await?;
+    let trusted = state.config.mail.trusted_certificates.as_deref();
+    let counted = pop3::in_time(async {
+        let mut session = Session::open(&form.account(), trusted).await?;
+        let (count, _) = session.stat().await?;
+        session.quit().await?;
+        Ok(count)
+    });
+    Ok(Json(match counted.await {
+        Ok(count) => ConnectionTest { connected: true, messages: Some(count), failure: None, detail: None },
+        Err(err) => {
+            ConnectionTest { connected: false, messages: None, failure: Some(err.failure), detail: Some(err.detail) }
+        }
+    }))
+}

@@ -1,0 +1,269 @@
+//! POP3 mailbox verification against a real Dovecot: the connection test's answer for a good mailbox
+//! and for each kind of failure, the inbox's authentication results and classification of prepared
+//! messages (a signed one, a bulk one, a personal one, a bounce for a campaign message), the bounce
+//! marking its campaign recipient and suppressing the address, opening and deleting a message, and the
+//! screen being the admin's alone.
+
+use crate::campaigns::{act, audience, call, create, draft, member, template};
+use crate::common::{
+    assert_error_code, assert_field_error,
+    dovecot::{Dovecot, PASSWORD},
+    each_backend_with, TestApp,
+};
+use crate::email_delivery::{free_port, smtp_settings, transport, SmtpServer};
+use axum::http::{Method, StatusCode};
+use mailparse::MailHeaderMap;
+use pointe_server::testing::{
+    newsletter::{check_mailbox, send_campaigns},
+    Role,
+};
+use serde_json::{json, Value};
+
+fn mailbox(host: &str, port: u16, security: &str, username: &str, password: &str) -> Value {
+    json!({ "host": host, "port": port, "security": security, "username": username, "password": password, "checkEveryMinutes": 10 })
+}
+
+async fn test_connection(app: &TestApp, admin: &str, settings: &Value) -> Value {
+    let tested = call(app, Method::POST, "/api/admin/email/pop3/test", admin, settings).await;
+    assert_eq!(tested.status, StatusCode::OK, "{}", tested.text());
+    tested.json()
+}
+
+const SIGNED: &str = "Authentication-Results: mx.pointe.test; spf=pass smtp.mailfrom=studio.example;
+ dkim=pass header.d=studio.example; dmarc=pass header.from=studio.example
+DKIM-Signature: v=1; a=rsa-sha256; d=studio.example; s=mail; h=from:subject; bh=abc; b=def
+From: Ballet Studio <hello@studio.example>
+To: mailbox@pointe.test
+Subject: Class times
+Date: Mon, 23 Nov 2026 09:00:00 +0000
+Message-ID: <class-times@studio.example>
+Content-Type: text/html; charset=utf-8
+
+<p onclick=\"steal()\">New <b>class</b> times</p><script>alert(1)</script><img src=\"https://tracker.example/open.gif\">
+";
+
+const BULK: &str =
+    "Authentication-Results: mx.pointe.test; spf=softfail smtp.mailfrom=shop.example; dkim=none; dmarc=fail
+From: Shoe Shop <offers@shop.example>
+To: mailbox@pointe.test
+Subject: 20% off pointe shoes
+Date: Tue, 24 Nov 2026 10:00:00 +0000
+Precedence: bulk
+Content-Type: text/plain
+
+Sale!
+";
+
+const PERSONAL: &str = "From: Anna <anna@example.org>
+To: mailbox@pointe.test
+Subject: A question about sizes
+Date: Wed, 25 Nov 2026 11:00:00 +0000
+Content-Type: text/plain
+
+Which size should I take?
+";
+
+/// A delivery report for the campaign message `message_id` sent to `to`.
+fn bounce(to: &str, message_id: &str) -> String {
+    format!(
+        "From: Mail Delivery System <MAILER-DAEMON@mx.example.org>
+To: no-reply@pointe.test
+Subject: Undelivered Mail Returned to Sender
+Date: Thu, 26 Nov 2026 08:00:00 +0000
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status; boundary=\"report\"
+
+--report
+Content-Type: text/plain
+
+Your message could not be delivered.
+
+--report
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; mx.example.org
+
+Final-Recipient: rfc822; {to}
+Action: failed
+Status: 5.1.1
+Diagnostic-Code: smtp; 550 5.1.1 <{to}>: Recipient address rejected: User unknown
+
+--report
+Content-Type: text/rfc822-headers
+
+Message-ID: {message_id}
+Subject: Spring
+
+--report--
+"
+    )
+}
+
+#[tokio::test]
+async fn the_connection_test_counts_the_messages_or_names_the_failure() {
+    let dovecot = Dovecot::start(&["box"]);
+    dovecot.deliver("box", PERSONAL);
+    let ca = dovecot.ca_file().display().to_string();
+    each_backend_with(&[("MAIL_CA_FILE", &ca)], async |app| {
+        let admin = app.signed_in_admin("odette").await;
+        let (plain, tls) = (dovecot.plain_port, dovecot.tls_port);
+        let good = test_connection(app, &admin, &mailbox("127.0.0.1", tls, "tls", "box", PASSWORD)).await;
+        assert_eq!(good, json!({ "connected": true, "messages": 1, "failure": null, "detail": null }));
+        let starttls = test_connection(app, &admin, &mailbox("127.0.0.1", plain, "starttls", "box", PASSWORD)).await;
+        assert_eq!(starttls["messages"], 1, "{starttls}");
+
+        let failure = async |settings: Value| test_connection(app, &admin, &settings).await["failure"].clone();
+        assert_eq!(failure(mailbox("127.0.0.1", tls, "tls", "box", "wrong")).await, "credentials");
+        assert_eq!(failure(mailbox("127.0.0.1", free_port(), "none", "box", PASSWORD)).await, "refused");
+        assert_eq!(failure(mailbox("pop3.nowhere.invalid", tls, "tls", "box", PASSWORD)).await, "nameNotFound");
+        // A certificate for 127.0.0.1 is not one for "localhost"; plain POP3 is not TLS.
+        assert_eq!(failure(mailbox("localhost", tls, "tls", "box", PASSWORD)).await, "tls");
+        assert_eq!(failure(mailbox("127.0.0.1", plain, "tls", "box", PASSWORD)).await, "tls");
+
+        let unsaved =
+            call(app, Method::POST, "/api/admin/email/pop3/test", &admin, &mailbox("", 995, "tls", "box", PASSWORD))
+                .await;
+        assert_field_error(&unsaved, StatusCode::BAD_REQUEST, "host", "This field is required");
+
+        // Saved, the password comes back masked, and the mask tests the stored one.
+        let saved =
+            call(app, Method::PUT, "/api/admin/email/pop3", &admin, &mailbox("127.0.0.1", tls, "tls", "box", PASSWORD))
+                .await;
+        assert_eq!((saved.status, saved.json()["password"].as_str()), (StatusCode::OK, Some("********")));
+        let masked = test_connection(app, &admin, &mailbox("127.0.0.1", tls, "tls", "box", "********")).await;
+        assert_eq!(masked["connected"], true, "{masked}");
+
+        let editor = app.user_with_role("eve", Role::Editor).await;
+        for (method, uri) in [(Method::GET, "/api/admin/email/pop3"), (Method::GET, "/api/admin/email/pop3/messages")] {
+            assert_error_code(&call(app, method, uri, &editor, &Value::Null).await, StatusCode::FORBIDDEN, "forbidden");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_suppressed_addresses() {
+    let dovecot = Dovecot::start(&["sqlite", "postgres"]);
+    let smtp = SmtpServer::start(free_port()).await;
+    let smtp_port = smtp.port.to_string();
+    let ca = dovecot.ca_file().display().to_string();
+    let mut vars = smtp_settings(&smtp_port).to_vec();
+    vars.push(("MAIL_CA_FILE", &ca));
+    each_backend_with(&vars, async |app| {
+        let admin = app.signed_in_admin("odette").await;
+        let inbox = |admin: String| async move {
+            let listed = call(app, Method::GET, "/api/admin/email/pop3/messages", &admin, &Value::Null).await;
+            assert_eq!(listed.status, StatusCode::OK, "{}", listed.text());
+            listed.json()
+        };
+        assert_error_code(
+            &call(app, Method::GET, "/api/admin/email/pop3/messages", &admin, &Value::Null).await,
+            StatusCode::CONFLICT,
+            "mailbox_not_configured",
+        );
+
+        // A campaign to anna and boris; anna's address bounces.
+        let template_id = template(app, &admin, "newsletter").await;
+        let anna = member(app, "anna", "en", true).await;
+        member(app, "boris", "en", true).await;
+        let campaign_id = create(app, &admin, &draft(&template_id, &["newsletter"], &["en"])).await;
+        act(app, &admin, &campaign_id, "send").await;
+        assert_eq!(send_campaigns(&app.state, transport(app)).await.unwrap(), 2);
+        let sent = smtp.take_messages();
+        let header_to = |to: &str, name: &str| {
+            let mail = sent
+                .iter()
+                .map(|raw| mailparse::parse_mail(raw).unwrap())
+                .find(|mail| mail.headers.get_first_value("To").as_deref() == Some(to));
+            mail.unwrap().headers.get_first_value(name).unwrap()
+        };
+        let message_id = header_to("anna@pointe.test", "Message-ID");
+        // Boris's mail client writes to the header's mailto: instead of opening the link.
+        let list_unsubscribe = header_to("boris@pointe.test", "List-Unsubscribe");
+        let (_, mailto) = list_unsubscribe.split_once(", <mailto:").unwrap();
+        let (address, subject) = mailto.trim_end_matches('>').split_once("?subject=").unwrap();
+        assert_eq!(address, "no-reply@pointe.localhost", "the sender's address");
+        let unsubscribe_subject = subject.replace("%20", " ");
+
+        let user = app.backend;
+        for raw in [SIGNED, BULK, PERSONAL, &bounce("anna@pointe.test", &message_id)] {
+            dovecot.deliver(user, raw);
+        }
+        let settings = mailbox("127.0.0.1", dovecot.tls_port, "tls", user, PASSWORD);
+        assert_eq!(call(app, Method::PUT, "/api/admin/email/pop3", &admin, &settings).await.status, StatusCode::OK);
+
+        let listed = inbox(admin.clone()).await;
+        assert_eq!(listed["total"], 4, "{listed}");
+        let messages = listed["messages"].as_array().unwrap();
+        let by_subject = |subject: &str| messages.iter().find(|m| m["subject"] == subject).unwrap().clone();
+        let signed = by_subject("Class times");
+        assert_eq!(signed["from"], "Ballet Studio <hello@studio.example>");
+        assert_eq!(
+            signed["verification"],
+            json!({ "spf": "pass", "dkim": "pass", "dmarc": "pass", "reportedBy": "mx.pointe.test", "signed": true })
+        );
+        assert_eq!(signed["classification"]["kind"], "other");
+        let bulk = by_subject("20% off pointe shoes");
+        assert_eq!(
+            (&bulk["verification"]["spf"], &bulk["verification"]["dkim"], &bulk["verification"]["dmarc"]),
+            (&json!("softfail"), &json!("none"), &json!("fail"))
+        );
+        assert_eq!(bulk["classification"], json!({ "kind": "marketing", "reason": "precedenceBulk", "service": null }));
+        let personal = by_subject("A question about sizes");
+        assert_eq!(personal["verification"]["spf"], Value::Null, "no results reported");
+        let report = by_subject("Undelivered Mail Returned to Sender");
+        assert_eq!(report["classification"]["reason"], "deliveryReport");
+        assert_eq!(report["bouncedRecipients"], 1);
+        assert!(messages.iter().all(|m| m["size"].as_u64().unwrap() > 0 && m["date"].as_i64().is_some()));
+
+        // The bounce: anna's recipient row says why, her address is suppressed and shown on her user.
+        let failures =
+            call(app, Method::GET, &format!("/api/admin/email/campaigns/{campaign_id}/report"), &admin, &Value::Null)
+                .await
+                .json();
+        let failed = &failures["problems"].as_array().unwrap()[0];
+        assert_eq!(
+            (failed["email"].as_str(), failed["status"].as_str()),
+            (Some("anna@pointe.test"), Some("bounced")),
+            "{failures}"
+        );
+        assert!(failed["error"].as_str().unwrap().contains("User unknown"));
+        let users = call(app, Method::GET, "/api/users/list?search=anna", &admin, &Value::Null).await.json();
+        let anna_row = users["users"].as_array().unwrap().iter().find(|u| u["id"] == anna.as_str()).unwrap().clone();
+        assert!(anna_row["bouncedAt"].is_i64(), "{anna_row}");
+        assert_eq!(audience(app, &admin, &template_id, &["newsletter"], &["en"]).await, 1, "anna is no longer mailed");
+        // The checker reads each message once; the request by mail unsubscribes boris.
+        check_mailbox(&app.state).await.unwrap();
+        dovecot.deliver(user, &format!("From: boris@pointe.test\nSubject: {unsubscribe_subject}\n\nunsubscribe\n"));
+        check_mailbox(&app.state).await.unwrap();
+        assert_eq!(audience(app, &admin, &template_id, &["newsletter"], &["en"]).await, 0, "boris left by mail");
+
+        // Opened: sanitised, the tracker image removed.
+        let id = signed["id"].as_str().unwrap();
+        let opened =
+            call(app, Method::GET, &format!("/api/admin/email/pop3/messages/{id}"), &admin, &Value::Null).await;
+        assert_eq!(opened.status, StatusCode::OK, "{}", opened.text());
+        let opened = opened.json();
+        let html = opened["html"].as_str().unwrap();
+        assert!(
+            html.contains("<b>class</b>")
+                && !html.contains("script")
+                && !html.contains("onclick")
+                && !html.contains("tracker"),
+            "{html}"
+        );
+        assert_eq!(opened["blockedImages"], 1);
+
+        // Deleted: gone from the list, and opening it again is a 404.
+        let deleted =
+            call(app, Method::DELETE, &format!("/api/admin/email/pop3/messages/{id}"), &admin, &Value::Null).await;
+        assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text());
+        assert_eq!(inbox(admin.clone()).await["total"], 4);
+        assert_error_code(
+            &call(app, Method::GET, &format!("/api/admin/email/pop3/messages/{id}"), &admin, &Value::Null).await,
+            StatusCode::NOT_FOUND,
+            "mailbox_message_not_found",
+        );
+    })
+    .await;
+}
