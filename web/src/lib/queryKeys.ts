@@ -67,6 +67,13 @@ export const queryKeys = {
       report: (id: string, status: string) => [...ADMIN, 'campaigns', 'report', id, status] as const,
       audience: (choice: object) => [...ADMIN, 'campaigns', 'audience', choice] as const,
     },
+    /** The POP3 mailbox: its settings, its inbox's pages and opened messages (both read from the mailbox). */
+    mailbox: {
+      settings: [...ADMIN, 'mailbox', 'settings'] as const,
+      inbox: [...ADMIN, 'mailbox', 'inbox'] as const,
+      page: (page: number, pageSize: number) => [...ADMIN, 'mailbox', 'inbox', page, pageSize] as const,
+      message: (id: string) => [...ADMIN, 'mailbox', 'inbox', 'message', id] as const,
+    },
   },
 };
 

@@ -35,7 +35,7 @@ impl AuthResult {
     }
 }
 
-/// The receiving server's verdicts; a method it did not report is absent.
+/// The receiving server's verdicts; `null` for a method it did not report.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MailVerification)]
@@ -45,7 +45,7 @@ pub struct Verification {
     pub dmarc: Option<AuthResult>,
     /// The host that wrote the results (the authserv-id).
     pub reported_by: Option<String>,
-    /// The message carries a DKIM signature (which opening the message checks).
+    /// The message carries a DKIM signature.
     pub signed: bool,
 }
 

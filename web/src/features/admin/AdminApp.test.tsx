@@ -49,14 +49,16 @@ describe('AdminApp', () => {
   it('shows an editor only the catalogue, the blog and e-mail, and no way into the users screen', async () => {
     renderAdmin(editor);
     const names = within(await navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(names).toEqual(['Dashboard', 'Brands', 'Products', 'Blog', 'Email campaigns', 'POP3 email verification', 'Email templates']);
+    // The mailbox's screen is the admin's alone (the server asks for the settings permission).
+    expect(names).toEqual(['Dashboard', 'Brands', 'Products', 'Blog', 'Email campaigns', 'Email templates']);
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('1,234').closest('a')).toBeNull();
   });
 
-  it('tells an editor who opens the users screen that their role has no access', async () => {
-    renderAdmin(editor, '/admin/users');
+  it.each(['/admin/users', '/admin/email/pop3'])('tells an editor who opens %s that their role has no access', async (path) => {
+    const api = renderAdmin(editor, path);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your role does not give access to this screen.');
+    expect(api.calls.filter((call) => call.path.startsWith('/admin/email/pop3'))).toEqual([]);
   });
 
   it('shows a screen still being built honestly', async () => {

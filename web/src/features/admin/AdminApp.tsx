@@ -18,6 +18,7 @@ import { CampaignsScreen } from './campaigns/CampaignsScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
 import { ProductsScreen } from './catalogue/ProductsScreen';
 import { DashboardPage } from './DashboardPage';
+import { MailboxScreen } from './mailbox/MailboxScreen';
 import { SessionsScreen } from './sessions/SessionsScreen';
 import { ADMIN_NAMESPACE } from './i18n';
 import { PendingScreen } from './PendingScreen';
@@ -39,6 +40,7 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   cache: CacheScreen,
   templates: TemplatesScreen,
   email: CampaignsScreen,
+  pop3: MailboxScreen,
 };
 
 /** Screens with pages of their own under their path (/admin/email/new, /admin/email/{id}); their sub-screens (/admin/email/pop3) still win. */

@@ -79,6 +79,10 @@ const EXACT: Record<string, string> = {
   'The scheduled time has passed': 'pastTime',
   'Between 1 and 1000 messages a second': 'rateRange',
   'Between 1 and 50 connections': 'concurrencyRange',
+  'Enter a server name such as mail.example.org': 'serverName',
+  'Enter the password again: the stored one is kept only for the same server and user name': 'passwordAgain',
+  'No POP3 mailbox is configured': 'mailboxNotConfigured',
+  'This message is no longer in the mailbox': 'mailboxMessageGone',
 };
 
 /** The server's error codes in the admin's calls and their keys under `messages` in the admin locales. */
@@ -123,6 +127,8 @@ const CODES: Record<string, string> = {
   campaign_not_sending: 'campaignNotSending',
   campaign_not_paused: 'campaignNotPaused',
   campaign_cannot_cancel: 'campaignCannotCancel',
+  mailbox_not_configured: 'mailboxNotConfigured',
+  mailbox_message_not_found: 'mailboxMessageGone',
 };
 
 const PATTERNS: [RegExp, string, string[]][] = [
@@ -131,6 +137,8 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^Must be between (\d+) and (\d+)$/, 'between', ['min', 'max']],
   // The reason is the mail server's own words, shown as they are.
   [/^The test e-mail could not be sent: (.+)$/s, 'testEmailFailed', ['reason']],
+  // The mailbox's trouble in its POP3 server's or the system's words, shown as they are.
+  [/^The e-mails could not be fetched: (.+)$/s, 'mailboxFetchFailed', ['reason']],
   [/^At most (\d+) items$/, 'maxItems', ['max']],
   // A template's variables: the name as written, braces and all.
   [/^Unknown variable: ({{.*}})$/s, 'unknownVariable', ['name']],

@@ -13,6 +13,7 @@ import { categoryRecordSchema, POST_STATUSES, postRecordSchema, previewSchema } 
 import { brandRecordSchema, productRecordSchema } from './catalogue/api';
 import { uploadedSchema } from './components/ImageField';
 import { statsSchema } from './DashboardPage';
+import { AUTH_RESULTS, connectionTestSchema, FAILURES, inboxSchema, KINDS, mailboxSettingsSchema, openedMessageSchema, REASONS } from './mailbox/api';
 import { PERMISSIONS } from './screens';
 import { sessionListSchema } from './sessions/api';
 import { emailAnswerSchema, PROVIDERS as EMAIL_PROVIDERS } from './settings/emailSettings';
@@ -80,6 +81,11 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/email/campaigns/{id}/report', campaignReportSchema, {}],
     ['get', '/api/admin/settings/campaign-sending', campaignSendingSchema, { everyFieldSent: true }],
     ['put', '/api/admin/settings/campaign-sending', campaignSendingSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/email/pop3', mailboxSettingsSchema, { everyFieldSent: true }],
+    ['put', '/api/admin/email/pop3', mailboxSettingsSchema, { everyFieldSent: true }],
+    ['post', '/api/admin/email/pop3/test', connectionTestSchema, {}],
+    ['get', '/api/admin/email/pop3/messages', inboxSchema, {}],
+    ['get', '/api/admin/email/pop3/messages/{id}', openedMessageSchema, {}],
   ] as const)('%s %s', (method, path, schema, reading) => {
     expect(answerDrift(schema, method, path, reading)).toEqual([]);
   });
@@ -97,6 +103,10 @@ describe('the admin reads what the server documents', () => {
     ['TemplateCategory', TEMPLATE_CATEGORIES],
     ['CampaignStatus', CAMPAIGN_STATUSES],
     ['TargetGroup', TARGET_GROUPS],
+    ['MailboxFailure', FAILURES],
+    ['AuthResult', AUTH_RESULTS],
+    ['MailKind', KINDS],
+    ['MailKindReason', REASONS],
   ] as const)('knows every %s', (name, values) => {
     expect(documentedValues(name)).toEqual([...values]);
   });

@@ -45,7 +45,8 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: 'audit-logs', key: 'auditLogs', icon: IconHistory, permission: 'auditLogs' },
   { path: 'settings', key: 'settings', icon: IconSettings, permission: 'settings' },
   { path: 'email', key: 'email', icon: IconMail, permission: 'email' },
-  { path: 'email/pop3', key: 'pop3', icon: IconMailCheck, permission: 'email' },
+  // The mailbox's settings and messages are the admin's alone: the server asks for `settings`.
+  { path: 'email/pop3', key: 'pop3', icon: IconMailCheck, permission: 'settings' },
   { path: 'templates', key: 'templates', icon: IconTemplate, permission: 'email' },
   { path: 'analytics', key: 'analytics', icon: IconChartBar, permission: 'analytics' },
   { path: 'ai', key: 'ai', icon: IconBrain, permission: 'ai' },

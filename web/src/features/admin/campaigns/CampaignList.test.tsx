@@ -121,8 +121,12 @@ describe('CampaignList', () => {
   });
 
   it('leaves the POP3 screen at its own address', async () => {
-    renderAdmin('/admin/email/pop3', {});
+    const { api } = renderAdmin('/admin/email/pop3', {
+      'GET /admin/email/pop3': { host: '', port: 995, security: 'tls', username: '', password: '', checkEveryMinutes: 10 },
+      'GET /admin/email/pop3/messages': jsonResponse({ error: 'No POP3 mailbox is configured', code: 'mailbox_not_configured' }, 409),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'POP3 email verification' })).toBeInTheDocument();
-    expect(screen.getByText('Being built')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Mailbox' })).toBeInTheDocument();
+    expect(api.callsTo('GET /admin/email/campaigns')).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ const rowOf = async (name: string) => (await screen.findByRole('checkbox', { nam
 describe('UsersScreen', () => {
   beforeEach(() => i18n.changeLanguage('en'));
 
-  it('lists the page the server gives, with roles, admin access, groups, dates and the disabled badge', async () => {
+  it('lists the page the server gives, with roles, admin access, groups, dates and the disabled and bounced badges', async () => {
     const { api } = renderUsers({}, 42);
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     const rows = bodyRows(await usersTable());
@@ -49,6 +49,11 @@ describe('UsersScreen', () => {
     expect(within(siegfriedRow).getByText('Inactive')).toBeInTheDocument();
     expect(siegfriedRow).toHaveTextContent('Never');
     expect(within(siegfriedRow).getByRole('button', { name: 'Enable siegfried' })).toBeInTheDocument();
+
+    // An address that hard-bounced: marked beside it, with since when; the others are not.
+    const giselleRow = await rowOf('giselle');
+    expect(within(giselleRow).getByTitle('The address bounced on Nov 21, 2026: campaigns no longer go to it')).toHaveTextContent(/^Bounced$/);
+    expect(within(odetteRow).queryByText('Bounced')).not.toBeInTheDocument();
 
     // The signed-in admin's own row: marked, and it cannot be deleted, disabled or demoted from here.
     const ownRow = await rowOf('rothbart');

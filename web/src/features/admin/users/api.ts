@@ -31,6 +31,8 @@ export const adminUserSchema = z.object({
   lastLoginAt: z.nullable(z.number()),
   disabled: z.boolean(),
   emailVerified: z.boolean(),
+  /** When the address hard-bounced (epoch ms): no campaign reaches it. */
+  bouncedAt: z.nullable(z.number()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

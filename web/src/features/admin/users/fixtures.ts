@@ -19,6 +19,7 @@ export const userRecord = (id: string, username: string, extra: Partial<AdminUse
   lastLoginAt: NOW - DAY,
   disabled: false,
   emailVerified: true,
+  bouncedAt: null,
   ...extra,
 });
 
@@ -26,7 +27,7 @@ export const userRecord = (id: string, username: string, extra: Partial<AdminUse
 export const me = userRecord('u-2', 'rothbart', { role: 'admin', isAdmin: true });
 export const odette = userRecord('u-10', 'odette', { groups: ['newsletter', 'vip'] });
 export const siegfried = userRecord('u-11', 'siegfried', { role: 'editor', lastLoginAt: null, disabled: true, groups: ['inactive'] });
-export const giselle = userRecord('u-12', 'giselle', { role: 'admin', isAdmin: true });
+export const giselle = userRecord('u-12', 'giselle', { role: 'admin', isAdmin: true, bouncedAt: NOW - 2 * DAY });
 export const listed = [me, odette, siegfried, giselle];
 
 /** The list's answer: `users` as the page, `total` across pages. */

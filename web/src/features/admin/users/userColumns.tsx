@@ -37,7 +37,23 @@ export function useUserColumns({ onDisable, onDelete }: { onDisable: (user: Admi
         </Group>
       ),
     },
-    { key: 'email', header: t('users.email'), sortable: true, cell: (user) => user.email },
+    {
+      key: 'email',
+      header: t('users.email'),
+      sortable: true,
+      cell: (user) =>
+        user.bouncedAt === null ? (
+          user.email
+        ) : (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm">{user.email}</Text>
+            {/* Campaigns skip an address that hard-bounced; the title says since when. */}
+            <Badge size="xs" color="red" variant="light" c="dark.7" title={t('users.bouncedSince', { date: day.format(user.bouncedAt) })}>
+              {t('users.bouncedBadge')}
+            </Badge>
+          </Group>
+        ),
+    },
     { key: 'role', header: t('users.role'), sortable: true, cell: (user) => <RoleSelect user={user} allowed={canGrant} /> },
     { key: 'isAdmin', header: t('users.admin'), cell: (user) => <AdminSwitch user={user} allowed={canGrant && user.id !== me?.id} /> },
     {

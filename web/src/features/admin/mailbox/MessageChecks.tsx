@@ -1,0 +1,79 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleMinus, IconCircleX, IconHelpCircle, IconSignature, type Icon } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+import { ADMIN_NAMESPACE } from '../i18n';
+import type { AuthResult, Classification, Verification } from './api';
+
+const CHECKS = ['spf', 'dkim', 'dmarc'] as const;
+
+/** Each result's colour and an icon of its own shape, so that colour is never all that tells them apart. */
+const LOOKS: Record<AuthResult | 'unreported', { color: string; Icon: Icon }> = {
+  pass: { color: 'green', Icon: IconCircleCheck },
+  fail: { color: 'red', Icon: IconCircleX },
+  softfail: { color: 'orange', Icon: IconAlertTriangle },
+  neutral: { color: 'gray', Icon: IconCircleMinus },
+  none: { color: 'gray', Icon: IconCircleMinus },
+  temperror: { color: 'yellow', Icon: IconAlertTriangle },
+  permerror: { color: 'yellow', Icon: IconAlertTriangle },
+  policy: { color: 'blue', Icon: IconHelpCircle },
+  unreported: { color: 'gray', Icon: IconHelpCircle },
+};
+
+/**
+ * SPF, DKIM and DMARC as the receiving server reported them: a small pill each, its text saying the check
+ * and its result ("SPF: pass"), and "DKIM-signed" when the message carries a signature. The text is dark:
+ * the light pills' own shade falls below the contrast small text needs.
+ */
+export function VerificationBadges({ verification }: { verification: Verification }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  return (
+    <Group gap={4} wrap="wrap" title={verification.reportedBy ? t('mailbox.verification.reportedBy', { server: verification.reportedBy }) : undefined}>
+      {CHECKS.map((check) => {
+        const result = verification[check] ?? 'unreported';
+        const { color, Icon } = LOOKS[result];
+        return (
+          <Badge key={check} size="sm" variant="light" color={color} c="dark.7" tt="none" leftSection={<Icon size={12} aria-hidden />}>
+            {t('mailbox.verification.check', { check: t(`mailbox.verification.checks.${check}`), result: t(`mailbox.verification.results.${result}`) })}
+          </Badge>
+        );
+      })}
+      {verification.signed && (
+        <Badge size="sm" variant="outline" color="gray" c="dark.7" tt="none" leftSection={<IconSignature size={12} aria-hidden />}>
+          {t('mailbox.verification.signed')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Marketing e-mail or other, why it was taken for what it is, and for a delivery report the recipients it marked bounced. */
+export function ClassificationText({ classification, bouncedRecipients }: { classification: Classification; bouncedRecipients: number | null }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { kind, reason, service } = classification;
+  const why =
+    reason === null
+      ? null
+      : reason === 'sendingService'
+        ? service
+          ? t('mailbox.classification.reasons.sendingService', { service })
+          : t('mailbox.classification.reasons.unnamedService')
+        : t(`mailbox.classification.reasons.${reason}`);
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge size="sm" variant="light" color={kind === 'marketing' ? 'grape' : 'gray'} c="dark.7" tt="none">
+        {t(`mailbox.classification.kinds.${kind}`)}
+      </Badge>
+      {why && (
+        <Text size="xs" c="dimmed">
+          {why}
+        </Text>
+      )}
+      {bouncedRecipients !== null && (
+        <Text size="xs" fw={500}>
+          {t('mailbox.classification.bounced', { count: bouncedRecipients })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
