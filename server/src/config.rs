@@ -77,6 +77,8 @@ pub struct MailConfig {
     /// `MAIL_CA_FILE`: certificate authorities (PEM) trusted besides the public ones by the POP3
     /// mailbox's TLS, for a mail server with a private CA.
     pub trusted_certificates: Option<PathBuf>,
+    /// `MAIL_DNS_SERVER` (`ip:port`): where the mailbox looks up DKIM keys; unset, the system's resolver.
+    pub dns_server: Option<std::net::SocketAddr>,
 }
 
 #[derive(Clone, Debug)]
@@ -226,5 +228,11 @@ fn mail(lookup: &impl Fn(&str) -> Option<String>) -> anyhow::Result<MailConfig> 
         }
         other => bail!("MAIL_TRANSPORT must be file or smtp, not {other}"),
     };
-    Ok(MailConfig { from, transport, trusted_certificates: lookup("MAIL_CA_FILE").map(PathBuf::from) })
+    let dns_server = match lookup("MAIL_DNS_SERVER") {
+        Some(address) => {
+            Some(address.parse().with_context(|| format!("MAIL_DNS_SERVER must be ip:port, not {address}"))?)
+        }
+        None => None,
+    };
+    Ok(MailConfig { from, transport, trusted_certificates: lookup("MAIL_CA_FILE").map(PathBuf::from), dns_server })
 }

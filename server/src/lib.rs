@@ -138,7 +138,7 @@ impl AppState {
 }
 
 /// Every setting's key (`reset-setting`).
-pub(crate) const SETTING_KEYS: [&str; 10] = [
+pub(crate) const SETTING_KEYS: [&str; 11] = [
     <blog::social_embeds::SocialEmbeds as settings::Stored>::KEY,
     <site::SiteIdentity as settings::Stored>::KEY,
     <Option<email::settings::EmailSettings> as settings::Stored>::KEY,
@@ -149,6 +149,7 @@ pub(crate) const SETTING_KEYS: [&str; 10] = [
     <audit::retention::AuditRetention as settings::Stored>::KEY,
     <newsletter::campaigns::SendingSettings as settings::Stored>::KEY,
     <newsletter::mailbox::MailboxSettings as settings::Stored>::KEY,
+    <email::dkim::DkimSettings as settings::Stored>::KEY,
 ];
 
 /// Every feature's routes, each registered with its OpenAPI entry: the document is what is routed.

@@ -1,6 +1,7 @@
 //! E-mail: messages rendered from templates in the recipient's language, put in an outbox table, and
 //! delivered by a background worker with retries, so nothing is lost while the mail server is down.
 
+pub mod dkim;
 pub mod outbox;
 pub mod settings;
 mod templates;
@@ -14,7 +15,7 @@ use crate::{lang::Lang, AppState};
 
 /// The admin's e-mail provider calls.
 pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
-    settings::routes()
+    settings::routes().merge(dkim::routes())
 }
 
 /// Renders `mail` in `lang` and queues it for `recipient`; the worker is woken at once.
@@ -34,10 +35,8 @@ pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<
 
 /// Sends a message rendered elsewhere (an admin's template) at once, as `send_now`.
 pub async fn send_rendered_now(state: &AppState, recipient: &str, rendered: Rendered) -> anyhow::Result<()> {
-    let mailer = match state.settings.get::<Option<settings::EmailSettings>>(&state.db).await?.as_ref() {
-        Some(settings) => Mailer::from_settings(settings)?,
-        None => Mailer::from_config(&state.config.mail)?,
-    };
+    let mut in_force = MailerInForce::new(Mailer::from_config(&state.config.mail)?);
+    let mailer = in_force.current(state).await?;
     let queued = outbox::Queued {
         id: String::new(),
         recipient: recipient.to_owned(),

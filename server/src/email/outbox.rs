@@ -1,7 +1,7 @@
 //! The outbox: queued messages and their delivery. Each message is claimed before it is sent, so
 //! several instances can work one outbox; a failed delivery is retried later, waiting longer each time.
 
-use super::settings::EmailSettings;
+use super::{dkim::DkimSettings, settings::EmailSettings};
 use super::{templates::Rendered, Mailer};
 use crate::AppState;
 
@@ -123,31 +123,38 @@ pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHa
     })
 }
 
-/// The provider in force: an admin's saved one, else the environment's; rebuilt only when the saved
-/// settings change, so its SMTP connections are reused.
+/// The provider in force: an admin's saved one, else the environment's, signing with the saved DKIM
+/// key; rebuilt only when those settings change, so its SMTP connections are reused.
 pub struct MailerInForce {
     environment: Mailer,
-    from_settings: Option<(EmailSettings, Mailer)>,
+    built: Option<(BuiltFor, Mailer)>,
 }
+
+type BuiltFor = (Option<EmailSettings>, DkimSettings);
 
 impl MailerInForce {
     pub fn new(environment: Mailer) -> Self {
-        Self { environment, from_settings: None }
+        Self { environment, built: None }
     }
 
     pub async fn current(&mut self, state: &AppState) -> anyhow::Result<&Mailer> {
         let saved = state.settings.get::<Option<EmailSettings>>(&state.db).await?;
-        let Some(settings) = saved.as_ref() else { return Ok(&self.environment) };
-        if self.from_settings.as_ref().is_none_or(|(built_for, _)| built_for != settings) {
-            self.from_settings = match Mailer::from_settings(settings) {
-                Ok(mailer) => Some((settings.clone(), mailer)),
+        let dkim = state.settings.get::<DkimSettings>(&state.db).await?;
+        let wanted = (saved.as_ref().clone(), dkim.as_ref().clone());
+        if self.built.as_ref().is_none_or(|(built_for, _)| *built_for != wanted) {
+            let provider = match &wanted.0 {
+                Some(settings) => Mailer::from_settings(settings),
+                None => Ok(self.environment.clone()),
+            };
+            self.built = match provider {
+                Ok(mailer) => Some((wanted.clone(), mailer.signed_by(&wanted.1))),
                 Err(err) => {
                     tracing::error!(error = %format!("{err:#}"), "the saved e-mail provider cannot be used");
                     None
                 }
             };
         }
-        self.from_settings
+        self.built
             .as_ref()
             .map(|(_, mailer)| mailer)
             .ok_or_else(|| anyhow::anyhow!("the saved e-mail provider cannot be used"))

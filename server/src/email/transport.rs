@@ -4,6 +4,7 @@
 use anyhow::Context;
 use lettre::{
     message::{
+        dkim::DkimConfig,
         header::{ContentType, HeaderName, HeaderValue},
         MultiPart, SinglePart,
     },
@@ -12,6 +13,7 @@ use lettre::{
 };
 
 use super::{
+    dkim::DkimSettings,
     outbox::Queued,
     settings::{EmailSettings, MailgunRegion, Provider, Security},
 };
@@ -39,11 +41,12 @@ pub enum Transport {
     },
 }
 
-/// A transport and the sender it sends as.
+/// A transport, the sender it sends as, and the DKIM key it signs with (SMTP and files).
 #[derive(Clone)]
 pub struct Mailer {
     pub transport: Transport,
     pub from: String,
+    dkim: Option<std::sync::Arc<DkimConfig>>,
 }
 
 impl Mailer {
@@ -56,7 +59,7 @@ impl Mailer {
             }
             MailTransport::Smtp(smtp) => Transport::smtp(smtp)?,
         };
-        Ok(Self { transport, from: config.from.clone() })
+        Ok(Self { transport, from: config.from.clone(), dkim: None })
     }
 
     pub fn from_settings(settings: &EmailSettings) -> anyhow::Result<Self> {
@@ -96,7 +99,12 @@ impl Mailer {
                 key: settings.mailgun.api_key.clone(),
             },
         };
-        Ok(Self { transport, from: settings.from_address.trim().to_owned() })
+        Ok(Self { transport, from: settings.from_address.trim().to_owned(), dkim: None })
+    }
+
+    /// The same mailer, signing with `dkim` (or not, when it is off).
+    pub fn signed_by(self, dkim: &DkimSettings) -> Self {
+        Self { dkim: dkim.signing(), ..self }
     }
 
     /// The Message-ID a message queued as `id` goes out with.
@@ -105,16 +113,23 @@ impl Mailer {
         Ok(message_id(id, &from))
     }
 
+    fn signed(&self, mut message: Message) -> Message {
+        if let Some(dkim) = &self.dkim {
+            message.sign(dkim);
+        }
+        message
+    }
+
     pub async fn send(&self, queued: &Queued) -> anyhow::Result<()> {
         let from: lettre::message::Mailbox = self.from.parse().context("the sender is not an address")?;
         let to: lettre::message::Mailbox = queued.recipient.parse().context("the recipient is not an address")?;
         match &self.transport {
             Transport::File(files, dir) => {
-                let id = files.send(message(from, to, queued)?).await?;
+                let id = files.send(self.signed(message(from, to, queued)?)).await?;
                 tracing::info!(to = %queued.recipient, file = %dir.join(format!("{id}.eml")).display(), "e-mail written");
             }
             Transport::Smtp(smtp) => {
-                smtp.send(message(from, to, queued)?).await?;
+                smtp.send(self.signed(message(from, to, queued)?)).await?;
             }
             Transport::Sendgrid { api, key } => {
                 let mut body = serde_json::json!({

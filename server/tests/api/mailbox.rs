@@ -7,6 +7,7 @@
 use crate::campaigns::{act, audience, call, create, draft, member, template};
 use crate::common::{
     assert_error_code, assert_field_error,
+    dns::Dnsmasq,
     dovecot::{Dovecot, PASSWORD},
     each_backend_with, TestApp,
 };
@@ -147,8 +148,11 @@ async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_supp
     let smtp = SmtpServer::start(free_port()).await;
     let smtp_port = smtp.port.to_string();
     let ca = dovecot.ca_file().display().to_string();
+    // The signed message's key is looked up here, and not found.
+    let dns = Dnsmasq::start(&[]);
+    let dns_server = format!("127.0.0.1:{}", dns.port);
     let mut vars = smtp_settings(&smtp_port).to_vec();
-    vars.push(("MAIL_CA_FILE", &ca));
+    vars.extend([("MAIL_CA_FILE", ca.as_str()), ("MAIL_DNS_SERVER", dns_server.as_str())]);
     each_backend_with(&vars, async |app| {
         let admin = app.signed_in_admin("odette").await;
         let inbox = |admin: String| async move {
@@ -253,6 +257,11 @@ async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_supp
             "{html}"
         );
         assert_eq!(opened["blockedImages"], 1);
+        assert_eq!(
+            (&opened["dkim"][0]["domain"], &opened["dkim"][0]["result"]),
+            (&json!("studio.example"), &json!("neutral")),
+            "its body hash does not match: {opened}"
+        );
 
         // Deleted: gone from the list, and opening it again is a 404.
         let deleted =
@@ -264,6 +273,93 @@ async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_supp
             StatusCode::NOT_FOUND,
             "mailbox_message_not_found",
         );
+    })
+    .await;
+}
+
+/// A 2048-bit RSA key in PEM (PKCS#8, as `openssl genpkey` writes it), and its DKIM record as openssl
+/// derives it.
+fn rsa_key() -> (String, String) {
+    use std::io::Write;
+    let openssl = |args: &[&str], input: &[u8]| {
+        let mut child = std::process::Command::new("openssl")
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success());
+        output.stdout
+    };
+    let key = openssl(&["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"], b"");
+    let public = openssl(&["pkey", "-pubout", "-outform", "DER"], &key);
+    use base64::Engine;
+    let record = format!("v=DKIM1; k=rsa; p={}", base64::engine::general_purpose::STANDARD.encode(public));
+    (String::from_utf8(key).unwrap(), record)
+}
+
+#[tokio::test]
+async fn mail_is_dkim_signed_with_the_admins_key_and_the_mailbox_verifies_signatures_through_dns() {
+    let smtp = SmtpServer::start(free_port()).await;
+    let smtp_port = smtp.port.to_string();
+    let dovecot = Dovecot::start(&["sqlite", "postgres"]);
+    let ca = dovecot.ca_file().display().to_string();
+    let (key, record) = rsa_key();
+    let dns = Dnsmasq::start(&[("mail._domainkey.pointe.example", record.as_str())]);
+    let dns_server = format!("127.0.0.1:{}", dns.port);
+    let mut vars = smtp_settings(&smtp_port).to_vec();
+    vars.extend([("MAIL_CA_FILE", ca.as_str()), ("MAIL_DNS_SERVER", dns_server.as_str())]);
+    each_backend_with(&vars, async |app| {
+        let admin = app.signed_in_admin("odette").await;
+        let dkim =
+            |private_key: &str| json!({ "domain": "pointe.example", "selector": "mail", "privateKey": private_key });
+        let refused = call(app, Method::PUT, "/api/admin/settings/dkim", &admin, &dkim("not a key")).await;
+        assert_field_error(
+            &refused,
+            StatusCode::BAD_REQUEST,
+            "privateKey",
+            "Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)",
+        );
+        let saved = call(app, Method::PUT, "/api/admin/settings/dkim", &admin, &dkim(&key)).await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+        let saved = saved.json();
+        assert_eq!(saved["settings"]["privateKey"], "********");
+        assert_eq!(saved["dnsRecord"], json!({ "name": "mail._domainkey.pointe.example", "value": record }));
+        let editor = app.user_with_role("eve", Role::Editor).await;
+        let forbidden = call(app, Method::GET, "/api/admin/settings/dkim", &editor, &Value::Null).await;
+        assert_error_code(&forbidden, StatusCode::FORBIDDEN, "forbidden");
+
+        // The test message goes out signed.
+        let sent =
+            call(app, Method::POST, "/api/admin/settings/email/test", &admin, &json!({ "to": "anna@example.org" }))
+                .await;
+        assert_eq!(sent.status, StatusCode::OK, "{}", sent.text());
+        let raw = String::from_utf8(smtp.take_messages().pop().unwrap()).unwrap();
+        let parsed = mailparse::parse_mail(raw.as_bytes()).unwrap();
+        let signature = parsed.headers.get_first_value("DKIM-Signature").expect("signed");
+        assert!(signature.contains("d=pointe.example") && signature.contains("s=mail"), "{signature}");
+
+        // In the mailbox this server checks it against the key published in DNS; an altered copy fails.
+        let user = app.backend;
+        dovecot.deliver(user, &raw);
+        dovecot.deliver(user, &raw.replacen("Subject: ", "Subject: Altered ", 1));
+        let settings = mailbox("127.0.0.1", dovecot.tls_port, "tls", user, PASSWORD);
+        assert_eq!(call(app, Method::PUT, "/api/admin/email/pop3", &admin, &settings).await.status, StatusCode::OK);
+        let listed = call(app, Method::GET, "/api/admin/email/pop3/messages", &admin, &Value::Null).await.json();
+        let mut results = Vec::new();
+        for message in listed["messages"].as_array().unwrap() {
+            let id = message["id"].as_str().unwrap();
+            let opened = call(app, Method::GET, &format!("/api/admin/email/pop3/messages/{id}"), &admin, &Value::Null)
+                .await
+                .json();
+            let check = &opened["dkim"][0];
+            assert_eq!((check["domain"].as_str(), check["selector"].as_str()), (Some("pointe.example"), Some("mail")));
+            results.push((opened["subject"].as_str().unwrap().starts_with("Altered"), check["result"].clone()));
+        }
+        results.sort_by_key(|(altered, _)| *altered);
+        assert_eq!(results, vec![(false, json!("pass")), (true, json!("fail"))]);
     })
     .await;
 }

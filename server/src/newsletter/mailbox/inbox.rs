@@ -132,6 +132,8 @@ pub struct OpenedMessage {
     text: Option<String>,
     /// How many remote images were removed.
     blocked_images: u32,
+    /// Each DKIM signature as this server verified it.
+    dkim: Vec<super::dkim::SignatureCheck>,
 }
 
 /// Finds the message's number in this session, or 404.
@@ -164,6 +166,7 @@ async fn open(
         }
         None => (None, 0),
     };
+    let dkim = super::dkim::check(state.config.mail.dns_server, &raw).await;
     let to = message.to().and_then(|to| to.first()).and_then(|to| to.address()).unwrap_or_default().to_owned();
     Ok(Json(OpenedMessage {
         from: header.from(),
@@ -175,6 +178,7 @@ async fn open(
         text: message.body_text(0).map(|text| text.into_owned()),
         html,
         blocked_images,
+        dkim,
         id,
     }))
 }

@@ -4,6 +4,7 @@
 
 mod bounces;
 pub mod checker;
+mod dkim;
 mod headers;
 mod inbox;
 mod pop3;

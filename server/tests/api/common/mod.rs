@@ -2,6 +2,7 @@
 //! fresh PostgreSQL database too when `TEST_DATABASE_URL` is set (created here, dropped afterwards).
 
 pub mod ai;
+pub mod dns;
 pub mod dovecot;
 pub mod smtp;
 

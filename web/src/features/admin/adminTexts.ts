@@ -83,6 +83,9 @@ const EXACT: Record<string, string> = {
   'Enter the password again: the stored one is kept only for the same server and user name': 'passwordAgain',
   'No POP3 mailbox is configured': 'mailboxNotConfigured',
   'This message is no longer in the mailbox': 'mailboxMessageGone',
+  'Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)': 'dkimKey',
+  'Use letters, digits, dots and hyphens only': 'dnsName',
+  'Paste the key again: the stored one is kept only for the same domain and selector': 'dkimKeyAgain',
 };
 
 /** The server's error codes in the admin's calls and their keys under `messages` in the admin locales. */

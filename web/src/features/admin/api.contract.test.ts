@@ -16,6 +16,7 @@ import { statsSchema } from './DashboardPage';
 import { AUTH_RESULTS, connectionTestSchema, FAILURES, inboxSchema, KINDS, mailboxSettingsSchema, openedMessageSchema, REASONS } from './mailbox/api';
 import { PERMISSIONS } from './screens';
 import { sessionListSchema } from './sessions/api';
+import { dkimViewSchema } from './settings/dkimSettings';
 import { emailAnswerSchema, PROVIDERS as EMAIL_PROVIDERS } from './settings/emailSettings';
 import { aiModelsSchema, analyticsSchema, auditSchema, botCheckSchema, campaignSendingSchema } from './settings/schemas';
 import { TEMPLATE_CATEGORIES, templatePreviewSchema, templateRecordSchema, templateVariablesSchema, testSentSchema } from './templates/api';
@@ -81,6 +82,8 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/email/campaigns/{id}/report', campaignReportSchema, {}],
     ['get', '/api/admin/settings/campaign-sending', campaignSendingSchema, { everyFieldSent: true }],
     ['put', '/api/admin/settings/campaign-sending', campaignSendingSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/settings/dkim', dkimViewSchema, { everyFieldSent: true }],
+    ['put', '/api/admin/settings/dkim', dkimViewSchema, { everyFieldSent: true }],
     ['get', '/api/admin/email/pop3', mailboxSettingsSchema, { everyFieldSent: true }],
     ['put', '/api/admin/email/pop3', mailboxSettingsSchema, { everyFieldSent: true }],
     ['post', '/api/admin/email/pop3/test', connectionTestSchema, {}],

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleMinus, IconCircleX, IconH
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
-import type { AuthResult, Classification, Verification } from './api';
+import type { AuthResult, Classification, OpenedMessage, Verification } from './api';
 
 const CHECKS = ['spf', 'dkim', 'dmarc'] as const;
 
@@ -44,6 +44,31 @@ export function VerificationBadges({ verification }: { verification: Verificatio
         </Badge>
       )}
     </Group>
+  );
+}
+
+/** The message's DKIM signatures as this server verified them: signer, selector and result, and why not a pass. */
+export function OwnDkimChecks({ checks }: { checks: OpenedMessage['dkim'] }) {
+  const { t } = useTranslation(ADMIN_NAMESPACE);
+  if (checks.length === 0) return <Text size="sm">{t('mailbox.ownDkim.unsigned')}</Text>;
+  return (
+    <Stack gap={2} align="flex-start">
+      {checks.map((check, index) => {
+        const { color, Icon } = LOOKS[check.result];
+        return (
+          <Group key={index} gap={4} wrap="wrap">
+            <Badge size="sm" variant="light" color={color} c="dark.7" tt="none" leftSection={<Icon size={12} aria-hidden />}>
+              {t('mailbox.ownDkim.check', { domain: check.domain, selector: check.selector, result: t(`mailbox.verification.results.${check.result}`) })}
+            </Badge>
+            {check.detail && (
+              <Text size="xs" c="dimmed" dir="auto">
+                {check.detail}
+              </Text>
+            )}
+          </Group>
+        );
+      })}
+    </Stack>
   );
 }
 

@@ -53,6 +53,9 @@ describe('MessageModal', () => {
     expect(details).toHaveTextContent('Checked by mx.pointe.test');
     expect(within(details).getByText('Other')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('1 remote image blocked');
+    // This server's own check of the signature can disagree with the receiving server's report.
+    expect(dialog).toHaveTextContent('studio.example (mail): fail');
+    expect(dialog).toHaveTextContent('Signature verification failed');
   });
 
   it('shows a message without HTML as its text, and no frame', async () => {
@@ -61,6 +64,7 @@ describe('MessageModal', () => {
     expect(await within(dialog).findByText('Which size should I take?')).toBeInTheDocument();
     expect(dialog.querySelector('iframe')).toBeNull();
     expect(dialog).not.toHaveTextContent('remote image');
+    expect(dialog).toHaveTextContent('Not signed');
     expect(dialog).toHaveTextContent('No server reported its checks of this message.');
   });
 

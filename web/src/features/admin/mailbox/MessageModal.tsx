@@ -10,7 +10,7 @@ import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { useMailboxMessage, type InboxMessage, type OpenedMessage } from './api';
 import { messageDocument } from './messageFrame';
-import { ClassificationText, VerificationBadges } from './MessageChecks';
+import { ClassificationText, OwnDkimChecks, VerificationBadges } from './MessageChecks';
 
 /** A message's subject, or a stand-in for one without. */
 export function useSubject() {
@@ -58,6 +58,7 @@ function Opened({ message }: { message: OpenedMessage }) {
               </Text>
             </Stack>,
           ],
+          [t('mailbox.ownDkim.title'), <OwnDkimChecks key="dkim" checks={message.dkim} />],
           [t('mailbox.classification.title'), <ClassificationText key="classification" classification={message.classification} bouncedRecipients={null} />],
         ]}
       />

@@ -102,6 +102,8 @@ export const openedMessageSchema = z.object({
   text: z.nullable(z.string()),
   /** How many remote images the server removed. */
   blockedImages: z.number(),
+  /** Each DKIM signature as this server verified it against the key in DNS. */
+  dkim: z.array(z.object({ domain: z.string(), selector: z.string(), result: z.enum(AUTH_RESULTS), detail: z.nullable(z.string()) })),
 });
 export type OpenedMessage = z.infer<typeof openedMessageSchema>;
 

@@ -74,6 +74,7 @@ export const openedSigned: OpenedMessage = {
   html: '<p>New <b>class</b> times</p>',
   text: null,
   blockedImages: 1,
+  dkim: [{ domain: 'studio.example', selector: 'mail', result: 'fail', detail: 'Signature verification failed' }],
 };
 
 export const openedPersonal: OpenedMessage = {
@@ -87,6 +88,7 @@ export const openedPersonal: OpenedMessage = {
   html: null,
   text: 'Which size should I take?',
   blockedImages: 0,
+  dkim: [],
 };
 
 /** The inbox's answer while no mailbox is saved. */

@@ -39,11 +39,13 @@ interface SettingsFormProps {
   busy: boolean;
   formRef?: Ref<HTMLFormElement>;
   saveDisabled?: boolean;
+  /** Buttons before Save (another way to save, such as turning a feature off). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
 /** A settings card's form: its fields, the reason a save failed, and Save (busy while saving). */
-export function SettingsForm({ onSubmit, error, busy, formRef, saveDisabled, children }: SettingsFormProps) {
+export function SettingsForm({ onSubmit, error, busy, formRef, saveDisabled, actions, children }: SettingsFormProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   return (
     <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -54,7 +56,8 @@ export function SettingsForm({ onSubmit, error, busy, formRef, saveDisabled, chi
             {error}
           </Alert>
         )}
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          {actions}
           <Button type="submit" loading={busy} disabled={saveDisabled}>
             {t('common.save')}
           </Button>

@@ -8,6 +8,7 @@ import { AnalyticsSettings } from './AnalyticsSettings';
 import { AuditRetentionSettings } from './AuditRetentionSettings';
 import { BotCheckSettings } from './BotCheckSettings';
 import { CampaignSendingSettings } from './CampaignSendingSettings';
+import { DkimSettings } from './DkimSettings';
 import { EmailSettings } from './EmailSettings';
 import { SiteSettings } from './SiteSettings';
 import { SocialEmbedsSettings } from './SocialEmbedsSettings';
@@ -23,6 +24,7 @@ export function SettingsScreen() {
       </Title>
       <SiteSettings />
       <EmailSettings />
+      <DkimSettings />
       <CampaignSendingSettings />
       <AnalyticsSettings />
       <AiModelSettings />
