@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { expect, test, type Page } from '@playwright/test';
 
 import { newAccount, setRole, signUp } from './accounts';
@@ -7,41 +9,15 @@ import { adminEn, adminHe, seriousViolations } from './fixtures';
 // A sign-up (bot-check and e-mailed code), then each step reads the mailbox over POP3.
 test.describe.configure({ timeout: 180_000 });
 
-/** A message a sender signed, with the receiving server's results: all three pass. Its HTML has what the server removes. */
-const SIGNED = `Authentication-Results: mx.pointe.test; spf=pass smtp.mailfrom=studio.example;
- dkim=pass header.d=studio.example; dmarc=pass header.from=studio.example
-DKIM-Signature: v=1; a=rsa-sha256; d=studio.example; s=mail; h=from:subject; bh=abc; b=def
-From: Ballet Studio <hello@studio.example>
-To: mailbox@pointe.test
-Subject: Class times
-Date: Mon, 23 Nov 2026 09:00:00 +0000
-Message-ID: <class-times@studio.example>
-Content-Type: text/html; charset=utf-8
-
-<p onclick="steal()">New <b>class</b> times</p><script>alert(1)</script><img src="https://tracker.example/open.gif" alt="">
-`;
-
-/** Marketing: Precedence: bulk, and DMARC failed. */
-const BULK = `Authentication-Results: mx.pointe.test; spf=softfail smtp.mailfrom=shop.example; dkim=none; dmarc=fail
-From: Shoe Shop <offers@shop.example>
-To: mailbox@pointe.test
-Subject: 20% off pointe shoes
-Date: Tue, 24 Nov 2026 10:00:00 +0000
-Precedence: bulk
-Content-Type: text/plain
-
-Sale!
-`;
-
-/** A person's message, with no results reported. */
-const PERSONAL = `From: Anna <anna@example.org>
-To: mailbox@pointe.test
-Subject: A question about sizes
-Date: Wed, 25 Nov 2026 11:00:00 +0000
-Content-Type: text/plain
-
-Which size should I take?
-`;
+/**
+ * The prepared messages the server's mailbox tests use too (server/tests/mail/): one a sender signed, with the
+ * receiving server's results all passing and HTML with what the server removes; a bulk one whose DMARC
+ * failed; a person's, with no results reported.
+ */
+const prepared = (name: string) => readFileSync(new URL(`../../server/tests/mail/${name}.eml`, import.meta.url), 'utf8');
+const SIGNED = prepared('signed');
+const BULK = prepared('bulk');
+const PERSONAL = prepared('personal');
 
 const SUBJECTS = { signed: 'Class times', bulk: '20% off pointe shoes', personal: 'A question about sizes' };
 /** The opened message's frame: sandboxed, it runs no script, so axe cannot look inside it. */

@@ -30,39 +30,12 @@ async fn test_connection(app: &TestApp, admin: &str, settings: &Value) -> Value 
     tested.json()
 }
 
-const SIGNED: &str = "Authentication-Results: mx.pointe.test; spf=pass smtp.mailfrom=studio.example;
- dkim=pass header.d=studio.example; dmarc=pass header.from=studio.example
-DKIM-Signature: v=1; a=rsa-sha256; d=studio.example; s=mail; h=from:subject; bh=abc; b=def
-From: Ballet Studio <hello@studio.example>
-To: mailbox@pointe.test
-Subject: Class times
-Date: Mon, 23 Nov 2026 09:00:00 +0000
-Message-ID: <class-times@studio.example>
-Content-Type: text/html; charset=utf-8
-
-<p onclick=\"steal()\">New <b>class</b> times</p><script>alert(1)</script><img src=\"https://tracker.example/open.gif\">
-";
-
-const BULK: &str =
-    "Authentication-Results: mx.pointe.test; spf=softfail smtp.mailfrom=shop.example; dkim=none; dmarc=fail
-From: Shoe Shop <offers@shop.example>
-To: mailbox@pointe.test
-Subject: 20% off pointe shoes
-Date: Tue, 24 Nov 2026 10:00:00 +0000
-Precedence: bulk
-Content-Type: text/plain
-
-Sale!
-";
-
-const PERSONAL: &str = "From: Anna <anna@example.org>
-To: mailbox@pointe.test
-Subject: A question about sizes
-Date: Wed, 25 Nov 2026 11:00:00 +0000
-Content-Type: text/plain
-
-Which size should I take?
-";
+/// The prepared messages (the end-to-end spec uses them too): one a sender signed, with the receiving
+/// server's results all passing and HTML with what the server removes; a bulk one whose DMARC failed; a
+/// person's, with no results reported.
+const SIGNED: &str = include_str!("../mail/signed.eml");
+const BULK: &str = include_str!("../mail/bulk.eml");
+const PERSONAL: &str = include_str!("../mail/personal.eml");
 
 /// A delivery report for the campaign message `message_id` sent to `to`.
 fn bounce(to: &str, message_id: &str) -> String {

@@ -18,8 +18,24 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const response = await apiFetch({ method: options.method ?? 'GET', path, body: options.body }, options.signal);
   const body = await readJson(response);
   if (!response.ok || serverErrorText(body) !== undefined) throw errorFromAnswer(body, response.status);
-  if (!options.schema) return body as T;
-  const parsed = options.schema.safeParse(body);
+  return checkedShape(path, body, options.schema);
+}
+
+/**
+ * A call in one attempt, for answers the admin waits to see rather than something to try again (a test
+ * message, a mailbox that may not answer). Only an error status raises: an `error` in a 200 answer is left
+ * to the caller, as the AI test answers a provider's failure that way, beside its details.
+ */
+export async function callOnce<T = unknown>(call: Call, schema?: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T> {
+  const response = await apiFetch(call, signal, true);
+  const body = await readJson(response);
+  if (!response.ok) throw errorFromAnswer(body, response.status);
+  return checkedShape(call.path, body, schema);
+}
+
+function checkedShape<T>(path: string, body: unknown, schema: z.ZodMiniType<T> | undefined): T {
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ContractError(path, parsed.error.issues);
   return parsed.data;
 }

@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
-import { apiFetch, apiRequest } from '../../../api/client';
-import { ContractError, errorFromAnswer } from '../../../api/errors';
-import { readJson, type Method } from '../../../api/transport';
+import { apiRequest, callOnce } from '../../../api/client';
+import type { Method } from '../../../api/transport';
 import { queryKeys, refresh } from '../../../lib/queryKeys';
 import { postOnce } from '../settings/api';
 
@@ -108,18 +107,11 @@ export const openedMessageSchema = z.object({
 export type OpenedMessage = z.infer<typeof openedMessageSchema>;
 
 /**
- * A call that reaches the mailbox, in one attempt: its 502 is the POP3 server's trouble (each retry a new
- * session of up to 10 s while the admin waits), which the screen shows with a way to try again.
+ * A call that reaches the mailbox goes in one attempt: its 502 is the POP3 server's trouble (each retry a
+ * new session of up to 10 s while the admin waits), which the screen shows with a way to try again.
  */
-async function mailboxCall<T>(method: Method, path: string, schema?: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T> {
-  const response = await apiFetch({ method, path }, signal, true);
-  const answer = await readJson(response);
-  if (!response.ok) throw errorFromAnswer(answer, response.status);
-  if (!schema) return answer as T;
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new ContractError(path, parsed.error.issues);
-  return parsed.data;
-}
+const mailboxCall = <T>(method: Method, path: string, schema?: z.ZodMiniType<T>, signal?: AbortSignal) =>
+  callOnce({ method, path }, schema, signal);
 
 /** The stored settings (the defaults while none are saved; the password masked). */
 export function useMailboxSettings() {

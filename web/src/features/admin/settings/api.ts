@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 
-import { apiFetch, apiRequest } from '../../../api/client';
-import { ContractError, errorFromAnswer, serverErrorText } from '../../../api/errors';
-import { readJson } from '../../../api/transport';
+import { apiRequest, callOnce } from '../../../api/client';
+import { errorFromAnswer, serverErrorText } from '../../../api/errors';
 import { queryKeys } from '../../../lib/queryKeys';
 
 /** What the server shows in place of a stored secret; sending it back keeps the secret. */
@@ -38,17 +37,7 @@ export async function sendTestEmail(to: string): Promise<void> {
   if (serverErrorText(answer) !== undefined) throw errorFromAnswer(answer, 200);
 }
 
-/**
- * POSTs a test (an e-mail, an AI question) in one attempt: a test's failure is what the admin wants to
- * see, not something to try again. Only an error status raises: an `error` in a 200 answer is left to
- * the caller, as the AI test answers a provider's failure that way, beside its details.
- */
-export async function postOnce<T = unknown>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
-  const response = await apiFetch({ method: 'POST', path, body }, undefined, true);
-  const answer = await readJson(response);
-  if (!response.ok) throw errorFromAnswer(answer, response.status);
-  if (!schema) return answer as T;
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new ContractError(path, parsed.error.issues);
-  return parsed.data;
+/** POSTs a test (an e-mail, an AI question) in one attempt: its failure is what the admin wants to see. */
+export function postOnce<T = unknown>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
+  return callOnce({ method: 'POST', path, body }, schema);
 }
