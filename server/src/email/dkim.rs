@@ -33,9 +33,9 @@ use crate::{
 pub const KEY_RULE: &str = "Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)";
 pub const NAME_RULE: &str = "Use letters, digits, dots and hyphens only";
 
-/// All three empty: mail goes out unsigned.
+/// All three empty: mail goes out unsigned. Each is required in a request (all three sent together).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase")]
 pub struct DkimSettings {
     /// The signing domain (`d=`), normally the sender address's.
     pub domain: String,
