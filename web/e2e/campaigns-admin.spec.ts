@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { newAccount, setRole, signUp, type Account } from './accounts';
+import { bearer, newAccount, openFresh, setRole, signUp, type Account } from './accounts';
 import { adminEn, adminHe, en, seriousViolations } from './fixtures';
 import { waitForMail } from './mail';
 
@@ -11,7 +11,6 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const draftForm = (page: Page, name = adminEn.campaigns.draftForm) => page.getByRole('form', { name });
 const progressBar = (page: Page, name = adminEn.campaigns.progress.label) => page.getByRole('progressbar', { name });
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` });
 
 /** Tomorrow on the browser's calendar (YYYY-MM-DD). */
 const tomorrow = () => {
@@ -19,17 +18,6 @@ const tomorrow = () => {
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 };
 
-/**
- * Opens `path` with a newly refreshed token. The e2e server's tokens live 400 s and warn in their last
- * 300 s: a long scenario would otherwise meet the expiry warning's dialog over the page.
- */
-async function open(page: Page, path: string) {
-  const answer = await page.request.post('/api/auth/refresh', { headers: await bearer(page) });
-  expect(answer.ok()).toBe(true);
-  const { token } = (await answer.json()) as { token: string };
-  await page.evaluate((fresh) => localStorage.setItem('token', fresh), token);
-  await page.goto(path);
-}
 
 /**
  * The campaign's audience: the editor alone (the VIP group, which the e2e specs otherwise leave to the
@@ -78,7 +66,7 @@ test('an editor writes a campaign, schedules and unschedules it, tests it, sends
   const name = `Gala night ${suffix}`;
 
   // A new draft for the VIP customers in Hebrew and English.
-  await open(page, '/admin/email?lang=en');
+  await openFresh(page, '/admin/email?lang=en');
   await expect(heading(page, adminEn.screens.email)).toBeVisible();
   await page.getByRole('link', { name: adminEn.campaigns.add }).click();
   await expect(heading(page, adminEn.campaigns.add)).toBeVisible();
@@ -115,7 +103,7 @@ test('an editor writes a campaign, schedules and unschedules it, tests it, sends
   await expect(page.getByText(adminEn.campaigns.statuses.draft, { exact: true })).toBeVisible();
 
   // A test in English to another address.
-  await open(page, `${campaignPath}?lang=en`);
+  await openFresh(page, `${campaignPath}?lang=en`);
   const testAddress = `campaign-test-${suffix}@pointe.test`;
   await choose(page, adminEn.campaigns.testLanguage, en.languages.en);
   const testGroup = page.getByRole('group', { name: adminEn.templates.testTitle });
@@ -145,7 +133,7 @@ test('an editor writes a campaign, schedules and unschedules it, tests it, sends
   }
   expect(targets.some((target) => target.endsWith('/products'))).toBe(true);
 
-  await open(page, `${campaignPath}?lang=en`);
+  await openFresh(page, `${campaignPath}?lang=en`);
   // Its figures: the e-mails sent, and opened and clicked by the member.
   await expect(page.getByRole('group', { name: adminEn.campaigns.emailsSent })).toContainText(/[1-9]/);
   await expect(page.getByRole('group', { name: adminEn.campaigns.openRate })).toContainText(/[1-9]\d*%/);
@@ -154,23 +142,23 @@ test('an editor writes a campaign, schedules and unschedules it, tests it, sends
   await expect(page.getByRole('table', { name: adminEn.campaigns.report.overTime })).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await open(page, '/admin/email?lang=en');
+  await openFresh(page, '/admin/email?lang=en');
   const row = page.getByRole('table', { name: adminEn.screens.email }).getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(adminEn.campaigns.statuses.sent);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Hebrew, right to left: the list, the sent campaign's page and a new campaign's form, once their data is in.
-  await open(page, '/admin/email?lang=he');
+  await openFresh(page, '/admin/email?lang=he');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('table', { name: adminHe.screens.email }).getByRole('row').filter({ hasText: name })).toContainText(adminHe.campaigns.statuses.sent);
   expect(await seriousViolations(page)).toEqual([]);
 
-  await open(page, `${campaignPath}?lang=he`);
+  await openFresh(page, `${campaignPath}?lang=he`);
   await expect(progressBar(page, adminHe.campaigns.progress.label)).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByRole('table', { name: adminHe.campaigns.report.links })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await open(page, '/admin/email/new?lang=he');
+  await openFresh(page, '/admin/email/new?lang=he');
   await choose(page, adminHe.campaigns.template, `${templateName} (${adminHe.templates.categories.announcement})`);
   await page.getByRole('group', { name: adminHe.campaigns.languages }).getByRole('checkbox', { name: en.languages.he }).check();
   await page.getByRole('group', { name: adminHe.campaigns.languages }).getByRole('checkbox', { name: en.languages.en }).check();

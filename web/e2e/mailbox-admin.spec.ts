@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { newAccount, setRole, signUp } from './accounts';
+import { newAccount, openFresh, setRole, signUp } from './accounts';
 import { startDovecot, type Dovecot } from './dovecot';
 import { adminEn, adminHe, seriousViolations } from './fixtures';
 
@@ -33,19 +33,7 @@ test.afterAll(async () => {
   await mailbox?.stop();
 });
 
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` });
 
-/**
- * Opens `path` with a newly refreshed token: the e2e server's tokens live 400 s and warn in their last
- * 300 s, and the expiry warning's dialog would cover the screen.
- */
-async function open(page: Page, path: string) {
-  const answer = await page.request.post('/api/auth/refresh', { headers: await bearer(page) });
-  expect(answer.ok()).toBe(true);
-  const { token } = (await answer.json()) as { token: string };
-  await page.evaluate((fresh) => localStorage.setItem('token', fresh), token);
-  await page.goto(path);
-}
 
 /** The inbox once its table has `count` messages and nothing is loading any more. */
 async function inboxLoaded(page: Page, title: string, count: number) {
@@ -62,7 +50,7 @@ test('an admin connects the POP3 mailbox, reads its checked and classified messa
   setRole(admin.username, 'admin');
   const texts = adminEn.mailbox;
 
-  await open(page, '/admin/email/pop3?lang=en');
+  await openFresh(page, '/admin/email/pop3?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: adminEn.screens.pop3 })).toBeVisible();
   const settings = page.getByRole('region', { name: texts.settings.title, exact: true });
   await expect(settings.getByRole('button', { name: adminEn.common.save })).toBeVisible();
@@ -126,7 +114,7 @@ test('an admin connects the POP3 mailbox, reads its checked and classified messa
   expect(await seriousViolations(page)).toEqual([]);
 
   // Hebrew, right to left, once the inbox is in.
-  await open(page, '/admin/email/pop3?lang=he');
+  await openFresh(page, '/admin/email/pop3?lang=he');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: adminHe.screens.pop3 })).toBeVisible();
   const hebrewInbox = await inboxLoaded(page, adminHe.mailbox.inbox.title, 2);
