@@ -92,6 +92,7 @@ async fn list(
     let total = ids.len() as u32;
     ids.reverse();
     let skip = ((paging.page - 1) * paging.size) as usize;
+    let own_unsubscribe = crate::newsletter::unsubscribe::base_url(&state);
     let mut messages = Vec::new();
     for (number, id) in ids.into_iter().skip(skip).take(paging.size as usize) {
         let raw = session.header(number).await.map_err(unreachable)?;
@@ -108,7 +109,7 @@ async fn list(
             date: header.date(),
             size: sizes.get(&number).copied().unwrap_or_default(),
             verification: header.verification(),
-            classification: header.classification(&crate::newsletter::unsubscribe::base_url(&state)),
+            classification: header.classification(&own_unsubscribe),
             bounced_recipients,
             id,
         });
