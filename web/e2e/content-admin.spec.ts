@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { newAccount, setRole, signUp } from './accounts';
-import { adminEn, en } from './fixtures';
+import { adminEn, appStarted, en } from './fixtures';
 
 /** A unique slug for this run: tests share one database. */
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -109,6 +109,7 @@ test('an admin writes, previews and publishes a post with a YouTube video; reade
   await reader.goto('/blog?lang=en');
   await expect(reader.getByText(en.blog.pageOf.replace('{{page}}', '1').replace('{{total}}', '2'))).toBeVisible();
   await expect(reader.getByRole('heading', { name: 'A test post' })).toBeVisible();
+  await appStarted(reader); // the pager's buttons work once the app has taken the drawn page over
   await reader.getByRole('navigation', { name: en.blog.pager.label }).getByRole('button', { name: en.blog.pager.page.replace('{{page}}', '2') }).click();
   await expect(reader.getByText(en.blog.pageOf.replace('{{page}}', '2').replace('{{total}}', '2'))).toBeVisible();
   await expect(reader).toHaveURL(/page=2/);

@@ -15,21 +15,27 @@ export const seededBrandCards = (page: Page) =>
   page.getByTestId('brand-card').filter({ has: page.locator(BRAND_IDS.map((id) => `a[href="/brand/${id}"]`).join(', ')) });
 
 /**
+ * Whether the app has taken over the first element matching `selector` (it hydrated or drew it): the
+ * element is in the app's tree, which Preact hangs on #root (`__k`: a node's children, `__e`: its element).
+ * A plain evaluation, not a locator's: it neither waits for the element nor fails on a second one while
+ * the app swaps the page, so each poll answers at once.
+ */
+export const takenOver = (page: Page, selector: string) =>
+  page
+    .evaluate((selector) => {
+      type Node = { __e?: unknown; __k?: (Node | null)[] | null };
+      const element = document.querySelector(selector);
+      const holds = (node: Node | null | undefined): boolean => !!node && (node.__e === element || (node.__k ?? []).some(holds));
+      return element !== null && holds((document.getElementById('root') as unknown as { __k?: Node }).__k);
+    }, selector)
+    .catch(() => false);
+
+/**
  * Waits until the app has taken the page over: a page of content comes drawn by the server and is
  * readable at once, but typing or going offline before the app's script has run tests the bare page.
- * React marks the nodes it hydrated or drew.
  */
 export async function appStarted(page: Page) {
-  // A plain evaluation, not a locator's: it neither waits for the element nor fails on a second one
-  // while the app swaps the page, so each poll answers at once.
-  const taken = () =>
-    page
-      .evaluate(() => {
-        const main = document.querySelector('#root main');
-        return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-      })
-      .catch(() => false);
-  await expect.poll(taken).toBe(true);
+  await expect.poll(() => takenOver(page, '#root main')).toBe(true);
 }
 
 /**

@@ -4,7 +4,7 @@ import heTerms from '../src/features/legal/texts/terms.he.json' with { type: 'js
 import enTerms from '../src/features/legal/texts/terms.en.json' with { type: 'json' };
 import hePrivacy from '../src/features/legal/texts/privacy.he.json' with { type: 'json' };
 import enPrivacy from '../src/features/legal/texts/privacy.en.json' with { type: 'json' };
-import { en, he } from './fixtures';
+import { en, he, takenOver } from './fixtures';
 
 /*
  * The pages of content come from the server already drawn (server/src/web/ssr/): readable with script
@@ -56,10 +56,6 @@ async function watchShifts(page: Page) {
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
-
-/** Whether React has taken over the element (it marks the nodes it hydrated or drew). */
-const takenOver = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
 
 for (const language of ['he', 'en'] as const) {
   test(`the app takes each drawn page over in place, in ${language}: no read repeated, no shift, no error`, async ({ page }) => {

@@ -1,6 +1,6 @@
 import { i18nReady } from './i18n';
 
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 
@@ -28,8 +28,7 @@ async function start(container: HTMLElement) {
       <App router={createBrowserRouter(routes)} queryClient={queryClient} />
     </StrictMode>
   );
-  // As a transition, the taking over is cut into slices the browser can answer input between, not one long task.
-  if (rendered) startTransition(() => void hydrateRoot(container, app));
+  if (rendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
@@ -55,7 +55,7 @@ describe('SessionProvider', () => {
     expect(screen.queryByText('Welcome, odette')).not.toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST /auth/verify')).toHaveLength(1));
     expect(api.calls[0]!.body).toEqual({ token });
-    act(() => answer(jsonResponse({ valid: true, user: member })));
+    void act(() => answer(jsonResponse({ valid: true, user: member })));
     expect(await screen.findByText('Welcome, odette')).toBeInTheDocument();
     expect(session()).toHaveTextContent('signedIn:odette');
   });
@@ -92,16 +92,24 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
   });
 
+  it('keeps the token when the answer to the check is cut off (the page was left while it arrived)', async () => {
+    const token = storeSignedIn();
+    mockApi({ 'POST /auth/verify': () => new Response('{"valid":', { status: 200 }) });
+    renderApp();
+    await waitFor(() => expect(session()).toHaveTextContent('signedOut'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(token);
+  });
+
   it('checks the kept token again when the connection returns', async () => {
     storeSignedIn();
     setBrowserOnline(false);
     const api = mockApi({ 'HEAD /health': () => new Response(null), 'POST /auth/verify': () => Promise.reject(new TypeError('Failed to fetch')) });
     renderApp();
     await waitFor(() => expect(session()).toHaveTextContent('signedOut'));
-    await act(() => checkHealth()); // the app notices it is offline
+    await act(async () => void (await checkHealth())); // the app notices it is offline
     api.set('POST /auth/verify', { valid: true, user: member });
     setBrowserOnline(true);
-    await act(() => checkHealth());
+    await act(async () => void (await checkHealth()));
     expect(await screen.findByText('Welcome, odette')).toBeInTheDocument();
     expect(api.callsTo('POST /auth/verify')).toHaveLength(2);
   });
@@ -124,7 +132,7 @@ describe('SessionProvider', () => {
     renderApp();
     await screen.findByText('Welcome, odette');
     localStorage.removeItem(TOKEN_KEY);
-    act(() => {
+    void act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, oldValue: token, newValue: null }));
     });
     expect(session()).toHaveTextContent('signedOut');
@@ -136,7 +144,7 @@ describe('SessionProvider', () => {
     renderApp();
     await waitFor(() => expect(session()).toHaveTextContent('signedOut'));
     const token = storeSignedIn();
-    act(() => {
+    void act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, oldValue: null, newValue: token }));
     });
     expect(await screen.findByText('Welcome, odette')).toBeInTheDocument();
@@ -167,6 +175,7 @@ describe('SessionExpiryWarning', () => {
     await advance(EXPIRY_CHECK_MS - 1_000);
     expect(warning()).not.toBeInTheDocument();
     await advance(1_000);
+    await advance(); // the warning's code, a chunk of its own, arrives
     expect(warning()).toBeInTheDocument();
     expect(countdown()).toHaveTextContent(warningText(270));
     expect(warningButton('Stay logged in')).toBeInTheDocument();
@@ -239,7 +248,7 @@ describe('SessionExpiryWarning', () => {
     const { api, fresh } = await signedInFor(200);
     expect(warning()).toBeInTheDocument();
     localStorage.setItem(TOKEN_KEY, fresh);
-    act(() => {
+    void act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, newValue: fresh }));
     });
     await advance();

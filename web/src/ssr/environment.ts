@@ -97,19 +97,6 @@ global.AbortController ??= class {
 
 global.FormData ??= class {};
 
-// React's streaming renderer schedules its work through one at start; this render does not stream.
-global.MessageChannel ??= class {
-  port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
-  port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data })) };
-};
-
-// React's streaming renderer makes one at start; only its streams use it, and this render has none.
-global.TextEncoder ??= class {
-  encode(text: string) {
-    return Uint8Array.from(unescape(encodeURIComponent(text)), (c) => c.charCodeAt(0));
-  }
-};
-
 /** The server's own answer to a GET under /api; any other call is refused as a network error. */
 global.fetch = (input: string, init?: { method?: string }) => {
   const path = String(input);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
@@ -38,7 +38,8 @@ function renderLogin(routes: Record<string, Route>, path: Entry = '/login') {
 }
 
 /** Waits until the bot-check has its answer (with the check off, its status line goes away). */
-const botCheckReady = () => waitFor(() => expect(screen.queryByText(en.botCheck.working)).not.toBeInTheDocument());
+/** The bot-check has been solved (its "working" line, in the page's language, is gone). */
+const botCheckReady = () => waitFor(() => expect(screen.queryByText(i18n.t('botCheck.working'))).not.toBeInTheDocument());
 
 const usernameField = () => screen.getByRole('textbox', { name: 'Username or email' });
 const passwordField = () => screen.getByLabelText('Password', { exact: false, selector: 'input' });

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/preact';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -41,7 +41,7 @@ function mockIntersectionObserver() {
   return {
     observers,
     enter() {
-      act(() => {
+      void act(() => {
         for (const observer of observers.filter((candidate) => !candidate.disconnected)) {
           const entries = observer.elements.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry);
           observer.callback(entries, observer as unknown as IntersectionObserver);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { Route, Routes, useLocation } from 'react-router';
@@ -168,8 +168,8 @@ describe('the chat widget', () => {
     const { user, api } = renderChat({ [HYBRID]: never });
     await openChat(user);
     await user.type(input(), 'Is my box too wide?');
-    // Two presses before React draws the disabled box: the second must not send again.
-    act(() => {
+    // Two presses before the disabled box is drawn: the second must not send again.
+    void act(() => {
       fireEvent.keyDown(input(), { key: 'Enter' });
       fireEvent.keyDown(input(), { key: 'Enter' });
     });
@@ -328,7 +328,7 @@ describe('the chat widget', () => {
     await ask(user, 'And elastics?');
     expect(input()).toBeDisabled();
 
-    await act(() => i18n.changeLanguage('ru'));
+    await act(async () => void (await i18n.changeLanguage('ru')));
     expect(bubbles()).toHaveLength(1);
     expect(bubbles()[0]).toHaveTextContent(localeText('ru', 'chat.welcome'));
     expect(screen.getByRole('group', { name: localeText('ru', 'chat.suggestionsLabel') })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import { CrashScreen } from './CrashScreen';
 import { reportCrash } from './reportCrash';
+import '../../lib/preact/componentStack';
 
 interface Props {
   children: ReactNode;

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/preact';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

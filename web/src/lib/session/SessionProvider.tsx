@@ -72,8 +72,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         (user) => !cancelled && setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: false }) }),
         (error: unknown) => {
           if (cancelled) return;
-          // Without an answer the token may still be good: keep it and try again once back online.
-          if (!(error instanceof ApiError && error.isNetworkError)) clearToken();
+          // Only the server's refusal ends the token. Without a whole answer (offline, or the page left while
+          // the answer was arriving) or with a server error it may still be good: keep it, try again later.
+          if (error instanceof ApiError && error.status !== undefined && error.status < 500) clearToken();
           setState({ status: 'signedOut' });
         },
       );
