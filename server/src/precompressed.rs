@@ -10,7 +10,9 @@ use axum::{
 pub struct Precompressed {
     pub content_type: HeaderValue,
     pub etag: HeaderValue,
-    pub identity: Bytes,
+    /// `None` when only the compressed copies are kept (the web app's files, whose plain bytes would be
+    /// half of them): the rare client that accepts neither gets the gzip copy unpacked.
+    pub identity: Option<Bytes>,
     pub brotli: Option<Bytes>,
     pub gzip: Option<Bytes>,
 }
@@ -18,7 +20,9 @@ pub struct Precompressed {
 impl Precompressed {
     /// What it weighs, with its copies.
     pub fn bytes(&self) -> usize {
-        self.identity.len() + self.brotli.as_ref().map_or(0, Bytes::len) + self.gzip.as_ref().map_or(0, Bytes::len)
+        self.identity.as_ref().map_or(0, Bytes::len)
+            + self.brotli.as_ref().map_or(0, Bytes::len)
+            + self.gzip.as_ref().map_or(0, Bytes::len)
     }
 
     pub fn respond(&self, request: &HeaderMap, cache_control: &'static str) -> Response {
@@ -35,17 +39,33 @@ impl Precompressed {
         } else {
             let accepted = request.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
             let (encoding, bytes) = match (&self.brotli, &self.gzip) {
-                (Some(brotli), _) if accepts(accepted, "br") => (Some("br"), brotli),
-                (_, Some(gzip)) if accepts(accepted, "gzip") => (Some("gzip"), gzip),
-                _ => (None, &self.identity),
+                (Some(brotli), _) if accepts(accepted, "br") => (Some("br"), brotli.clone()),
+                (_, Some(gzip)) if accepts(accepted, "gzip") => (Some("gzip"), gzip.clone()),
+                _ => (None, self.plain()),
             };
             if let Some(encoding) = encoding {
                 response = response.header(header::CONTENT_ENCODING, encoding);
             }
-            response.body(Body::from(bytes.clone()))
+            response.body(Body::from(bytes))
         };
         response.expect("the headers are valid")
     }
+
+    /// The plain bytes: kept, or unpacked from the gzip copy (checked when it was kept).
+    fn plain(&self) -> Bytes {
+        match (&self.identity, &self.gzip) {
+            (Some(identity), _) => identity.clone(),
+            (None, Some(gzip)) => gunzip(gzip).map(Bytes::from).unwrap_or_default(),
+            (None, None) => Bytes::new(),
+        }
+    }
+}
+
+/// What a gzip copy holds.
+pub fn gunzip(gzip: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut plain = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(gzip), &mut plain)?;
+    Ok(plain)
 }
 
 /// Weak comparison, as RFC 9110 asks for GET: `W/"x"` and `"x"` name the same answer.

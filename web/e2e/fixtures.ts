@@ -15,19 +15,28 @@ export const seededBrandCards = (page: Page) =>
   page.getByTestId('brand-card').filter({ has: page.locator(BRAND_IDS.map((id) => `a[href="/brand/${id}"]`).join(', ')) });
 
 /**
- * Whether the app has taken over the first element matching `selector` (it hydrated or drew it): the
- * element is in the app's tree, which Preact hangs on #root (`__k`: a node's children, `__e`: its element).
- * A plain evaluation, not a locator's: it neither waits for the element nor fails on a second one while
- * the app swaps the page, so each poll answers at once.
+ * Whether the app has taken over the whole page: every element under #root is an element of the app's
+ * tree (or inside one whose content is set as HTML, a post's body). A drawn page is taken over in slices
+ * (src/lib/preact/hydrateInSlices.tsx): until its turn, a part keeps the server's elements outside the tree.
  */
-export const takenOver = (page: Page, selector: string) =>
+export const pageTakenOver = (page: Page) =>
   page
-    .evaluate((selector) => {
-      type Node = { __e?: unknown; __k?: (Node | null)[] | null };
-      const element = document.querySelector(selector);
-      const holds = (node: Node | null | undefined): boolean => !!node && (node.__e === element || (node.__k ?? []).some(holds));
-      return element !== null && holds((document.getElementById('root') as unknown as { __k?: Node }).__k);
-    }, selector)
+    .evaluate(() => {
+      type Node = { __e?: unknown; __k?: (Node | null)[] | null; props?: { dangerouslySetInnerHTML?: unknown } };
+      const root = document.getElementById('root');
+      const tree = (root as unknown as { __k?: Node } | null)?.__k;
+      if (!root || !tree) return false;
+      const owned = new Set<unknown>();
+      const html: Element[] = [];
+      const walk = (node: Node | null | undefined) => {
+        if (!node) return;
+        owned.add(node.__e);
+        if (node.props?.dangerouslySetInnerHTML && node.__e instanceof Element) html.push(node.__e);
+        node.__k?.forEach(walk);
+      };
+      walk(tree);
+      return [...root.querySelectorAll('*')].every((element) => owned.has(element) || html.some((outer) => outer !== element && outer.contains(element)));
+    })
     .catch(() => false);
 
 /**
@@ -35,7 +44,7 @@ export const takenOver = (page: Page, selector: string) =>
  * readable at once, but typing or going offline before the app's script has run tests the bare page.
  */
 export async function appStarted(page: Page) {
-  await expect.poll(() => takenOver(page, '#root main')).toBe(true);
+  await expect.poll(() => pageTakenOver(page)).toBe(true);
 }
 
 /**

@@ -4,7 +4,7 @@ import heTerms from '../src/features/legal/texts/terms.he.json' with { type: 'js
 import enTerms from '../src/features/legal/texts/terms.en.json' with { type: 'json' };
 import hePrivacy from '../src/features/legal/texts/privacy.he.json' with { type: 'json' };
 import enPrivacy from '../src/features/legal/texts/privacy.en.json' with { type: 'json' };
-import { en, he, takenOver } from './fixtures';
+import { en, he, pageTakenOver } from './fixtures';
 
 /*
  * The pages of content come from the server already drawn (server/src/web/ssr/): readable with script
@@ -67,18 +67,24 @@ for (const language of ['he', 'en'] as const) {
     await watchShifts(page);
     for (const { path, shows, read } of PAGES) {
       reads.length = 0;
-      // The server's heading is marked before the app's script runs: kept, it proves the app took the
-      // page over rather than drawing it again.
+      // The server's elements are marked before the app's script runs: all still there once the app has
+      // taken the whole page over (in slices), they prove it took the page over rather than drawing it again.
+      let drawn = 0;
       await page.route('**/assets/index-*.js', async (route) => {
         // The script is deferred: the page is parsed while its request waits here.
-        await page.waitForSelector('h1', { state: 'attached' });
-        await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-drawn-by', 'server'));
+        await page.waitForSelector('footer', { state: 'attached' });
+        drawn = await page.evaluate(() => {
+          const elements = document.querySelectorAll('#root *');
+          elements.forEach((element) => element.setAttribute('data-drawn-by', 'server'));
+          return elements.length;
+        });
         await route.continue();
       });
       await page.goto(address(path, language));
       await expect(page.locator('h1').first()).toBeVisible();
-      await expect.poll(() => takenOver(page, 'h1'), { message: `${path} taken over` }).toBe(true);
+      await expect.poll(() => pageTakenOver(page), { message: `${path} taken over` }).toBe(true);
       await expect(page.locator('h1').first()).toHaveAttribute('data-drawn-by', 'server');
+      expect(await page.locator('#root [data-drawn-by="server"]').count(), `${path} drawn again`).toBe(drawn);
       for (const text of shows[language]) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(reads.filter((url) => read.test(url)), `${path} read again`).toEqual([]);

@@ -45,6 +45,13 @@ try {
         seo: score('seo'),
         accessibility: score('accessibility'),
       });
+      // LH_TASKS=1: each long task of the page (start and length in ms, the script it ran), for finding
+      // what the blocking time is made of.
+      if (process.env.LH_TASKS) {
+        for (const task of lhr.audits['long-tasks'].details?.items ?? []) {
+          console.log(`${path}?lang=${language}  long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms  ${task.url}`);
+        }
+      }
     }
   }
 } finally {

@@ -1,11 +1,12 @@
 import { i18nReady } from './i18n';
 
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 
 import { App } from './app/App';
 import { loadMatchedRoutes, routes } from './app/routes';
+import { hydrateInSlices } from './lib/preact/hydrateInSlices';
 import { createQueryClient } from './lib/queryClient';
 import { fillQueryCache, readRenderedPage } from './ssr/renderedPage';
 
@@ -28,7 +29,7 @@ async function start(container: HTMLElement) {
       <App router={createBrowserRouter(routes)} queryClient={queryClient} />
     </StrictMode>
   );
-  if (rendered) hydrateRoot(container, app);
+  if (rendered) hydrateInSlices(container, app);
   else createRoot(container).render(app);
 }
 

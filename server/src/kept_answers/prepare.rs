@@ -18,7 +18,7 @@ pub fn prepare(content_type: HeaderValue, identity: Bytes) -> Precompressed {
     let smaller = |compressed: Vec<u8>| (compressed.len() < identity.len()).then(|| Bytes::from(compressed));
     let gzip = smaller(gzip(&identity));
     let brotli = smaller(brotli(&identity));
-    Precompressed { content_type, etag, identity, brotli, gzip }
+    Precompressed { content_type, etag, identity: Some(identity), brotli, gzip }
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {

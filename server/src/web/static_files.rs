@@ -1,7 +1,8 @@
 //! The built web app's files, read into memory once at start: a few megabytes that every visitor asks
 //! for, so each answer is a map lookup instead of file-system calls. Copies the build precompressed
-//! (`name.br`, `name.gz`) are sent to browsers that accept them; other files are compressed on the fly
-//! by the compression layer.
+//! (`name.br`, `name.gz`) are sent to browsers that accept them, and are all that is kept of those files
+//! (every browser accepts gzip; the plain bytes, twice the copies' weight, are unpacked for a client that
+//! does not). Other files are compressed on the fly by the compression layer.
 
 use std::{
     collections::HashMap,
@@ -15,7 +16,7 @@ use axum::{
     response::Response,
 };
 
-use crate::precompressed::Precompressed;
+use crate::precompressed::{gunzip, Precompressed};
 
 #[derive(Default)]
 pub struct StaticFiles {
@@ -51,14 +52,16 @@ impl StaticFiles {
             let identity = Bytes::from(std::fs::read(&path)?);
             let copy = |suffix: &str| std::fs::read(format!("{}.{suffix}", path.display())).ok().map(Bytes::from);
             let content_type = mime_guess::from_path(&path).first_or_octet_stream();
+            // A copy is kept in place of the plain bytes only when it holds them.
+            let gzip = copy("gz").filter(|gzip| gunzip(gzip).is_ok_and(|plain| plain == identity));
             self.by_path.insert(
                 url,
                 Precompressed {
                     content_type: HeaderValue::from_str(content_type.as_ref()).expect("a MIME type is a valid header"),
                     etag: etag(&identity),
                     brotli: copy("br"),
-                    gzip: copy("gz"),
-                    identity,
+                    identity: if gzip.is_some() { None } else { Some(identity) },
+                    gzip,
                 },
             );
         }

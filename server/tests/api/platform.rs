@@ -1,4 +1,7 @@
-use crate::common::{assert_error_code, assert_json_error, each_backend, each_backend_with, PRECOMPRESSED_BR};
+use crate::common::{
+    assert_error_code, assert_json_error, each_backend, each_backend_with, gzip, GZIP_CHUNK_TEXT, PRECOMPRESSED_BR,
+    STALE_CHUNK_TEXT,
+};
 use axum::http::{Method, StatusCode};
 
 #[tokio::test]
@@ -162,6 +165,26 @@ async fn precompressed_copies_are_sent_as_they_are() {
         let plain = app.get("/assets/index-abc123.js").await;
         assert_eq!(plain.header("content-encoding"), "");
         assert_eq!(plain.text(), "console.log('pointe');\n".repeat(100));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_file_kept_as_its_gzip_copy_is_unpacked_for_a_client_without_gzip() {
+    each_backend(async |app| {
+        let packed = app.request(Method::GET, "/assets/chunk-def456.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(packed.header("content-encoding"), "gzip");
+        assert_eq!(packed.body.as_ref(), gzip(GZIP_CHUNK_TEXT));
+        let plain = app.get("/assets/chunk-def456.js").await;
+        assert_eq!(plain.status, StatusCode::OK);
+        assert_eq!(plain.header("content-encoding"), "");
+        assert_eq!(plain.text(), GZIP_CHUNK_TEXT);
+        // A copy that does not hold its file is not used: the file is sent as it is (this one too small to
+        // be compressed on the fly).
+        let stale = app.request(Method::GET, "/assets/stale-789.js", &[("accept-encoding", "gzip")]).await;
+        assert_eq!(stale.header("content-encoding"), "");
+        assert_eq!(stale.text(), STALE_CHUNK_TEXT);
+        assert_eq!(app.get("/assets/stale-789.js").await.text(), STALE_CHUNK_TEXT);
     })
     .await;
 }

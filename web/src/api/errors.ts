@@ -35,6 +35,11 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === undefined;
   }
+
+  /** True when the server answered and refused the request (a 4xx): asking again the same way will not help. */
+  get isRefusal(): boolean {
+    return this.status !== undefined && this.status >= 400 && this.status < 500;
+  }
 }
 
 /** The server answered with a shape this app does not understand: a bug, shown on the crash screen. */

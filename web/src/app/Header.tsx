@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AccountStatus, NavigationLinks } from './Navigation';
+import { HydrateLater } from '../lib/preact/hydrateInSlices';
 import { useSiteIdentity } from '../lib/siteConfig';
 import classes from './Layout.module.css';
 
@@ -48,17 +49,19 @@ export function Header() {
           aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
         />
       </Group>
-      <nav aria-label={t('nav.label')} className={classes.bar}>
-        <Group justify="space-between" wrap="nowrap" className={classes.inner}>
-          <Group gap={4} visibleFrom="md" wrap="nowrap">
-            <NavigationLinks />
+      <HydrateLater>
+        <nav aria-label={t('nav.label')} className={classes.bar}>
+          <Group justify="space-between" wrap="nowrap" className={classes.inner}>
+            <Group gap={4} visibleFrom="md" wrap="nowrap">
+              <NavigationLinks />
+            </Group>
+            <Group gap="sm" wrap="nowrap" className={classes.tools}>
+              <SearchBox />
+              <LanguageSwitcher />
+            </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap" className={classes.tools}>
-            <SearchBox />
-            <LanguageSwitcher />
-          </Group>
-        </Group>
-      </nav>
+        </nav>
+      </HydrateLater>
       {menuWanted && (
         <Suspense fallback={null}>
           <MobileMenu opened={menuOpen} onClose={menu.close} title={site.name} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import { PageLoader } from '../components/PageLoader';
+import { HydrateLater } from '../lib/preact/hydrateInSlices';
 import { ChatLauncher } from '../features/chat/ChatLauncher';
 import { NetworkStatus } from '../features/network/NetworkStatus';
 import { Footer } from './Footer';
@@ -19,14 +20,22 @@ export function Layout() {
         {t('site.skipToContent')}
       </a>
       <NetworkStatus />
-      <Header />
-      <Container component="main" id="main" size="lg" py="xl" className={classes.main} tabIndex={-1}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </Container>
-      <Footer />
-      <ChatLauncher />
+      <HydrateLater>
+        <Header />
+      </HydrateLater>
+      <HydrateLater>
+        <Container component="main" id="main" size="lg" py="xl" className={classes.main} tabIndex={-1}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </HydrateLater>
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
+      <HydrateLater>
+        <ChatLauncher />
+      </HydrateLater>
     </div>
   );
 }

@@ -172,8 +172,22 @@ pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Con
 /// What the build's precompressed brotli copy of `assets/index-abc123.js` holds (any bytes will do).
 pub const PRECOMPRESSED_BR: &[u8] = b"precompressed brotli bytes";
 
+/// The plain text of `assets/chunk-def456.js`, whose build copy is gzip (`GZIP_CHUNK`).
+pub const GZIP_CHUNK_TEXT: &str = "export const pointe = 'shoes';\n";
+
+/// The plain text of `assets/stale-789.js`, whose gzip copy holds something else.
+pub const STALE_CHUNK_TEXT: &str = "export const fresh = 'the file as the build last wrote it';\n";
+
+/// Gzip of `text`, as the build writes its copies.
+pub fn gzip(text: &str) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut encoder, text.as_bytes()).unwrap();
+    encoder.finish().unwrap()
+}
+
 /// A built web app in miniature: the real markers in `index.html`, one hashed asset with its
-/// precompressed brotli copy, one image, and the build's own manifest (which is not served).
+/// precompressed brotli copy, one with a gzip copy and one whose gzip copy is stale, one image, and the
+/// build's own manifest (which is not served).
 fn write_dist(dir: &Path) {
     std::fs::create_dir_all(dir.join(".vite")).unwrap();
     std::fs::write(dir.join(".vite/manifest.json"), "{}").unwrap();
@@ -181,6 +195,10 @@ fn write_dist(dir: &Path) {
     std::fs::create_dir_all(dir.join("assets")).unwrap();
     std::fs::write(dir.join("assets/index-abc123.js"), "console.log('pointe');\n".repeat(100)).unwrap();
     std::fs::write(dir.join("assets/index-abc123.js.br"), PRECOMPRESSED_BR).unwrap();
+    std::fs::write(dir.join("assets/chunk-def456.js"), GZIP_CHUNK_TEXT).unwrap();
+    std::fs::write(dir.join("assets/chunk-def456.js.gz"), gzip(GZIP_CHUNK_TEXT)).unwrap();
+    std::fs::write(dir.join("assets/stale-789.js"), STALE_CHUNK_TEXT).unwrap();
+    std::fs::write(dir.join("assets/stale-789.js.gz"), gzip("export const fresh = false;\n")).unwrap();
     std::fs::create_dir_all(dir.join("images")).unwrap();
     std::fs::write(dir.join("images/logo.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
 }

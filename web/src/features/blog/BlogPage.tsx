@@ -9,6 +9,7 @@ import type { PostPage } from './api';
 import classes from './blog.module.css';
 import { PostCard } from './PostCard';
 import { useBlogCategories, usePosts } from './queries';
+import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 
 /** `?page=` as a whole number from 1; anything else is the first page. */
 function pageFrom(value: string | null): number {
@@ -129,7 +130,9 @@ function PostList({ data, page, category, loading, onPage }: PostListProps) {
     <>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy={loading} className={loading ? classes.loading : undefined}>
         {data.posts.map((post) => (
-          <PostCard key={post.slug} post={post} />
+          <HydrateLater key={post.slug}>
+            <PostCard post={post} />
+          </HydrateLater>
         ))}
       </SimpleGrid>
       {data.pageCount > 1 && (

@@ -10,6 +10,7 @@ import { QueryState } from '../../components/QueryState';
 import classes from './catalogue.module.css';
 import { ProductCard } from './ProductCard';
 import { useBrands, useProducts } from './queries';
+import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 
 export function BrandPage() {
   const { brandId } = useParams();
@@ -88,7 +89,9 @@ function BrandDetail({ brand }: { brand: Brand }) {
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
                 {own.map((product) => (
-                  <ProductCard key={product.id} product={product} />
+                  <HydrateLater key={product.id}>
+                    <ProductCard product={product} />
+                  </HydrateLater>
                 ))}
               </SimpleGrid>
             </section>

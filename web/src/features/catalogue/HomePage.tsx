@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { usePageTitle } from '../../components/usePageTitle';
+import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 import { BrandCard } from './BrandCard';
 import { QueryState } from '../../components/QueryState';
 import classes from './catalogue.module.css';
@@ -31,7 +32,9 @@ export function HomePage() {
           {(list) => (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
               {list.map((brand) => (
-                <BrandCard key={brand.id} brand={brand} />
+                <HydrateLater key={brand.id}>
+                  <BrandCard brand={brand} />
+                </HydrateLater>
               ))}
             </SimpleGrid>
           )}

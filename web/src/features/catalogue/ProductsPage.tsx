@@ -6,6 +6,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { QueryState } from '../../components/QueryState';
 import { ProductCard } from './ProductCard';
 import { useBrands, useProducts } from './queries';
+import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 
 /** The catalogue, optionally narrowed to one brand (`?brand=bloch`, so the choice survives a reload). */
 export function ProductsPage() {
@@ -44,7 +45,9 @@ export function ProductsPage() {
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
               {shown.map((product) => (
-                <ProductCard key={product.id} product={product} headingOrder={2} />
+                <HydrateLater key={product.id}>
+                  <ProductCard product={product} headingOrder={2} />
+                </HydrateLater>
               ))}
             </SimpleGrid>
           );

@@ -74,7 +74,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           if (cancelled) return;
           // Only the server's refusal ends the token. Without a whole answer (offline, or the page left while
           // the answer was arriving) or with a server error it may still be good: keep it, try again later.
-          if (error instanceof ApiError && error.status !== undefined && error.status < 500) clearToken();
+          if (error instanceof ApiError && error.isRefusal) clearToken();
           setState({ status: 'signedOut' });
         },
       );
