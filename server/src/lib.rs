@@ -110,7 +110,7 @@ impl AppState {
         let web = Arc::new(WebApp::load(config.web_dist.clone())?);
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
-        let assistant = Arc::new(assistant::Assistant::start(&db).await?);
+        let assistant = Arc::new(assistant::Assistant::start()?);
         let public_cache = Arc::new(public_cache::PublicCache::new(&db, vec![web.pages.clone()]).await?);
         let settings = Arc::new(settings::Settings::default());
         let mut monitored: Vec<(caches::CacheName, Arc<dyn caches::Monitored>)> = vec![

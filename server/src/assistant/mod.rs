@@ -21,10 +21,7 @@ pub mod texts;
 use std::{sync::Arc, time::Duration};
 
 use self::{cache::AnswerCache, providers::breaker::Breakers, retrieval::LiveIndex};
-use crate::{
-    caches::{CacheName, Monitored},
-    db::Db,
-};
+use crate::caches::{CacheName, Monitored};
 
 /// The assistant's share of the app state.
 pub struct Assistant {
@@ -35,14 +32,9 @@ pub struct Assistant {
 }
 
 impl Assistant {
-    pub async fn start(db: &Db) -> anyhow::Result<Self> {
+    pub fn start() -> anyhow::Result<Self> {
         let http = reqwest::Client::builder().connect_timeout(Duration::from_secs(5)).build()?;
-        Ok(Self {
-            index: Arc::new(LiveIndex::build(db).await?),
-            breakers: Breakers::default(),
-            cache: Arc::default(),
-            http,
-        })
+        Ok(Self { index: Arc::default(), breakers: Breakers::default(), cache: Arc::default(), http })
     }
 
     /// Its caches, for the admin's cache screen.

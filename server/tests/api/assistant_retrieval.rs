@@ -9,7 +9,7 @@ use pointe_server::testing::{evaluate, EvaluationSet, Kind, Lang};
 async fn each_language_finds_the_answering_documents_in_the_top_three() {
     let set: EvaluationSet = serde_json::from_str(include_str!("../data/assistant_eval.json")).unwrap();
     each_backend(async |app| {
-        let (retrieval, _) = app.state.assistant.index.snapshot();
+        let (retrieval, _) = app.state.assistant.index.get(&app.state.db).await.unwrap();
         for recall in evaluate(&retrieval, &set).unwrap() {
             assert!(recall.questions >= 8, "{:?} has {} questions", recall.lang, recall.questions);
             assert!(
@@ -27,7 +27,7 @@ async fn each_language_finds_the_answering_documents_in_the_top_three() {
 #[tokio::test]
 async fn tips_are_searched_only_for_signed_in_askers() {
     each_backend(async |app| {
-        let (retrieval, _) = app.state.assistant.index.snapshot();
+        let (retrieval, _) = app.state.assistant.index.get(&app.state.db).await.unwrap();
         let question = "How do I wash and care for my ribbons?";
         let member = retrieval.search(Lang::En, question, true, 3).unwrap();
         assert!(member.iter().any(|hit| hit.document.kind == Kind::Tips), "{member:?}");

@@ -116,7 +116,7 @@ pub async fn status(state: &AppState) -> anyhow::Result<Status> {
             last_error,
         });
     }
-    let (retrieval, built_at) = state.assistant.index.snapshot();
+    let (retrieval, built_at) = state.assistant.index.built_at(&state.db).await?;
     Ok(Status {
         providers: list,
         last_answer: last_answer(state).await?,

@@ -1,12 +1,11 @@
 //! The index kept in step with the content: each question first reads a fingerprint of the content
 //! (counts and last changes of brands, products and posts, one small query) and the index is rebuilt
-//! when it moved, so an admin's change, on this instance or another, shows in the next answer.
+//! when it moved, so an admin's change, on this instance or another, shows in the next answer. The index
+//! is built by the first call that needs it (a question, the admin's assistant status), about 0.2 s:
+//! an idle server holds none (it is a few megabytes, and building it runs much of tantivy's code).
 
 use std::{
-    sync::{
-        atomic::{AtomicBool, Ordering::Relaxed},
-        Arc, RwLock,
-    },
+    sync::{Arc, RwLock},
     time::Instant,
 };
 
@@ -27,72 +26,78 @@ const FINGERPRINT: &str = "SELECT
 
 type Fingerprint = [i64; 6];
 
+/// The index as built, with the content's fingerprint then and the time.
+struct Built {
+    retrieval: Arc<Retrieval>,
+    fingerprint: Fingerprint,
+    at: i64,
+}
+
+#[derive(Default)]
 pub struct LiveIndex {
-    current: RwLock<(Arc<Retrieval>, Fingerprint, i64)>,
-    /// One rebuild at a time.
-    rebuilding: Mutex<()>,
-    /// Set by an admin's clear: the next question rebuilds the index whatever the fingerprint says.
-    stale: AtomicBool,
-    /// A question that found the index current is a hit; a rebuild is a miss.
+    /// `None` until first needed, and after an admin's clear.
+    current: RwLock<Option<Built>>,
+    /// One build at a time.
+    building: Mutex<()>,
+    /// A call that found the index current is a hit; a build is a miss.
     counters: Counters,
 }
 
 impl LiveIndex {
-    pub async fn build(db: &Db) -> anyhow::Result<Self> {
-        let fingerprint = fingerprint(db).await?;
-        let retrieval = Retrieval::build(db).await?;
-        Ok(Self {
-            current: RwLock::new((Arc::new(retrieval), fingerprint, time::now_ms())),
-            rebuilding: Mutex::new(()),
-            stale: AtomicBool::new(false),
-            counters: Counters::default(),
-        })
+    /// The index of the content as it is now; `true` with it when it was built for this call.
+    pub async fn get(&self, db: &Db) -> anyhow::Result<(Arc<Retrieval>, bool)> {
+        let (retrieval, _, built) = self.current(db).await?;
+        Ok((retrieval, built))
     }
 
-    /// The index of the content as it is now; `true` with it when it was rebuilt for this call.
-    pub async fn get(&self, db: &Db) -> anyhow::Result<(Arc<Retrieval>, bool)> {
+    /// The index of the content as it is now with the time it was built (for the admin's status).
+    pub async fn built_at(&self, db: &Db) -> anyhow::Result<(Arc<Retrieval>, i64)> {
+        let (retrieval, at, _) = self.current(db).await?;
+        Ok((retrieval, at))
+    }
+
+    async fn current(&self, db: &Db) -> anyhow::Result<(Arc<Retrieval>, i64, bool)> {
         let now = fingerprint(db).await?;
         if let Some(current) = self.if_current(&now) {
             self.counters.hit();
-            return Ok((current, false));
+            return Ok((current.0, current.1, false));
         }
-        let _one_at_a_time = self.rebuilding.lock().await;
+        let _one_at_a_time = self.building.lock().await;
         if let Some(current) = self.if_current(&now) {
             self.counters.hit();
-            return Ok((current, false));
+            return Ok((current.0, current.1, false));
         }
         let began = Instant::now();
-        self.stale.store(false, Relaxed);
         let retrieval = Arc::new(Retrieval::build(db).await?);
-        *self.current.write().expect("index lock") = (retrieval.clone(), now, time::now_ms());
+        let at = time::now_ms();
+        *self.current.write().expect("index lock") = Some(Built { retrieval: retrieval.clone(), fingerprint: now, at });
         self.counters.miss(began.elapsed());
-        tracing::info!("the assistant's index was rebuilt after a content change or a clear");
-        Ok((retrieval, true))
+        tracing::info!("the assistant's index was built");
+        Ok((retrieval, at, true))
     }
 
-    /// The index without checking the content (for the admin's status).
-    pub fn snapshot(&self) -> (Arc<Retrieval>, i64) {
+    fn if_current(&self, fingerprint: &Fingerprint) -> Option<(Arc<Retrieval>, i64)> {
         let current = self.current.read().expect("index lock");
-        (current.0.clone(), current.2)
-    }
-
-    fn if_current(&self, fingerprint: &Fingerprint) -> Option<Arc<Retrieval>> {
-        let current = self.current.read().expect("index lock");
-        (current.1 == *fingerprint && !self.stale.load(Relaxed)).then(|| current.0.clone())
+        current
+            .as_ref()
+            .filter(|built| built.fingerprint == *fingerprint)
+            .map(|built| (built.retrieval.clone(), built.at))
     }
 }
 
 impl Monitored for LiveIndex {
-    /// Entries are the documents of every language's index.
+    /// Entries are the documents of every language's index (none before it is first needed).
     fn figures(&self) -> Figures {
-        let (retrieval, _) = self.snapshot();
-        let documents = retrieval.sizes().iter().map(|(_, count)| *count as u64).sum();
-        self.counters.figures(documents, retrieval.bytes())
+        let current = self.current.read().expect("index lock");
+        let (documents, bytes) = current.as_ref().map_or((0, 0), |built| {
+            (built.retrieval.sizes().iter().map(|(_, count)| *count as u64).sum(), built.retrieval.bytes())
+        });
+        self.counters.figures(documents, bytes)
     }
 
-    /// The index is rebuilt by the next question (an index is never empty: questions need one).
+    /// Drops the index: the next question builds it again.
     fn clear(&self) {
-        self.stale.store(true, Relaxed);
+        *self.current.write().expect("index lock") = None;
     }
 }
 
