@@ -1,7 +1,7 @@
 //! The index kept in step with the content: each question first reads a fingerprint of the content
 //! (counts and last changes of brands, products and posts, one small query) and the index is rebuilt
 //! when it moved, so an admin's change, on this instance or another, shows in the next answer. The index
-//! is built by the first call that needs it (a question, the admin's assistant status), about 0.2 s:
+//! is built by the first call that needs it (a question, the admin's assistant status), about 0.15 s:
 //! an idle server holds none (it is a few megabytes, and building it runs much of tantivy's code).
 
 use std::{
