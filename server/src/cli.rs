@@ -142,13 +142,16 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     cleanup::spawn(state.clone());
     crate::public_cache::spawn_sync(state.clone());
     crate::cache_monitor::spawn_publisher(state.clone());
+    crate::analytics::spawn_flusher(state.clone());
     let listener =
         tokio::net::TcpListener::bind(address).await.with_context(|| format!("cannot listen on {address}"))?;
     println!("Pointe is serving {public_url}");
     println!("{mail_note}");
     println!("First admin: pointe-server create-admin --username NAME --email ADDRESS (or set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD)");
-    let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let service = app(state.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
+    // The page views still queued are written before the process ends.
+    crate::analytics::flush(&state.db, &state.analytics, state.clock.now_ms()).await?;
     Ok(())
 }
 

@@ -2,12 +2,12 @@
 
 use axum::{
     extract::{FromRequestParts, Query},
-    http::request::Parts,
+    http::{request::Parts, StatusCode},
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Text};
 
 /// `Query<T>` that rejects a malformed query string with `{"error": "Invalid query: ..."}`.
 pub struct ApiQuery<T>(pub T);
@@ -22,7 +22,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     }
 }
 
-/// `Json<T>` that rejects a malformed or mistyped body with `{"error": "Invalid request body: ..."}`.
+pub const BODY_TOO_LARGE: Text = Text::new("body_too_large", "The request body is too large");
+
+/// `Json<T>` that rejects a body over its route's limit with 413, and a malformed or mistyped one with `{"error": "Invalid request body: ..."}`.
 /// A whole number written with a fraction (`433.0`, an integer in JSON Schema's eyes) reads as that
 /// integer, so an integer field takes every value its schema allows.
 pub struct ApiJson<T>(pub T);
@@ -35,9 +37,14 @@ impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJ
             code: "invalid_body",
             message: format!("Invalid request body: {detail}"),
         };
-        let axum::Json(mut value) = axum::Json::<Value>::from_request(request, state)
-            .await
-            .map_err(|rejection| unreadable(rejection.body_text()))?;
+        let axum::Json(mut value) =
+            axum::Json::<Value>::from_request(request, state).await.map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::PayloadTooLarge(BODY_TOO_LARGE)
+                } else {
+                    unreadable(rejection.body_text())
+                }
+            })?;
         whole_numbers_as_integers(&mut value);
         serde_path_to_error::deserialize(value)
             .map(ApiJson)

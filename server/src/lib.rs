@@ -86,6 +86,8 @@ pub struct AppState {
     pub assistant: Arc<assistant::Assistant>,
     /// Every in-process cache, for the admin's cache screen.
     pub caches: Arc<caches::Registry>,
+    /// Page views and events waiting for the analytics writer.
+    pub analytics: Arc<analytics::Collector>,
 }
 
 impl AppState {
@@ -133,16 +135,18 @@ impl AppState {
             public_cache,
             assistant,
             caches,
+            analytics: Arc::new(analytics::Collector::default()),
         })
     }
 }
 
 /// Every setting's key (`reset-setting`).
-pub(crate) const SETTING_KEYS: [&str; 11] = [
+pub(crate) const SETTING_KEYS: [&str; 12] = [
     <blog::social_embeds::SocialEmbeds as settings::Stored>::KEY,
     <site::SiteIdentity as settings::Stored>::KEY,
     <Option<email::settings::EmailSettings> as settings::Stored>::KEY,
     <analytics::Analytics as settings::Stored>::KEY,
+    <analytics::Collection as settings::Stored>::KEY,
     <assistant::settings::AiModels as settings::Stored>::KEY,
     <Option<assistant::settings::AiProviders> as settings::Stored>::KEY,
     <Option<botcheck::settings::BotCheckSettings> as settings::Stored>::KEY,

@@ -36,6 +36,18 @@ pub mod newsletter {
     }
 }
 
+pub mod analytics {
+    /// Writes the queued page views and events, as the writer does every second.
+    pub async fn flush(state: &crate::AppState) -> usize {
+        crate::analytics::flush(&state.db, &state.analytics, state.clock.now_ms()).await.expect("analytics written")
+    }
+
+    /// Hits dropped because the queue was full.
+    pub fn dropped(state: &crate::AppState) -> u64 {
+        state.analytics.dropped()
+    }
+}
+
 pub mod cache_monitor {
     pub use crate::cache_monitor::publish;
 }

@@ -64,13 +64,12 @@ pub mod area {
         )*};
     }
 
-    // Analytics joins with the first route that needs it.
-    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Ai, Cache);
+    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Analytics, Ai, Cache);
 }
 
 pub const FORBIDDEN: Text = Text::new("forbidden", "You do not have permission to do this");
 
-/// The permission table: admin — everything; editor — catalogue, blog, and e-mail templates and
+/// The permission table: admin — everything; editor — catalogue, blog, analytics, and e-mail templates and
 /// campaigns (the mailbox and signing settings are the admin's: `require_admin`); moderator — users, sessions
 /// and audit logs; user — nothing. The `isAdmin` flag counts as the admin role.
 pub fn of(user: &UserRecord) -> &'static [Permission] {
@@ -79,7 +78,7 @@ pub fn of(user: &UserRecord) -> &'static [Permission] {
     }
     match user.role {
         Role::Admin => EVERYTHING,
-        Role::Editor => &[Permission::Catalogue, Permission::Blog, Permission::Email],
+        Role::Editor => &[Permission::Catalogue, Permission::Blog, Permission::Email, Permission::Analytics],
         Role::Moderator => &[Permission::Users, Permission::Sessions, Permission::AuditLogs],
         Role::User => &[],
     }

@@ -37,7 +37,7 @@ async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
         assert_json_error(&app.get("/api/admin/stats").await, StatusCode::UNAUTHORIZED, "Authentication required");
         let cases = [
             ("member", Role::User, false, json!([])),
-            ("editor", Role::Editor, false, json!(["catalogue", "blog", "email"])),
+            ("editor", Role::Editor, false, json!(["catalogue", "blog", "email", "analytics"])),
             ("moderator", Role::Moderator, false, json!(["users", "sessions", "auditLogs"])),
             (
                 "boss",

@@ -5,6 +5,7 @@ mod common;
 
 mod account;
 mod admin;
+mod analytics;
 mod assistant_answers;
 mod assistant_providers;
 mod assistant_retrieval;

@@ -5,6 +5,7 @@ import { RouterProvider, type createBrowserRouter } from 'react-router';
 
 import { watchConnectivity } from '../api/connectivity';
 import { loadAnalytics } from '../features/analytics/loadAnalytics';
+import { trackPageViews } from '../features/analytics/track';
 import { ErrorBoundary } from '../features/crash/ErrorBoundary';
 import { directionOf, type Language } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
@@ -40,6 +41,7 @@ export function App({ router, queryClient }: { router: ReturnType<typeof createB
   const language = useLanguage();
   useEffect(watchConnectivity, []);
   useEffect(() => void loadAnalytics(), []);
+  useEffect(() => trackPageViews(router), [router]);
   useEffect(prefetchPages, []);
   return (
     <AppProviders language={language} queryClient={queryClient}>

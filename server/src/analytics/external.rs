@@ -1,4 +1,4 @@
-//! Web analytics ids (spec §3, §7): a Google Analytics measurement id (`G-…`) and a Cloudflare Web
+//! External web analytics (spec §3, §7): a Google Analytics measurement id (`G-…`) and a Cloudflare Web
 //! Analytics token. Public at `GET /api/config/analytics` and `GET /api/config/cloudflare-analytics`;
 //! the pages' CSP allows each provider's script and beacon only while its id is set.
 
@@ -80,7 +80,7 @@ impl Analytics {
     }
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(super) fn routes() -> OpenApiRouter<AppState> {
     public_cache::reads(OpenApiRouter::new().routes(routes!(google)).routes(routes!(cloudflare)))
         .merge(public_cache::changes(OpenApiRouter::new().routes(routes!(admin_analytics, save_analytics))))
 }

@@ -1,0 +1,153 @@
+//! `POST /api/analytics/event`: a page view or event from the web app, sent with `sendBeacon` (or
+//! `fetch` where that is missing). Nothing is kept when the browser asks not to be tracked (`DNT: 1`,
+//! `Sec-GPC: 1`), for admin pages, or for bots and headless browsers (those are counted per day).
+
+use axum::{
+    extract::{DefaultBodyLimit, State},
+    http::{header, HeaderMap, StatusCode},
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
+
+use super::{
+    dimensions::{self, cut},
+    ingest::Hit,
+    settings::Collection,
+    store::PAGEVIEW,
+};
+use crate::{
+    client_info::ClientInfo,
+    error::{ApiError, ApiResult, Text},
+    extract::ApiJson,
+    lang::Lang,
+    AppState,
+};
+
+const MAX_BODY_BYTES: usize = 4 * 1024;
+const MAX_ADDRESS: usize = 2_000;
+const MAX_TARGET: usize = 200;
+const NOT_A_PAGE: Text = Text::new("invalid_page", "The url is not a page of the site");
+
+/// What happened: a page view, or one of the site's events.
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum EventName {
+    Pageview,
+    ChatOpened,
+    ChatQuestion,
+    Search,
+    ProductLink,
+    Signup,
+    Login,
+    LanguageChanged,
+    Unsubscribed,
+}
+
+impl EventName {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Pageview => PAGEVIEW,
+            Self::ChatOpened => "chatOpened",
+            Self::ChatQuestion => "chatQuestion",
+            Self::Search => "search",
+            Self::ProductLink => "productLink",
+            Self::Signup => "signup",
+            Self::Login => "login",
+            Self::LanguageChanged => "languageChanged",
+            Self::Unsubscribed => "unsubscribed",
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Beacon {
+    name: EventName,
+    /// The page's address (its path and its `utm_` parameters are kept).
+    #[schema(max_length = 2000)]
+    url: String,
+    /// `document.referrer`: reduced to its site.
+    #[schema(max_length = 2000)]
+    referrer: Option<String>,
+    /// The site's language on the page.
+    lang: Lang,
+    /// `navigator.language`.
+    #[schema(max_length = 35)]
+    browser_lang: Option<String>,
+    /// The followed product's brand (productLink).
+    #[schema(max_length = 200)]
+    brand: Option<String>,
+    /// The followed product (productLink) or the search's words (search).
+    #[schema(max_length = 200)]
+    target: Option<String>,
+    /// How many results the search found (search).
+    #[schema(minimum = 0)]
+    results: Option<u32>,
+}
+
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(collect).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
+}
+
+/// Takes a page view or event for the site's own analytics (no cookie, no IP address kept). Answers 202
+/// whether it is counted or, for bots and browsers that ask not to be tracked, ignored.
+#[utoipa::path(post, path = "/api/analytics/event", tag = "analytics", request_body = Beacon,
+    responses((status = 202, description = "Taken (or ignored)"), (status = 400, description = "Not a beacon"),
+        (status = 413, description = "Over 4 KiB"), (status = 429, description = "Too many from this address")))]
+async fn collect(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    ApiJson(beacon): ApiJson<Beacon>,
+) -> ApiResult<StatusCode> {
+    let collector = &state.analytics;
+    if collector.limiter.check_key(&client.ip).is_err() {
+        return Err(ApiError::TooManyRequests { retry_after_secs: 60 });
+    }
+    let page = dimensions::page(&cut(&beacon.url, MAX_ADDRESS)).ok_or(ApiError::BadRequest(NOT_A_PAGE))?;
+    let asks_not_to_track = ["dnt", "sec-gpc"].iter().any(|name| headers.get(*name).is_some_and(|v| v == "1"));
+    if asks_not_to_track || page.path == "/admin" || page.path.starts_with("/admin/") {
+        return Ok(StatusCode::ACCEPTED);
+    }
+    let Some(agent) = dimensions::agent(&client.user_agent) else {
+        collector.count_bot();
+        return Ok(StatusCode::ACCEPTED);
+    };
+    let now = state.clock.now_ms();
+    let visitor = collector.salts.visitor(&state.db, now, &client.ip, &client.user_agent).await?;
+    let own_host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let mut source = dimensions::source(&cut(beacon.referrer.as_deref().unwrap_or_default(), MAX_ADDRESS), own_host);
+    if source.is_empty() {
+        source.clone_from(&page.utm_source);
+    }
+    let mut target = cut(beacon.target.as_deref().unwrap_or_default().trim(), MAX_TARGET);
+    if matches!(beacon.name, EventName::Search) {
+        target = target.to_lowercase();
+        if !state.settings.get::<Collection>(&state.db).await?.record_search_terms {
+            target.clear();
+        }
+    }
+    collector.offer(Hit {
+        at: now,
+        visitor,
+        name: beacon.name.code(),
+        path: page.path,
+        lang: beacon.lang.code(),
+        browser_lang: dimensions::browser_language(beacon.browser_lang.as_deref().unwrap_or_default()),
+        source,
+        utm_source: page.utm_source,
+        utm_medium: page.utm_medium,
+        utm_campaign: page.utm_campaign,
+        browser: agent.browser,
+        os: agent.os,
+        device: agent.device,
+        target,
+        brand: cut(beacon.brand.as_deref().unwrap_or_default().trim(), MAX_TARGET),
+        results: beacon.results.map(i64::from),
+    });
+    Ok(StatusCode::ACCEPTED)
+}

@@ -1,0 +1,127 @@
+//! The path from a beacon to the database: a bounded queue that requests only ever `offer` to (a full
+//! queue drops the hit and counts it, so pages never wait for analytics), emptied by one writer per
+//! instance every second, or at once when a batch is waiting, and a last time on graceful shutdown.
+
+use std::{
+    num::NonZeroU32,
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use tokio::sync::{mpsc, Mutex, Notify};
+
+use super::{store, visitor::Salts};
+use crate::{db::Db, AppState};
+
+/// Hits waiting for the writer; beyond this they are dropped.
+const QUEUE: usize = 20_000;
+/// The writer wakes early once this many hits wait, and writes at most this many per transaction.
+pub const BATCH: usize = 500;
+const EVERY: Duration = Duration::from_secs(1);
+/// Beacons one address may send per minute (a person reading sends a few).
+const PER_ADDRESS_PER_MINUTE: u32 = 120;
+
+/// A page view or event as stored: the visitor's hash, never the IP.
+pub struct Hit {
+    pub at: i64,
+    pub visitor: String,
+    pub name: &'static str,
+    pub path: String,
+    pub lang: &'static str,
+    pub browser_lang: String,
+    pub source: String,
+    pub utm_source: String,
+    pub utm_medium: String,
+    pub utm_campaign: String,
+    pub browser: String,
+    pub os: String,
+    pub device: &'static str,
+    pub target: String,
+    pub brand: String,
+    pub results: Option<i64>,
+}
+
+pub struct Collector {
+    sender: mpsc::Sender<Hit>,
+    receiver: Mutex<mpsc::Receiver<Hit>>,
+    batch_waiting: Notify,
+    dropped: AtomicU64,
+    bots: AtomicU64,
+    pub(super) salts: Salts,
+    pub(super) limiter: DefaultKeyedRateLimiter<String>,
+}
+
+impl Default for Collector {
+    fn default() -> Self {
+        let (sender, receiver) = mpsc::channel(QUEUE);
+        let per_minute = NonZeroU32::new(PER_ADDRESS_PER_MINUTE).expect("a positive quota");
+        Self {
+            sender,
+            receiver: Mutex::new(receiver),
+            batch_waiting: Notify::new(),
+            dropped: AtomicU64::new(0),
+            bots: AtomicU64::new(0),
+            salts: Salts::default(),
+            limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
+        }
+    }
+}
+
+impl Collector {
+    /// Queues a hit for the writer, or drops it when the queue is full.
+    pub fn offer(&self, hit: Hit) {
+        match self.sender.try_send(hit) {
+            Ok(()) if self.sender.max_capacity() - self.sender.capacity() >= BATCH => self.batch_waiting.notify_one(),
+            Ok(()) => {}
+            Err(_) => {
+                self.dropped.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Counts a hit from a bot or headless browser (kept as a number per day only).
+    pub fn count_bot(&self) {
+        self.bots.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Hits dropped because the queue was full, since the start.
+    pub fn dropped(&self) -> u64 {
+        self.dropped.load(Ordering::Relaxed)
+    }
+}
+
+/// Writes every waiting hit and the bots counted since the last time; answers how many hits were written.
+/// A batch the database refuses is dropped and counted.
+pub async fn flush(db: &Db, collector: &Collector, now: i64) -> Result<usize, sqlx::Error> {
+    let mut receiver = collector.receiver.lock().await;
+    let bots = collector.bots.swap(0, Ordering::Relaxed);
+    if bots > 0 {
+        store::count_bots(db, now, bots).await?;
+    }
+    let mut written = 0;
+    let mut batch = Vec::with_capacity(BATCH);
+    while !receiver.is_empty() {
+        receiver.recv_many(&mut batch, BATCH).await;
+        if let Err(err) = store::write(db, &batch).await {
+            collector.dropped.fetch_add(batch.len() as u64, Ordering::Relaxed);
+            return Err(err);
+        }
+        written += batch.len();
+        batch.clear();
+    }
+    Ok(written)
+}
+
+/// The instance's writer: every second, or as soon as a batch waits.
+pub fn spawn_flusher(state: AppState) {
+    tokio::spawn(async move {
+        loop {
+            let _ = tokio::time::timeout(EVERY, state.analytics.batch_waiting.notified()).await;
+            state.analytics.limiter.retain_recent();
+            if let Err(err) = flush(&state.db, &state.analytics, state.clock.now_ms()).await {
+                tracing::warn!(error = %err, "cannot write the analytics hits");
+            }
+        }
+    });
+}

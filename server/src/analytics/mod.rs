@@ -1,0 +1,27 @@
+//! Analytics. First-party and cookieless (`collect`, `ingest`, `visitor`, `report`): the web app's
+//! page views and events, a visitor being a hash of the day's salt, the IP and the user agent, so no
+//! cookie and no IP address is kept; batched into the database by one writer per instance. The
+//! optional external services (Google Analytics, Cloudflare Web Analytics) are in `external`.
+
+mod collect;
+mod dimensions;
+mod external;
+mod ingest;
+mod report;
+mod scope;
+mod routes;
+mod settings;
+mod store;
+mod visitor;
+
+pub use external::Analytics;
+pub use ingest::{flush, spawn_flusher, Collector};
+pub use settings::Collection;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    external::routes().merge(collect::routes()).merge(routes::routes()).merge(settings::routes())
+}

@@ -1,0 +1,173 @@
+//! The admin's analytics calls (the `analytics` permission): the report of a range and the live panel,
+//! both narrowed by the filters the admin clicked.
+
+use axum::{extract::State, Json};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    report::{self, Live, Report},
+    scope::{Dimension, Scope, DIMENSIONS},
+};
+use crate::{
+    auth::{extract::RequirePermission, permissions::area},
+    error::ApiResult,
+    extract::ApiQuery,
+    fields::FieldErrors,
+    time::DAY_MS,
+    AppState,
+};
+
+const MINUTE_MS: i64 = 60_000;
+const HOUR_MS: i64 = 60 * MINUTE_MS;
+/// The longest custom range.
+const MAX_DAYS: i64 = 400;
+const MAX_FILTER: usize = 300;
+
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+pub enum RangeName {
+    #[serde(rename = "1h")]
+    Hour,
+    #[serde(rename = "24h")]
+    Day,
+    #[serde(rename = "7d")]
+    Week,
+    #[serde(rename = "30d")]
+    Month,
+    #[serde(rename = "custom")]
+    Custom,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RangeQuery {
+    /// The last hour, 24 hours, 7 or 30 days (ending now), or `custom` with `from` and `to`. Default 7d.
+    range: Option<RangeName>,
+    /// Custom range's start (epoch ms).
+    #[param(minimum = 0)]
+    from: Option<i64>,
+    /// Custom range's end, exclusive (epoch ms); at most 400 days after `from`.
+    #[param(minimum = 0)]
+    to: Option<i64>,
+}
+
+/// Filters: only hits (and visits) with this value. Each is one clicked row of a breakdown.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct FilterQuery {
+    page: Option<String>,
+    entry_page: Option<String>,
+    exit_page: Option<String>,
+    /// A source as the report names it; empty for direct visits.
+    source: Option<String>,
+    utm_campaign: Option<String>,
+    lang: Option<String>,
+    browser_lang: Option<String>,
+    browser: Option<String>,
+    os: Option<String>,
+    device: Option<String>,
+    /// Visits that had this event.
+    event: Option<String>,
+    /// Visits that followed this product's link.
+    product: Option<String>,
+    /// Visits that followed a link of this brand.
+    brand: Option<String>,
+}
+
+impl FilterQuery {
+    /// In the order of `DIMENSIONS`.
+    fn values(self) -> [Option<String>; 13] {
+        [
+            self.page,
+            self.entry_page,
+            self.exit_page,
+            self.source,
+            self.utm_campaign,
+            self.lang,
+            self.browser_lang,
+            self.browser,
+            self.os,
+            self.device,
+            self.event,
+            self.product,
+            self.brand,
+        ]
+    }
+}
+
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(analytics_report)).routes(routes!(analytics_live))
+}
+
+/// The range's figures, each with the previous period's, the chart and every breakdown.
+#[utoipa::path(get, path = "/api/admin/analytics", tag = "admin", security(("bearer" = [])), params(RangeQuery, FilterQuery),
+    responses((status = 200, body = Report), (status = 400, description = "Invalid range, with `fields`"), (status = 401), (status = 403)))]
+async fn analytics_report(
+    State(state): State<AppState>,
+    _: RequirePermission<area::Analytics>,
+    ApiQuery(range): ApiQuery<RangeQuery>,
+    ApiQuery(filters): ApiQuery<FilterQuery>,
+) -> ApiResult<Json<Report>> {
+    let (scope, step_ms) = scope(range, filters, state.clock.now_ms())?;
+    Ok(Json(report::report(&state.db, &scope, step_ms).await?))
+}
+
+/// Visitors of the last five minutes and the latest 50 page views and events.
+#[utoipa::path(get, path = "/api/admin/analytics/live", tag = "admin", security(("bearer" = [])), params(FilterQuery),
+    responses((status = 200, body = Live), (status = 400), (status = 401), (status = 403)))]
+async fn analytics_live(
+    State(state): State<AppState>,
+    _: RequirePermission<area::Analytics>,
+    ApiQuery(filters): ApiQuery<FilterQuery>,
+) -> ApiResult<Json<Live>> {
+    let mut errors = FieldErrors::default();
+    let filters = filter_values(filters, &mut errors);
+    errors.finish()?;
+    let scope = Scope { from: 0, to: state.clock.now_ms() + 1, filters };
+    Ok(Json(report::live(&state.db, &scope).await?))
+}
+
+/// The range and its chart's step, and the filters.
+fn scope(range: RangeQuery, filters: FilterQuery, now: i64) -> ApiResult<(Scope, i64)> {
+    let mut errors = FieldErrors::default();
+    let filters = filter_values(filters, &mut errors);
+    let preset = |span: i64, step: i64| {
+        let to = (now / step + 1) * step;
+        (to - span, to, step)
+    };
+    let (from, to, step_ms) = match range.range.unwrap_or(RangeName::Week) {
+        RangeName::Hour => preset(HOUR_MS, MINUTE_MS),
+        RangeName::Day => preset(DAY_MS, HOUR_MS),
+        RangeName::Week => preset(7 * DAY_MS, DAY_MS),
+        RangeName::Month => preset(30 * DAY_MS, DAY_MS),
+        RangeName::Custom => {
+            let (from, to) = (range.from.unwrap_or(-1), range.to.unwrap_or(-1));
+            if from < 0 {
+                errors.fail("from", "A custom range needs its start");
+            }
+            if to <= from {
+                errors.fail("to", "Must be after the start");
+            } else if to - from > MAX_DAYS * DAY_MS {
+                errors.fail("to", format!("A range is at most {MAX_DAYS} days"));
+            }
+            let span = to - from;
+            let step = if span <= 3 * HOUR_MS { MINUTE_MS } else if span <= 3 * DAY_MS { HOUR_MS } else { DAY_MS };
+            (from, to, step)
+        }
+    };
+    errors.finish()?;
+    Ok((Scope { from, to, filters }, step_ms))
+}
+
+fn filter_values(filters: FilterQuery, errors: &mut FieldErrors) -> Vec<(&'static Dimension, String)> {
+    let mut values = Vec::new();
+    for (dimension, value) in DIMENSIONS.iter().zip(filters.values()) {
+        if let Some(value) = value {
+            errors.max_len(dimension.param, &value, MAX_FILTER);
+            values.push((dimension, value));
+        }
+    }
+    values
+}

@@ -1,0 +1,126 @@
+//! Hits and visits in the database. A hit joins its visitor's visit when the visit's last hit is less
+//! than 30 minutes old (as Plausible and Umami count visits); otherwise it starts one.
+
+use std::collections::HashMap;
+
+use sqlx::{Any, Transaction};
+
+use super::ingest::Hit;
+use crate::{db::Db, time::DAY_MS};
+
+/// A visit ends after this long without a hit.
+pub const VISIT_GAP_MS: i64 = 30 * 60_000;
+
+pub const PAGEVIEW: &str = "pageview";
+
+/// A visit as the batch left it.
+struct Open {
+    id: String,
+    last_at: i64,
+}
+
+/// Writes a batch of hits, oldest first, in one transaction.
+pub async fn write(db: &Db, hits: &[Hit]) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let mut open: HashMap<&str, Open> = HashMap::new();
+    for hit in hits {
+        let visit = match open.get(hit.visitor.as_str()) {
+            Some(visit) if hit.at - visit.last_at < VISIT_GAP_MS => visit.id.clone(),
+            _ => match current_visit(&mut tx, &hit.visitor, hit.at).await? {
+                Some(id) => id,
+                None => start_visit(&mut tx, hit).await?,
+            },
+        };
+        insert_event(&mut tx, &visit, hit).await?;
+        let pageview = hit.name == PAGEVIEW;
+        sqlx::query(
+            "UPDATE analytics_visits SET last_at = CASE WHEN last_at > $2 THEN last_at ELSE $2 END,
+                 exit_path = CASE WHEN $3 = 1 THEN $4 ELSE exit_path END, pageviews = pageviews + $3
+             WHERE id = $1",
+        )
+        .bind(&visit)
+        .bind(hit.at)
+        .bind(i64::from(pageview))
+        .bind(&hit.path)
+        .execute(&mut *tx)
+        .await?;
+        open.insert(&hit.visitor, Open { id: visit, last_at: hit.at });
+    }
+    tx.commit().await
+}
+
+async fn current_visit(tx: &mut Transaction<'_, Any>, visitor: &str, at: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM analytics_visits WHERE visitor = $1 AND last_at > $2 ORDER BY last_at DESC LIMIT 1",
+    )
+    .bind(visitor)
+    .bind(at - VISIT_GAP_MS)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+async fn start_visit(tx: &mut Transaction<'_, Any>, hit: &Hit) -> Result<String, sqlx::Error> {
+    let id = uuid::Uuid::new_v4().to_string();
+    sqlx::query(
+        "INSERT INTO analytics_visits (id, visitor, started_at, last_at, entry_path, exit_path, pageviews, source,
+             utm_source, utm_medium, utm_campaign, browser, os, device, lang, browser_lang)
+         VALUES ($1, $2, $3, $3, $4, $4, 0, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(&id)
+    .bind(&hit.visitor)
+    .bind(hit.at)
+    .bind(&hit.path)
+    .bind(&hit.source)
+    .bind(&hit.utm_source)
+    .bind(&hit.utm_medium)
+    .bind(&hit.utm_campaign)
+    .bind(&hit.browser)
+    .bind(&hit.os)
+    .bind(hit.device)
+    .bind(hit.lang)
+    .bind(&hit.browser_lang)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+async fn insert_event(tx: &mut Transaction<'_, Any>, visit: &str, hit: &Hit) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO analytics_events (at, visit, visitor, name, path, lang, browser_lang, source, utm_source,
+             utm_medium, utm_campaign, browser, os, device, target, brand, results)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+    )
+    .bind(hit.at)
+    .bind(visit)
+    .bind(&hit.visitor)
+    .bind(hit.name)
+    .bind(&hit.path)
+    .bind(hit.lang)
+    .bind(&hit.browser_lang)
+    .bind(&hit.source)
+    .bind(&hit.utm_source)
+    .bind(&hit.utm_medium)
+    .bind(&hit.utm_campaign)
+    .bind(&hit.browser)
+    .bind(&hit.os)
+    .bind(hit.device)
+    .bind(&hit.target)
+    .bind(&hit.brand)
+    .bind(hit.results)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Adds `hits` to the bots counted on the day of `now`.
+pub async fn count_bots(db: &Db, now: i64, hits: u64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO analytics_bots (day, hits) VALUES ($1, $2)
+         ON CONFLICT (day) DO UPDATE SET hits = analytics_bots.hits + excluded.hits",
+    )
+    .bind(now / DAY_MS)
+    .bind(i64::try_from(hits).unwrap_or(i64::MAX))
+    .execute(db)
+    .await?;
+    Ok(())
+}
