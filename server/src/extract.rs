@@ -37,14 +37,13 @@ impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJ
             code: "invalid_body",
             message: format!("Invalid request body: {detail}"),
         };
-        let axum::Json(mut value) =
-            axum::Json::<Value>::from_request(request, state).await.map_err(|rejection| {
-                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::PayloadTooLarge(BODY_TOO_LARGE)
-                } else {
-                    unreadable(rejection.body_text())
-                }
-            })?;
+        let axum::Json(mut value) = axum::Json::<Value>::from_request(request, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::PayloadTooLarge(BODY_TOO_LARGE)
+            } else {
+                unreadable(rejection.body_text())
+            }
+        })?;
         whole_numbers_as_integers(&mut value);
         serde_path_to_error::deserialize(value)
             .map(ApiJson)

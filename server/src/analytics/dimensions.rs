@@ -89,7 +89,10 @@ pub fn page(address: &str) -> Option<Page> {
     let path = if trimmed.is_empty() { "/" } else { trimmed };
     let path = percent_decoded(path);
     let utm = |key: &str| {
-        url.query_pairs().find(|(name, _)| name == key).map(|(_, value)| cut(value.trim(), MAX_LABEL)).unwrap_or_default()
+        url.query_pairs()
+            .find(|(name, _)| name == key)
+            .map(|(_, value)| cut(value.trim(), MAX_LABEL))
+            .unwrap_or_default()
     };
     Some(Page {
         path: cut(&path, MAX_PATH),
@@ -159,7 +162,10 @@ mod tests {
     fn pages_keep_their_path_and_utm_parameters() {
         let page = page("https://pointe.example/brands/bloch/?utm_source=news&utm_campaign=spring&x=1").unwrap();
         assert_eq!(page.path, "/brands/bloch");
-        assert_eq!((page.utm_source.as_str(), page.utm_medium.as_str(), page.utm_campaign.as_str()), ("news", "", "spring"));
+        assert_eq!(
+            (page.utm_source.as_str(), page.utm_medium.as_str(), page.utm_campaign.as_str()),
+            ("news", "", "spring")
+        );
         assert_eq!(super::page("/").unwrap().path, "/");
         assert_eq!(super::page("/blog/%D7%91").unwrap().path, "/blog/ב");
         assert!(super::page("javascript:alert(1)").is_none());

@@ -5,7 +5,10 @@ use serde::Serialize;
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::{scope::Scope, store::PAGEVIEW};
+use super::{
+    scope::{RangeName, Scope},
+    store::PAGEVIEW,
+};
 use crate::{db::Db, time::DAY_MS};
 
 /// Rows of a breakdown.
@@ -14,6 +17,7 @@ const TOP: i64 = 10;
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
+    pub range: RangeName,
     pub from: i64,
     pub to: i64,
     /// The chart's step in milliseconds (a minute, an hour or a day).
@@ -106,7 +110,7 @@ const fn visits(column: &'static str, only: &'static str) -> Breakdown {
     Breakdown { visits: true, column, only }
 }
 
-pub async fn report(db: &Db, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
+pub async fn report(db: &Db, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
     let (now, before) = (totals(db, scope).await?, totals(db, &scope.previous()).await?);
     let figure = |of: fn(&Totals) -> f64| Figure { value: of(&now), previous: of(&before) };
     let headline = Headline {
@@ -137,6 +141,7 @@ pub async fn report(db: &Db, scope: &Scope, step_ms: i64) -> Result<Report, sqlx
         chat_questions: top(events("lang", "name = 'chatQuestion'")).await?,
     };
     Ok(Report {
+        range,
         from: scope.from,
         to: scope.to,
         step_ms,
@@ -216,16 +221,24 @@ async fn breakdown_rows(db: &Db, scope: &Scope, breakdown: Breakdown) -> Result<
     );
     let rows = scope.bind(&sql).fetch_all(db).await?;
     rows.iter()
-        .map(|row| Ok(BreakdownRow { value: row.try_get("value")?, visitors: row.try_get("visitors")?, count: row.try_get("n")? }))
+        .map(|row| {
+            Ok(BreakdownRow {
+                value: row.try_get("value")?,
+                visitors: row.try_get("visitors")?,
+                count: row.try_get("n")?,
+            })
+        })
         .collect()
 }
 
 async fn bots(db: &Db, scope: &Scope) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) FROM analytics_bots WHERE day >= $1 AND day <= $2")
-        .bind(scope.from / DAY_MS)
-        .bind((scope.to - 1) / DAY_MS)
-        .fetch_one(db)
-        .await
+    sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) FROM analytics_bots WHERE day >= $1 AND day <= $2",
+    )
+    .bind(scope.from / DAY_MS)
+    .bind((scope.to - 1) / DAY_MS)
+    .fetch_one(db)
+    .await
 }
 
 /// The visitors of the last five minutes and the latest page views and events (for the live panel).

@@ -3,12 +3,12 @@
 
 use axum::{extract::State, Json};
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     report::{self, Live, Report},
-    scope::{Dimension, Scope, DIMENSIONS},
+    scope::{Dimension, RangeName, Scope, DIMENSIONS},
 };
 use crate::{
     auth::{extract::RequirePermission, permissions::area},
@@ -24,20 +24,6 @@ const HOUR_MS: i64 = 60 * MINUTE_MS;
 /// The longest custom range.
 const MAX_DAYS: i64 = 400;
 const MAX_FILTER: usize = 300;
-
-#[derive(Clone, Copy, Deserialize, ToSchema)]
-pub enum RangeName {
-    #[serde(rename = "1h")]
-    Hour,
-    #[serde(rename = "24h")]
-    Day,
-    #[serde(rename = "7d")]
-    Week,
-    #[serde(rename = "30d")]
-    Month,
-    #[serde(rename = "custom")]
-    Custom,
-}
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -110,8 +96,9 @@ async fn analytics_report(
     ApiQuery(range): ApiQuery<RangeQuery>,
     ApiQuery(filters): ApiQuery<FilterQuery>,
 ) -> ApiResult<Json<Report>> {
+    let name = range.range.unwrap_or(RangeName::Week);
     let (scope, step_ms) = scope(range, filters, state.clock.now_ms())?;
-    Ok(Json(report::report(&state.db, &scope, step_ms).await?))
+    Ok(Json(report::report(&state.db, name, &scope, step_ms).await?))
 }
 
 /// Visitors of the last five minutes and the latest 50 page views and events.
@@ -153,7 +140,13 @@ fn scope(range: RangeQuery, filters: FilterQuery, now: i64) -> ApiResult<(Scope,
                 errors.fail("to", format!("A range is at most {MAX_DAYS} days"));
             }
             let span = to - from;
-            let step = if span <= 3 * HOUR_MS { MINUTE_MS } else if span <= 3 * DAY_MS { HOUR_MS } else { DAY_MS };
+            let step = if span <= 3 * HOUR_MS {
+                MINUTE_MS
+            } else if span <= 3 * DAY_MS {
+                HOUR_MS
+            } else {
+                DAY_MS
+            };
             (from, to, step)
         }
     };

@@ -35,8 +35,13 @@ fn view(url: &str, lang: &str) -> Value {
 }
 
 async fn report(app: &TestApp, token: &str, query: &str) -> Value {
-    let response =
-        app.request(Method::GET, &format!("/api/admin/analytics?{query}"), &[("authorization", &format!("Bearer {token}"))]).await;
+    let response = app
+        .request(
+            Method::GET,
+            &format!("/api/admin/analytics?{query}"),
+            &[("authorization", &format!("Bearer {token}"))],
+        )
+        .await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
     response.json()
 }
@@ -46,7 +51,13 @@ fn rows(report: &Value, breakdown: &str) -> Vec<(String, i64, i64)> {
         .as_array()
         .unwrap_or_else(|| panic!("no {breakdown}"))
         .iter()
-        .map(|row| (row["value"].as_str().unwrap().to_owned(), row["visitors"].as_i64().unwrap(), row["count"].as_i64().unwrap()))
+        .map(|row| {
+            (
+                row["value"].as_str().unwrap().to_owned(),
+                row["visitors"].as_i64().unwrap(),
+                row["count"].as_i64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -66,11 +77,23 @@ async fn page_views_and_events_become_visits_figures_and_breakdowns() {
         for response in [
             beacon(app, ANNA, FIREFOX, referrer).await,
             beacon(app, ANNA, FIREFOX, view("https://pointe.example/brands/bloch", "he")).await,
-            beacon(app, ANNA, FIREFOX, json!({ "name": "productLink", "url": "/brands/bloch", "lang": "he",
-                "brand": "Bloch", "target": "Heritage" })).await,
+            beacon(
+                app,
+                ANNA,
+                FIREFOX,
+                json!({ "name": "productLink", "url": "/brands/bloch", "lang": "he",
+                "brand": "Bloch", "target": "Heritage" }),
+            )
+            .await,
             beacon(app, BORIS, IPHONE, view("/brands", "en")).await,
-            beacon(app, BORIS, IPHONE, json!({ "name": "search", "url": "/brands", "lang": "en",
-                "target": "  Glitter Slippers ", "results": 0 })).await,
+            beacon(
+                app,
+                BORIS,
+                IPHONE,
+                json!({ "name": "search", "url": "/brands", "lang": "en",
+                "target": "  Glitter Slippers ", "results": 0 }),
+            )
+            .await,
             beacon(app, BORIS, IPHONE, json!({ "name": "chatOpened", "url": "/brands", "lang": "en" })).await,
             beacon(app, BORIS, IPHONE, json!({ "name": "chatQuestion", "url": "/brands", "lang": "en" })).await,
         ] {
@@ -118,7 +141,9 @@ async fn page_views_and_events_become_visits_figures_and_breakdowns() {
         assert_eq!(rows(&searchers, "pages"), [row("/brands", 1, 1)]);
 
         // The live panel: five minutes' visitors and the latest hits first.
-        let live = app.request(Method::GET, "/api/admin/analytics/live", &[("authorization", &format!("Bearer {admin}"))]).await;
+        let live = app
+            .request(Method::GET, "/api/admin/analytics/live", &[("authorization", &format!("Bearer {admin}"))])
+            .await;
         assert_eq!(live.status, StatusCode::OK);
         let live = live.json();
         assert_eq!(live["visitorsNow"], 2);
@@ -128,7 +153,10 @@ async fn page_views_and_events_become_visits_figures_and_breakdowns() {
         app.clock.advance_secs(3600);
         let admin = app.signed_in_admin("ada2").await;
         let later = report(app, &admin, "range=1h").await;
-        assert_eq!((later["headline"]["pageviews"]["value"].as_f64(), later["headline"]["pageviews"]["previous"].as_f64()), (Some(0.0), Some(3.0)));
+        assert_eq!(
+            (later["headline"]["pageviews"]["value"].as_f64(), later["headline"]["pageviews"]["previous"].as_f64()),
+            (Some(0.0), Some(3.0))
+        );
     })
     .await;
 }
@@ -215,9 +243,17 @@ async fn search_words_are_kept_only_while_the_setting_allows() {
         let admin = app.signed_in_admin("ada").await;
         let auth = format!("Bearer {admin}");
         let off = json!({ "retentionDays": 400, "recordSearchTerms": false });
-        let saved = app.send_json(Method::PUT, "/api/admin/settings/analytics-collection", &off, &[("authorization", &auth)]).await;
+        let saved = app
+            .send_json(Method::PUT, "/api/admin/settings/analytics-collection", &off, &[("authorization", &auth)])
+            .await;
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
-        beacon(app, ANNA, FIREFOX, json!({ "name": "search", "url": "/", "lang": "he", "target": "private words", "results": 0 })).await;
+        beacon(
+            app,
+            ANNA,
+            FIREFOX,
+            json!({ "name": "search", "url": "/", "lang": "he", "target": "private words", "results": 0 }),
+        )
+        .await;
         flush(&app.state).await;
         let kept: Vec<(String, Option<i64>)> = sqlx::query("SELECT target, results FROM analytics_events")
             .fetch_all(&app.state.db)
@@ -228,7 +264,9 @@ async fn search_words_are_kept_only_while_the_setting_allows() {
             .collect();
         assert_eq!(kept, [(String::new(), Some(0))]);
         let short = json!({ "retentionDays": 3, "recordSearchTerms": true });
-        let refused = app.send_json(Method::PUT, "/api/admin/settings/analytics-collection", &short, &[("authorization", &auth)]).await;
+        let refused = app
+            .send_json(Method::PUT, "/api/admin/settings/analytics-collection", &short, &[("authorization", &auth)])
+            .await;
         assert_field_error(&refused, StatusCode::BAD_REQUEST, "retentionDays", "Must be between 30 and 3650");
     })
     .await;
@@ -278,7 +316,12 @@ async fn editors_read_analytics_and_ranges_are_checked() {
             let uri = format!("/api/admin/analytics?{query}");
             app.request(Method::GET, &uri, &[("authorization", &format!("Bearer {editor}"))]).await
         };
-        assert_field_error(&custom("range=custom&from=1000").await, StatusCode::BAD_REQUEST, "to", "Must be after the start");
+        assert_field_error(
+            &custom("range=custom&from=1000").await,
+            StatusCode::BAD_REQUEST,
+            "to",
+            "Must be after the start",
+        );
         let too_long = format!("range=custom&from=0&to={}", 401 * DAY_MS);
         assert_field_error(&custom(&too_long).await, StatusCode::BAD_REQUEST, "to", "A range is at most 400 days");
         let two_hours = custom(&format!("range=custom&from={}&to={}", DAY_MS, DAY_MS + 2 * 3_600_000)).await.json();

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 
 import { LANGUAGES, isLanguage } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
+import { track } from '../features/analytics/track';
 
 /** Changes the interface language; i18next stores the choice under `i18nextLng` for the next visit. */
 export function LanguageSwitcher() {
@@ -14,7 +15,7 @@ export function LanguageSwitcher() {
 
   const change = (next: string) => {
     if (!isLanguage(next)) return;
-    void i18n.changeLanguage(next);
+    void i18n.changeLanguage(next).then(() => track('languageChanged', { target: next }));
     // A `?lang=` left in the address would switch back on the next reload.
     if (params.has('lang')) {
       params.delete('lang');

@@ -52,6 +52,10 @@ export const queryKeys = {
       metrics: (range: string) => [...ADMIN, 'ai', 'metrics', range] as const,
     },
     cache: [...ADMIN, 'cache'] as const,
+    analytics: {
+      report: (query: string) => [...ADMIN, 'analytics', 'report', query] as const,
+      live: (query: string) => [...ADMIN, 'analytics', 'live', query] as const,
+    },
     templates: {
       all: [...ADMIN, 'templates'] as const,
       list: [...ADMIN, 'templates', 'list'] as const,

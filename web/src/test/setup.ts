@@ -43,6 +43,10 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+// The analytics beacon (features/analytics/track.ts): accepted and recorded, never sent.
+beforeEach(() => {
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: vi.fn(() => true) });
+});
 window.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

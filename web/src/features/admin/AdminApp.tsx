@@ -13,6 +13,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { AiScreen } from './ai/AiScreen';
 import { AuditLogsScreen } from './auditLogs/AuditLogsScreen';
 import { BlogScreen } from './blog/BlogScreen';
+import { AnalyticsScreen } from './analytics/AnalyticsScreen';
 import { CacheScreen } from './cache/CacheScreen';
 import { CampaignsScreen } from './campaigns/CampaignsScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
@@ -37,6 +38,7 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   auditLogs: AuditLogsScreen,
   settings: SettingsScreen,
   ai: AiScreen,
+  analytics: AnalyticsScreen,
   cache: CacheScreen,
   templates: TemplatesScreen,
   email: CampaignsScreen,

@@ -6,6 +6,7 @@ import { answerDrift, documentedValues } from '../../test/apiContract';
 import { socialEmbedSettingsSchema } from '../blog';
 import { metricsSchema, PROVIDERS as AI_PROVIDERS, RANGES, statusSchema, testResultSchema } from './ai/api';
 import { providerSettingsSchema } from './ai/providerSettings';
+import { liveSchema, RANGES as ANALYTICS_RANGES, reportSchema } from './analytics/api';
 import { auditPageSchema } from './auditLogs/api';
 import { CACHE_NAMES, CACHE_STATUSES, cacheReportSchema } from './cache/api';
 import { audienceCountSchema, CAMPAIGN_STATUSES, campaignRecordSchema, campaignReportSchema, TARGET_GROUPS } from './campaigns/api';
@@ -49,6 +50,8 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/ai/status', statusSchema, {}],
     ['get', '/api/admin/ai/metrics', metricsSchema, {}],
     ['post', '/api/admin/ai/test', testResultSchema, {}],
+    ['get', '/api/admin/analytics', reportSchema, {}],
+    ['get', '/api/admin/analytics/live', liveSchema, {}],
     ['get', '/api/admin/cache', cacheReportSchema, {}],
     ['delete', '/api/admin/cache', cacheReportSchema, {}],
     ['delete', '/api/admin/cache/{name}', cacheReportSchema, {}],
@@ -101,6 +104,7 @@ describe('the admin reads what the server documents', () => {
     ['EmailProvider', EMAIL_PROVIDERS],
     ['ProviderKind', AI_PROVIDERS],
     ['Range', RANGES],
+    ['RangeName', ANALYTICS_RANGES],
     ['CacheName', CACHE_NAMES],
     ['CacheStatus', CACHE_STATUSES],
     ['TemplateCategory', TEMPLATE_CATEGORIES],

@@ -30,6 +30,7 @@ export function LoginPage() {
   const { botCheckField, step, submit, restart, finish } = useFirstStep(form, {
     send: (turnstileToken) => login({ ...form.values, username: form.values.username.trim(), turnstileToken }),
     returnPath,
+    event: 'login',
   });
 
   if (state.status === 'signedIn' && !step) return <Navigate to={returnPath} replace />;

@@ -53,6 +53,7 @@ export function SignupPage() {
   const { botCheckField, step, submit, finish } = useFirstStep(form, {
     send: (turnstileToken) => signup({ ...form.values, language, turnstileToken }),
     returnPath: '/',
+    event: 'signup',
     describeFailure: (failure) => {
       const fields = failure instanceof ApiError ? failure.fields : {};
       if (Object.keys(fields).length > 0) return void form.showServerErrors(fields);

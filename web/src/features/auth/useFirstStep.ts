@@ -6,12 +6,15 @@ import type { SignedIn } from '../../lib/session/api';
 import type { AuthStep, CodeStep } from './api';
 import { useBotCheck } from './botcheck/BotCheck';
 import { useSession } from '../../lib/session/session';
+import { track } from '../analytics';
 
 interface FirstStep {
   /** Sends the form with the bot-check's token. */
   send: (turnstileToken: string) => Promise<AuthStep>;
   /** Where to go once signed in. */
   returnPath: string;
+  /** What the site's analytics counts once signed in. */
+  event: 'login' | 'signup';
   /** The form's own handling of a failure; returns the text to show, or undefined when it showed it itself. */
   describeFailure?: (failure: unknown) => string | undefined;
 }
@@ -22,7 +25,7 @@ type Form = { setError: (message: string | undefined) => void; onSubmit: (send: 
  * The first step of login and sign-up: the bot-check, the call, then either signed in or the e-mailed
  * code step. A failed attempt spends the solved challenge, so the bot-check starts afresh.
  */
-export function useFirstStep(form: Form, { send, returnPath, describeFailure }: FirstStep) {
+export function useFirstStep(form: Form, { send, returnPath, event, describeFailure }: FirstStep) {
   const { text, errorText } = useMessageText();
   const { signIn } = useSession();
   const navigate = useNavigate();
@@ -31,6 +34,7 @@ export function useFirstStep(form: Form, { send, returnPath, describeFailure }: 
 
   const finish = (answer: SignedIn) => {
     signIn(answer);
+    track(event);
     void navigate(returnPath, { replace: true });
   };
 

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Image, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import { track } from '../analytics';
 import type { Product } from './api';
 import classes from './catalogue.module.css';
 
@@ -24,7 +25,13 @@ export function ProductCard({ product, headingOrder = 3 }: { product: Product; h
       <Text size="sm" mt="xs" className={classes.grow}>
         {product.description}
       </Text>
-      <Anchor href={product.link} target="_blank" rel="noopener noreferrer" className={classes.cardLink}>
+      <Anchor
+        href={product.link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={classes.cardLink}
+        onClick={() => track('productLink', { brand: product.brandId, target: product.name })}
+      >
         {t('products.viewProduct', { name: product.name })} <IconExternalLink size={14} aria-label={t('search.opensInNewTab')} />
       </Anchor>
     </Card>

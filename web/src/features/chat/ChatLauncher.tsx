@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageLoader } from '../../components/PageLoader';
+import { track } from '../analytics';
 import classes from './chat.module.css';
 
 // The window is a chunk of its own: pages load only this button until a visitor opens the chat.
@@ -21,6 +22,11 @@ export function ChatLauncher() {
     buttonRef.current?.focus();
   }, []);
 
+  const openChat = () => {
+    setOpen(true);
+    track('chatOpened');
+  };
+
   return (
     <>
       <ActionIcon
@@ -31,7 +37,7 @@ export function ChatLauncher() {
         aria-label={t('chat.button')}
         aria-expanded={open}
         aria-controls={open ? windowId : undefined}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={() => (open ? close() : openChat())}
       >
         {open ? <IconX size={26} aria-hidden /> : <IconMessageChatbot size={30} aria-hidden />}
       </ActionIcon>

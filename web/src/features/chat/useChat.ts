@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useMessageText } from '../../i18n/useMessageText';
+import { track } from '../analytics';
 import { askAssistant, sendFeedback } from './api';
 import { aiMessage, answerMessage, userMessage, type AiMessage, type ChatMessage, type Rating } from './message';
 
@@ -54,6 +55,7 @@ export function useChat() {
       const controller = new AbortController();
       request.current = controller;
       setMessages((list) => [...list, userMessage(question)]);
+      track('chatQuestion');
       setPending(true);
       void askAssistant(question, language, { signal: controller.signal, onText: setPartial })
         .then(

@@ -1,11 +1,12 @@
 import { CloseButton, Loader, Paper, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconSearch } from '@tabler/icons-react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { SEARCH_DEBOUNCE_MS } from '../../lib/limits';
+import { SEARCH_COUNTED_AFTER_MS, SEARCH_DEBOUNCE_MS } from '../../lib/limits';
+import { track } from '../analytics';
 import { useBrands, useProducts } from '../catalogue';
 import { searchCatalogue } from './searchCatalogue';
 import classes from './search.module.css';
@@ -62,6 +63,15 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const status =
     query.trim() === '' || term === '' ? '' : loading ? t('search.searching') : count === 0 ? t('search.noResults', { query: term }) : t('search.results', { count });
 
+  // A search is counted for the site's analytics once its words rest a while, not for every pause in typing.
+  const [settled] = useDebouncedValue(term, SEARCH_COUNTED_AFTER_MS);
+  const counted = useRef('');
+  useEffect(() => {
+    if (settled === '' || settled !== term || loading || counted.current === settled) return;
+    counted.current = settled;
+    track('search', { target: settled, results: count });
+  }, [settled, term, loading, count]);
+
   const close = () => {
     setOpen(false);
     setHighlight(undefined);
@@ -79,7 +89,10 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       onNavigate?.();
     } else {
       const product = results.products.find((candidate) => candidate.id === id);
-      if (product) window.open(product.link, '_blank', 'noopener,noreferrer');
+      if (product) {
+        track('productLink', { brand: product.brandId, target: product.name });
+        window.open(product.link, '_blank', 'noopener,noreferrer');
+      }
     }
     clear();
   };

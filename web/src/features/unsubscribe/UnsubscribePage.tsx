@@ -10,6 +10,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useMessageText } from '../../i18n/useMessageText';
 import { ApiError } from '../../api/errors';
 import { queryKeys } from '../../lib/queryKeys';
+import { track } from '../analytics';
 import { fetchSubscription, unsubscribe } from './api';
 
 /**
@@ -27,7 +28,7 @@ export function UnsubscribePage() {
     enabled: token !== '',
     retry: false,
   });
-  const leave = useMutation({ mutationFn: () => unsubscribe(token) });
+  const leave = useMutation({ mutationFn: () => unsubscribe(token), onSuccess: () => track('unsubscribed') });
 
   const invalid = token === '' || (subscription.error instanceof ApiError && subscription.error.status === 404);
   return (

@@ -15,6 +15,7 @@ export function useAdminFormat() {
   return useMemo(() => {
     const counts = new Intl.NumberFormat(language);
     const percents = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    const decimals = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
     const milliseconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: 0 });
     // A cache's miss may take well under a millisecond: "0 ms" would say nothing.
     const fewMilliseconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumSignificantDigits: 2 });
@@ -31,6 +32,7 @@ export function useAdminFormat() {
     return {
       count: orNone((value) => counts.format(value)),
       percent: orNone((value) => percents.format(value)),
+      decimal: orNone((value) => decimals.format(value)),
       ms: orNone((value) => (value < 10 ? fewMilliseconds : milliseconds).format(value)),
       /** In the largest unit (of 1000) that keeps the number at 1 or more. */
       bytes: orNone((value) => {

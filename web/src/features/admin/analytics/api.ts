@@ -1,0 +1,136 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+
+import { apiRequest } from '../../../api/client';
+import { queryKeys } from '../../../lib/queryKeys';
+
+/** The preset ranges (spec §9) and a custom one. */
+export const RANGES = ['1h', '24h', '7d', '30d', 'custom'] as const;
+export type RangeName = (typeof RANGES)[number];
+export const DEFAULT_RANGE: RangeName = '7d';
+
+/** The breakdowns, in the screen's order, and the filter a click on a row sets (none: not a filter). */
+export const BREAKDOWNS = {
+  pages: 'page',
+  entryPages: 'entryPage',
+  exitPages: 'exitPage',
+  sources: 'source',
+  utmCampaigns: 'utmCampaign',
+  languages: 'lang',
+  browserLanguages: 'browserLang',
+  browsers: 'browser',
+  operatingSystems: 'os',
+  devices: 'device',
+  events: 'event',
+  products: 'product',
+  brands: 'brand',
+  emptySearches: undefined,
+  chatQuestions: 'lang',
+} as const;
+export type BreakdownName = keyof typeof BREAKDOWNS;
+
+/** Every filter the server takes (server/src/analytics/scope.rs). */
+export const FILTERS = ['page', 'entryPage', 'exitPage', 'source', 'utmCampaign', 'lang', 'browserLang', 'browser', 'os', 'device', 'event', 'product', 'brand'] as const;
+export type FilterName = (typeof FILTERS)[number];
+export type Filters = Partial<Record<FilterName, string>>;
+
+/** The visitors-now figure and the recent activity are asked for this often. */
+export const LIVE_REFRESH_MS = 10_000;
+
+const figure = z.object({ value: z.number(), previous: z.number() });
+const breakdownRow = z.object({ value: z.string(), visitors: z.number(), count: z.number() });
+const breakdownSchemas = Object.fromEntries(Object.keys(BREAKDOWNS).map((name) => [name, z.array(breakdownRow)])) as Record<
+  BreakdownName,
+  z.ZodMiniArray<typeof breakdownRow>
+>;
+
+export const reportSchema = z.object({
+  range: z.enum(RANGES),
+  from: z.number(),
+  to: z.number(),
+  stepMs: z.number(),
+  headline: z.object({
+    visitors: figure,
+    visits: figure,
+    pageviews: figure,
+    viewsPerVisit: figure,
+    bounceRate: figure,
+    averageVisitSecs: figure,
+  }),
+  series: z.array(z.object({ at: z.number(), visitors: z.number(), pageviews: z.number() })),
+  breakdowns: z.object(breakdownSchemas),
+  bots: z.number(),
+});
+export type AnalyticsReport = z.infer<typeof reportSchema>;
+export type Figure = z.infer<typeof figure>;
+export type BreakdownRow = z.infer<typeof breakdownRow>;
+
+export const liveSchema = z.object({
+  visitorsNow: z.number(),
+  recent: z.array(
+    z.object({
+      at: z.number(),
+      name: z.string(),
+      path: z.string(),
+      lang: z.string(),
+      source: z.string(),
+      browser: z.string(),
+      os: z.string(),
+      device: z.string(),
+      target: z.string(),
+      brand: z.string(),
+      results: z.nullable(z.number()),
+    }),
+  ),
+});
+export type LiveActivity = z.infer<typeof liveSchema>;
+export type RecentHit = LiveActivity['recent'][number];
+
+/** What the screen shows: a range (custom: `from` and `to` in epoch ms) and the filters. */
+export interface Selection {
+  range: RangeName;
+  from?: number;
+  to?: number;
+  filters: Filters;
+}
+
+function filterParams(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = filters[name];
+    if (value !== undefined) params.set(name, value);
+  }
+  return params;
+}
+
+/** The report's query string. */
+export function reportQuery({ range, from, to, filters }: Selection): string {
+  const params = filterParams(filters);
+  params.set('range', range);
+  if (range === 'custom' && from !== undefined && to !== undefined) {
+    params.set('from', String(from));
+    params.set('to', String(to));
+  }
+  return params.toString();
+}
+
+/** The range's figures, chart and breakdowns (GET /api/admin/analytics); the last answer stays while the next loads. */
+export function useAnalyticsReport(selection: Selection) {
+  const query = reportQuery(selection);
+  return useQuery({
+    queryKey: queryKeys.admin.analytics.report(query),
+    queryFn: ({ signal }) => apiRequest(`/admin/analytics?${query}`, { schema: reportSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Visitors now and the latest page views and events (GET /api/admin/analytics/live), live while shown. */
+export function useLiveActivity(filters: Filters) {
+  const query = filterParams(filters).toString();
+  return useQuery({
+    queryKey: queryKeys.admin.analytics.live(query),
+    queryFn: ({ signal }) => apiRequest(`/admin/analytics/live?${query}`, { schema: liveSchema, signal }),
+    refetchInterval: LIVE_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { mockFetch } from '../../test/fetchMock';
+import { BEACON_URL, track } from './track';
+
+/** The bodies the beacon sent, as JSON. */
+async function sentBeacons(): Promise<unknown[]> {
+  const beacon = vi.mocked(navigator.sendBeacon);
+  return Promise.all(beacon.mock.calls.map(async ([url, body]) => {
+    expect(url).toBe(BEACON_URL);
+    return JSON.parse(await (body as Blob).text()) as unknown;
+  }));
+}
+
+const setPrivacy = (doNotTrack: string | null, globalPrivacyControl?: boolean) => {
+  Object.defineProperty(navigator, 'doNotTrack', { configurable: true, value: doNotTrack });
+  Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, value: globalPrivacyControl });
+};
+
+describe('track', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('fr');
+    window.history.replaceState(null, '', '/brands?utm_source=news');
+    setPrivacy(null);
+  });
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("sends the page's address and language, the browser's language, and the referrer once per visit", async () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://www.google.com/');
+    track('pageview');
+    track('search', { target: 'glitter', results: 0 });
+    const [first, second] = await sentBeacons();
+    expect(first).toEqual({ name: 'pageview', url: 'http://localhost:3000/brands?utm_source=news', referrer: 'https://www.google.com/', lang: 'fr', browserLang: navigator.language });
+    expect(second).toEqual({ name: 'search', url: 'http://localhost:3000/brands?utm_source=news', lang: 'fr', browserLang: navigator.language, target: 'glitter', results: 0 });
+  });
+
+  it('sends nothing when the browser asks not to be tracked, nor from admin pages', async () => {
+    setPrivacy('1');
+    track('pageview');
+    setPrivacy(null, true);
+    track('pageview');
+    setPrivacy(null);
+    window.history.replaceState(null, '', '/admin/analytics');
+    track('pageview');
+    expect(await sentBeacons()).toEqual([]);
+  });
+
+  it('falls back to a kept-alive fetch when the beacon is refused', () => {
+    vi.mocked(navigator.sendBeacon).mockReturnValue(false);
+    const fetchMock = mockFetch(() => new Response(null, { status: 202 }));
+    track('chatOpened');
+    expect(fetchMock).toHaveBeenCalledWith(BEACON_URL, expect.objectContaining({ method: 'POST', keepalive: true }));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({ name: 'chatOpened', lang: 'fr' });
+  });
+});
