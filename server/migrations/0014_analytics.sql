@@ -57,3 +57,13 @@ CREATE TABLE analytics_bots (
     day BIGINT PRIMARY KEY,
     hits BIGINT NOT NULL
 );
+
+-- What is left of a day whose raw hits passed the retention the admin set: its totals.
+CREATE TABLE analytics_daily (
+    day BIGINT PRIMARY KEY,
+    visitors BIGINT NOT NULL,
+    visits BIGINT NOT NULL,
+    pageviews BIGINT NOT NULL,
+    bounces BIGINT NOT NULL,
+    duration_ms BIGINT NOT NULL
+);

@@ -5,7 +5,9 @@
 //! - rate-limit windows that have ended;
 //! - sessions 30 days after they expired or were ended;
 //! - audit log entries older than the retention the admin set (365 days by default);
-//! - the assistant's request records and provider errors after 90 days.
+//! - the assistant's request records and provider errors after 90 days;
+//! - analytics' raw page views, events and visits past the retention the admin set (400 days by default),
+//!   once added up into daily totals.
 
 use std::time::Duration;
 
@@ -26,6 +28,7 @@ pub struct Removed {
     pub sessions: u64,
     pub audit_entries: u64,
     pub ai_records: u64,
+    pub analytics_events: u64,
 }
 
 pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
@@ -43,6 +46,7 @@ pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
         audit_entries: delete(db, "DELETE FROM audit_log WHERE created_at < $1", now - audit_keep_ms).await?,
         ai_records: delete(db, "DELETE FROM ai_errors WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?
             + delete(db, "DELETE FROM ai_requests WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?,
+        analytics_events: crate::analytics::expire(state).await?,
     })
 }
 

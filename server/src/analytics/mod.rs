@@ -8,6 +8,7 @@ mod dimensions;
 mod external;
 mod ingest;
 mod report;
+mod retention;
 mod routes;
 mod scope;
 mod settings;
@@ -16,6 +17,7 @@ mod visitor;
 
 pub use external::Analytics;
 pub use ingest::{flush, spawn_flusher, Collector};
+pub use retention::expire;
 pub use settings::Collection;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -181,13 +181,59 @@ async fn totals(db: &Db, scope: &Scope) -> Result<Totals, sqlx::Error> {
         scope.visits()
     );
     let visits = scope.bind(&sql).fetch_one(db).await?;
-    Ok(Totals {
+    let mut totals = Totals {
         visitors: views.try_get("visitors")?,
         pageviews: views.try_get("pageviews")?,
         visits: visits.try_get("visits")?,
         bounces: visits.try_get("bounces")?,
         duration_ms: visits.try_get("duration")?,
-    })
+    };
+    for day in daily(db, scope).await? {
+        totals.visitors += day.visitors;
+        totals.pageviews += day.pageviews;
+        totals.visits += day.visits;
+        totals.bounces += day.bounces;
+        totals.duration_ms += day.duration_ms;
+    }
+    Ok(totals)
+}
+
+/// A day past the retention, as its totals.
+struct Day {
+    start: i64,
+    visitors: i64,
+    pageviews: i64,
+    visits: i64,
+    bounces: i64,
+    duration_ms: i64,
+}
+
+/// The days of the range that are only totals now; none under a filter, which totals cannot answer.
+async fn daily(db: &Db, scope: &Scope) -> Result<Vec<Day>, sqlx::Error> {
+    if !scope.filters.is_empty() {
+        return Ok(Vec::new());
+    }
+    let first_day = (scope.from + DAY_MS - 1).div_euclid(DAY_MS);
+    let end_day = (scope.to + DAY_MS - 1).div_euclid(DAY_MS);
+    let rows = sqlx::query(
+        "SELECT day, visitors, pageviews, visits, bounces, duration_ms FROM analytics_daily WHERE day >= $1 AND day < $2",
+    )
+    .bind(first_day)
+    .bind(end_day)
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Day {
+                start: row.try_get::<i64, _>("day")? * DAY_MS,
+                visitors: row.try_get("visitors")?,
+                pageviews: row.try_get("pageviews")?,
+                visits: row.try_get("visits")?,
+                bounces: row.try_get("bounces")?,
+                duration_ms: row.try_get("duration_ms")?,
+            })
+        })
+        .collect()
 }
 
 /// Visitors and page views per step, every step of the range present (oldest first).
@@ -200,12 +246,18 @@ async fn series(db: &Db, scope: &Scope, step_ms: i64) -> Result<Vec<Slot>, sqlx:
     let mut slots: Vec<Slot> = (0..(scope.to - scope.from + step_ms - 1) / step_ms)
         .map(|index| Slot { at: scope.from + index * step_ms, visitors: 0, pageviews: 0 })
         .collect();
-    for row in scope.bind(&sql).fetch_all(db).await? {
-        let index: i64 = row.try_get("slot")?;
-        if let Some(slot) = usize::try_from(index).ok().and_then(|index| slots.get_mut(index)) {
-            slot.visitors = row.try_get("visitors")?;
-            slot.pageviews = row.try_get("pageviews")?;
+    let mut add = |at: i64, visitors: i64, pageviews: i64| {
+        if let Some(slot) = usize::try_from((at - scope.from) / step_ms).ok().and_then(|index| slots.get_mut(index)) {
+            slot.visitors += visitors;
+            slot.pageviews += pageviews;
         }
+    };
+    for row in scope.bind(&sql).fetch_all(db).await? {
+        let slot: i64 = row.try_get("slot")?;
+        add(scope.from + slot * step_ms, row.try_get("visitors")?, row.try_get("pageviews")?);
+    }
+    for day in daily(db, scope).await? {
+        add(day.start, day.visitors, day.pageviews);
     }
     Ok(slots)
 }

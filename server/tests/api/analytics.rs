@@ -3,7 +3,7 @@
 //! report counts, compares, breaks down and filters.
 
 use axum::http::{Method, StatusCode};
-use pointe_server::testing::{analytics::flush, Role, DAY_MS};
+use pointe_server::testing::{analytics::flush, Clock, Role, DAY_MS};
 use serde_json::{json, Value};
 use sqlx::Row;
 
@@ -327,6 +327,50 @@ async fn editors_read_analytics_and_ranges_are_checked() {
         let two_hours = custom(&format!("range=custom&from={}&to={}", DAY_MS, DAY_MS + 2 * 3_600_000)).await.json();
         assert_eq!((two_hours["stepMs"].as_i64(), two_hours["series"].as_array().unwrap().len()), (Some(60_000), 120));
         assert_eq!(custom("range=week").await.status, StatusCode::BAD_REQUEST);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn days_past_the_retention_are_kept_as_daily_totals() {
+    with_analytics(async |app| {
+        let admin = app.signed_in_admin("ada").await;
+        let auth = format!("Bearer {admin}");
+        let short = json!({ "retentionDays": 30, "recordSearchTerms": true });
+        app.send_json(Method::PUT, "/api/admin/settings/analytics-collection", &short, &[("authorization", &auth)])
+            .await;
+        let first_day = app.clock.now_ms() / DAY_MS * DAY_MS;
+        beacon(app, ANNA, FIREFOX, view("/", "he")).await;
+        beacon(app, ANNA, FIREFOX, view("/brands", "he")).await;
+        beacon(app, BORIS, IPHONE, view("/", "en")).await;
+        flush(&app.state).await;
+        let whole_days = format!("range=custom&from={first_day}&to={}", first_day + 40 * DAY_MS);
+
+        app.clock.advance_ms(31 * DAY_MS);
+        let removed = pointe_server::testing::cleanup::run(&app.state).await.unwrap();
+        assert_eq!(removed.analytics_events, 3);
+        assert_eq!(stored_events(app).await, 0);
+        let admin = app.signed_in_admin("ada2").await;
+        let totals = report(app, &admin, &whole_days).await;
+        let headline = &totals["headline"];
+        assert_eq!(
+            (headline["visitors"]["value"].as_f64(), headline["visits"]["value"].as_f64()),
+            (Some(2.0), Some(2.0))
+        );
+        assert_eq!(
+            (headline["pageviews"]["value"].as_f64(), headline["bounceRate"]["value"].as_f64()),
+            (Some(3.0), Some(0.5))
+        );
+        assert_eq!(totals["series"][0]["pageviews"], 3);
+        assert_eq!(rows(&totals, "pages"), [], "the breakdowns went with the raw hits");
+        assert_eq!(
+            report(app, &admin, &format!("{whole_days}&device=mobile")).await["headline"]["visits"]["value"],
+            0.0
+        );
+
+        // A second run adds nothing twice.
+        pointe_server::testing::cleanup::run(&app.state).await.unwrap();
+        assert_eq!(report(app, &admin, &whole_days).await["headline"]["pageviews"]["value"], 3.0);
     })
     .await;
 }

@@ -88,7 +88,8 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
                 rate_limits: 1,
                 sessions: 2,
                 audit_entries: 0,
-                ai_records: 2
+                ai_records: 2,
+                analytics_events: 0
             }
         );
         assert_eq!(ids(app, "SELECT id FROM verification_codes").await, ["new"]);
@@ -109,7 +110,8 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
                 rate_limits: 1,
                 sessions: 2,
                 audit_entries: 0,
-                ai_records: 2
+                ai_records: 2,
+                analytics_events: 0
             }
         );
         assert_eq!(ids(app, "SELECT id FROM sessions").await, ["live"]);

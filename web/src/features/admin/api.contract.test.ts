@@ -19,7 +19,7 @@ import { PERMISSIONS } from './screens';
 import { sessionListSchema } from './sessions/api';
 import { dkimViewSchema } from './settings/dkimSettings';
 import { emailAnswerSchema, PROVIDERS as EMAIL_PROVIDERS } from './settings/emailSettings';
-import { aiModelsSchema, analyticsSchema, auditSchema, botCheckSchema, campaignSendingSchema } from './settings/schemas';
+import { aiModelsSchema, analyticsCollectionSchema, analyticsSchema, auditSchema, botCheckSchema, campaignSendingSchema } from './settings/schemas';
 import { TEMPLATE_CATEGORIES, templatePreviewSchema, templateRecordSchema, templateVariablesSchema, testSentSchema } from './templates/api';
 import { adminUserSchema, changedSchema, USER_GROUPS, USER_ROLES, userListSchema } from './users/api';
 
@@ -58,6 +58,7 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/settings/site', siteConfigSchema, { everyFieldSent: true }],
     ['get', '/api/admin/settings/email', emailAnswerSchema, { everyFieldSent: true }],
     ['get', '/api/admin/settings/analytics', analyticsSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/settings/analytics-collection', analyticsCollectionSchema, { everyFieldSent: true }],
     ['get', '/api/admin/settings/ai-models', aiModelsSchema, {}],
     ['get', '/api/admin/settings/ai-providers', providerSettingsSchema, { everyFieldSent: true }],
     ['get', '/api/admin/settings/bot-check', botCheckSchema, {}],

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { AiModelSettings } from './AiModelSettings';
+import { AnalyticsCollectionSettings } from './AnalyticsCollectionSettings';
 import { AnalyticsSettings } from './AnalyticsSettings';
 import { AuditRetentionSettings } from './AuditRetentionSettings';
 import { BotCheckSettings } from './BotCheckSettings';
@@ -26,6 +27,7 @@ export function SettingsScreen() {
       <EmailSettings />
       <DkimSettings />
       <CampaignSendingSettings />
+      <AnalyticsCollectionSettings />
       <AnalyticsSettings />
       <AiModelSettings />
       <BotCheckSettings />

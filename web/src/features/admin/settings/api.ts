@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/queryKeys';
 export const STORED_SECRET = '********';
 
 /** The settings groups under /api/admin/settings/, one card each. */
-export type SettingsName = 'site' | 'email' | 'analytics' | 'ai-models' | 'ai-providers' | 'bot-check' | 'audit' | 'social-embeds' | 'campaign-sending' | 'dkim';
+export type SettingsName = 'site' | 'email' | 'analytics' | 'analytics-collection' | 'ai-models' | 'ai-providers' | 'bot-check' | 'audit' | 'social-embeds' | 'campaign-sending' | 'dkim';
 
 /** A settings group as stored (GET /api/admin/settings/{name}). */
 export function useSettings<T>(name: SettingsName, schema: z.ZodMiniType<T>) {

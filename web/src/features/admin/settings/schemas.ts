@@ -13,6 +13,7 @@ export const botCheckSchema = z.object({
 });
 
 export const analyticsSchema = z.object({ measurementId: z.string(), cloudflareToken: z.string() });
+export const analyticsCollectionSchema = z.object({ retentionDays: z.number(), recordSearchTerms: z.boolean() });
 
 export const campaignSendingSchema = z.object({ ratePerSecond: z.number(), concurrency: z.number(), tracking: z.boolean() });
 
