@@ -1,4 +1,4 @@
-//! CSV downloads (the users and audit-log exports): RFC 4180 text with a UTF-8 byte-order mark, so
+//! CSV downloads (the users, audit-log and analytics exports): RFC 4180 text with a UTF-8 byte-order mark, so
 //! spreadsheet programs read Hebrew and Russian right. The same rules as the web app's exports
 //! (web/src/features/admin/components/csv.ts).
 
@@ -41,25 +41,35 @@ impl Csv {
     }
 
     /// The download, saved as `filename`.
-    pub fn into_download(self, filename: &'static str) -> Response {
-        (
-            [
-                (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
-                (
-                    header::CONTENT_DISPOSITION,
-                    HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")).expect("ASCII name"),
-                ),
-                (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-            ],
-            self.text,
-        )
-            .into_response()
+    pub fn into_download(self, filename: &str) -> Response {
+        download("text/csv; charset=utf-8", filename, self.text.into_bytes())
+    }
+
+    pub fn into_text(self) -> String {
+        self.text
     }
 
     #[cfg(test)]
     fn text(&self) -> &str {
         &self.text
     }
+}
+
+/// A file to download, saved as `filename` (ASCII), never kept by a cache.
+pub fn download(content_type: &'static str, filename: &str, body: Vec<u8>) -> Response {
+    let disposition = format!(
+        "attachment; filename=\"{}\"",
+        filename.replace(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)), "_")
+    );
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).expect("an ASCII name")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 /// An epoch-ms time as ISO 8601 UTC, the way spreadsheets read dates.

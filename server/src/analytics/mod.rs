@@ -5,8 +5,10 @@
 
 mod collect;
 mod dimensions;
+mod export;
 mod external;
 mod ingest;
+mod labels;
 mod report;
 mod retention;
 mod routes;

@@ -95,6 +95,29 @@ pub struct Breakdowns {
     pub chat_questions: Vec<BreakdownRow>,
 }
 
+impl Breakdowns {
+    /// Each breakdown with its key in the admin's texts and the filter its values are (for their labels).
+    pub fn all(&self) -> [(&'static str, Option<&'static str>, &[BreakdownRow]); 15] {
+        [
+            ("pages", Some("page"), &self.pages),
+            ("entryPages", Some("entryPage"), &self.entry_pages),
+            ("exitPages", Some("exitPage"), &self.exit_pages),
+            ("sources", Some("source"), &self.sources),
+            ("utmCampaigns", Some("utmCampaign"), &self.utm_campaigns),
+            ("languages", Some("lang"), &self.languages),
+            ("browserLanguages", Some("browserLang"), &self.browser_languages),
+            ("browsers", Some("browser"), &self.browsers),
+            ("operatingSystems", Some("os"), &self.operating_systems),
+            ("devices", Some("device"), &self.devices),
+            ("events", Some("event"), &self.events),
+            ("products", Some("product"), &self.products),
+            ("brands", Some("brand"), &self.brands),
+            ("emptySearches", None, &self.empty_searches),
+            ("chatQuestions", Some("lang"), &self.chat_questions),
+        ]
+    }
+}
+
 /// Where a breakdown counts: the events or the visits table, its column, and which rows.
 struct Breakdown {
     visits: bool,
@@ -325,12 +348,17 @@ pub async fn live(db: &Db, scope: &Scope) -> Result<Live, sqlx::Error> {
     let now = Scope { from: scope.to - NOW_MS, ..scope.clone() };
     let sql = format!("SELECT COUNT(DISTINCT visitor) FROM analytics_events WHERE {}", now.events());
     let visitors_now: i64 = now.bind(&sql).fetch_one(db).await?.try_get(0)?;
+    Ok(Live { visitors_now, recent: recent(db, scope, RECENT).await? })
+}
+
+/// The latest `limit` page views and events of the scope, newest first.
+pub async fn recent(db: &Db, scope: &Scope, limit: i64) -> Result<Vec<RecentHit>, sqlx::Error> {
     let sql = format!(
         "SELECT at, name, path, lang, source, browser, os, device, target, brand, results FROM analytics_events
-         WHERE {} ORDER BY at DESC LIMIT {RECENT}",
+         WHERE {} ORDER BY at DESC LIMIT {limit}",
         scope.events()
     );
-    let recent = scope
+    scope
         .bind(&sql)
         .fetch_all(db)
         .await?
@@ -350,6 +378,5 @@ pub async fn live(db: &Db, scope: &Scope) -> Result<Live, sqlx::Error> {
                 results: row.try_get("results")?,
             })
         })
-        .collect::<Result<_, sqlx::Error>>()?;
-    Ok(Live { visitors_now, recent })
+        .collect()
 }

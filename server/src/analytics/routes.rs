@@ -1,20 +1,26 @@
 //! The admin's analytics calls (the `analytics` permission): the report of a range and the live panel,
 //! both narrowed by the filters the admin clicked.
 
-use axum::{extract::State, Json};
+use axum::{extract::State, response::Response, Json};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
+    export::{self, Part, RECENT_ROWS},
+    labels::Labels,
     report::{self, Live, Report},
     scope::{Dimension, RangeName, Scope, DIMENSIONS},
 };
 use crate::{
+    audit::{self, Action, Resource},
     auth::{extract::RequirePermission, permissions::area},
+    client_info::ClientInfo,
+    csv::{download, timestamp},
     error::ApiResult,
     extract::ApiQuery,
     fields::FieldErrors,
+    lang::Lang,
     time::DAY_MS,
     AppState,
 };
@@ -84,7 +90,67 @@ impl FilterQuery {
 }
 
 pub(super) fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(analytics_report)).routes(routes!(analytics_live))
+    OpenApiRouter::new()
+        .routes(routes!(analytics_report))
+        .routes(routes!(analytics_live))
+        .routes(routes!(analytics_export))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// Which CSV, or `all` of them in a zip.
+    part: Part,
+    /// The language of the files' words (he, en, ru, fr or es; Hebrew otherwise). Not `lang`, which filters.
+    language: Option<String>,
+}
+
+/// The range's figures as a CSV file (or every CSV in a zip), in the admin's language; audited.
+#[utoipa::path(get, path = "/api/admin/analytics/export", tag = "admin", security(("bearer" = [])),
+    params(ExportQuery, RangeQuery, FilterQuery),
+    responses((status = 200, description = "analytics-PART-RANGE-DATE.csv, or .zip for `all`",
+            content((String = "text/csv"), (Vec<u8> = "application/zip"))),
+        (status = 400, description = "Invalid range, with `fields`"), (status = 401), (status = 403)))]
+async fn analytics_export(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Analytics>,
+    client: ClientInfo,
+    ApiQuery(export): ApiQuery<ExportQuery>,
+    ApiQuery(range): ApiQuery<RangeQuery>,
+    ApiQuery(filters): ApiQuery<FilterQuery>,
+) -> ApiResult<Response> {
+    let name = range.range.unwrap_or(RangeName::Week);
+    let now = state.clock.now_ms();
+    let (scope, step_ms) = scope(range, filters, now)?;
+    let labels = Labels(Lang::from_tag(export.language.as_deref()));
+    let part = export.part;
+    let filename = format!("analytics-{}-{}-{}", part.code(), name.code(), &timestamp(now)[..10]);
+    let download = match part {
+        Part::Recent => {
+            let hits = report::recent(&state.db, &scope, RECENT_ROWS).await?;
+            export::recent(&hits, labels).into_download(&format!("{filename}.csv"))
+        }
+        Part::Summary | Part::Pages | Part::All => {
+            let figures = report::report(&state.db, name, &scope, step_ms).await?;
+            match part {
+                Part::Summary => export::summary(&figures, labels).into_download(&format!("{filename}.csv")),
+                Part::Pages => export::breakdown(&figures.breakdowns.pages, Some("page"), labels)
+                    .into_download(&format!("{filename}.csv")),
+                _ => {
+                    let hits = report::recent(&state.db, &scope, RECENT_ROWS).await?;
+                    // Compressing is CPU work: off the threads that serve requests.
+                    let zipped = tokio::task::spawn_blocking(move || export::all(&figures, &hits, labels))
+                        .await
+                        .map_err(anyhow::Error::from)?
+                        .map_err(anyhow::Error::from)?;
+                    download("application/zip", &format!("{filename}.zip"), zipped)
+                }
+            }
+        }
+    };
+    let detail = format!("{} {}", part.code(), name.code());
+    audit::record_change(&state, &client, &signed_in.user, Action::Export, Resource::Analytics, &detail).await?;
+    Ok(download)
 }
 
 /// The range's figures, each with the previous period's, the chart and every breakdown.

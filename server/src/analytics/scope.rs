@@ -21,6 +21,18 @@ pub enum RangeName {
     Custom,
 }
 
+impl RangeName {
+    pub fn code(self) -> &'static str {
+        match self {
+            RangeName::Hour => "1h",
+            RangeName::Day => "24h",
+            RangeName::Week => "7d",
+            RangeName::Month => "30d",
+            RangeName::Custom => "custom",
+        }
+    }
+}
+
 /// A filter the screen can set, and its condition on each table (`?` is its value).
 pub struct Dimension {
     pub param: &'static str,

@@ -53,6 +53,7 @@ codes!(
         Cancel = "cancel",
         ClearCache = "clear_cache",
         TestConnection = "test_connection",
+        Export = "export",
     }
 );
 
@@ -74,5 +75,6 @@ codes!(
         EmailTemplate = "email_template",
         EmailCampaign = "email_campaign",
         MailboxMessage = "mailbox_message",
+        Analytics = "analytics",
     }
 );

@@ -374,3 +374,62 @@ async fn days_past_the_retention_are_kept_as_daily_totals() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn exports_are_csv_files_in_the_admins_language_and_all_of_them_zipped() {
+    with_analytics(async |app| {
+        let formula = json!({ "name": "productLink", "url": "/brands", "lang": "he", "brand": "Bloch", "target": "=HYPERLINK(\"x\")" });
+        for body in [view("/brands", "he"), formula] {
+            assert_eq!(beacon(app, ANNA, FIREFOX, body).await.status, StatusCode::ACCEPTED);
+        }
+        assert_eq!(flush(&app.state).await, 2);
+        let admin = app.signed_in_admin("ada").await;
+        let auth = format!("Bearer {admin}");
+        let export = async |query: &str| {
+            let response = app.request(Method::GET, &format!("/api/admin/analytics/export?range=1h&{query}"), &[("authorization", &auth)]).await;
+            assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+            response
+        };
+
+        let summary = export("part=summary&language=en").await;
+        assert_eq!(summary.header("content-type"), "text/csv; charset=utf-8");
+        let name = summary.header("content-disposition");
+        assert!(name.starts_with("attachment; filename=\"analytics-summary-1h-20") && name.ends_with(".csv\""), "{name}");
+        let text = summary.text();
+        assert!(text.starts_with("\u{FEFF}Metric,This period,Previous period,Change\r\nPeriod,"), "{text}");
+        assert!(text.contains("\r\nUnique visitors,1,0,\r\nVisits,1,0,\r\nPage views,1,0,\r\n"), "{text}");
+
+        let pages = export("part=pages&language=he").await.text();
+        let header = pages.lines().next().unwrap();
+        assert!(header.starts_with('\u{FEFF}') && !header.contains("Visitors"), "in Hebrew: {header}");
+        assert!(pages.contains("/brands,1,1"), "{pages}");
+
+        let recent = export("part=recent&language=en").await.text();
+        assert!(recent.contains(",Product link followed,/brands,Bloch,\"'=HYPERLINK(\"\"x\"\")\",,Direct / none,Firefox,Linux,Desktop,he"), "{recent}");
+
+        let all = export("part=all&language=en").await;
+        assert_eq!(all.header("content-type"), "application/zip");
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(all.body.to_vec())).unwrap();
+        let mut names: Vec<String> = zip.file_names().map(|name| name.unwrap().into_owned()).collect();
+        names.sort();
+        assert_eq!(names.len(), 17, "{names:?}");
+        assert!(names.contains(&"summary.csv".to_owned()) && names.contains(&"products.csv".to_owned()));
+        let mut products = String::new();
+        std::io::Read::read_to_string(&mut zip.by_name("products.csv").unwrap(), &mut products).unwrap();
+        assert_eq!(products, "\u{FEFF}Name,Visitors,Count\r\n\"'=HYPERLINK(\"\"x\"\")\",1,1\r\n");
+
+        let audited: Vec<String> =
+            sqlx::query_scalar("SELECT resource_id FROM audit_log WHERE action = 'export' AND resource_type = 'analytics' ORDER BY created_at")
+                .fetch_all(&app.state.db)
+                .await
+                .unwrap();
+        assert_eq!(audited.len(), 4);
+        assert!(audited.contains(&"all 1h".to_owned()), "{audited:?}");
+        assert_eq!(export_status(app, &auth, "part=pdf").await, StatusCode::BAD_REQUEST);
+    })
+    .await;
+}
+
+async fn export_status(app: &TestApp, auth: &str, query: &str) -> StatusCode {
+    app.request(Method::GET, &format!("/api/admin/analytics/export?{query}"), &[("authorization", auth)]).await.status
+}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { csvResponse, recordDownloads } from '../../../test/downloads';
 import { jsonResponse } from '../../../test/fetchMock';
 import { renderAdmin } from '../renderAdmin';
 import { live, report } from './fixtures';
@@ -15,6 +16,7 @@ const renderAnalytics = (path = '/admin/analytics') =>
 const card = (name: string) => screen.getByRole('group', { name }).textContent;
 
 describe('AnalyticsScreen', () => {
+  const downloads = recordDownloads();
   beforeEach(() => i18n.changeLanguage('en'));
 
   it('shows the headline numbers against the previous period, the breakdowns in words and the latest activity', async () => {
@@ -93,5 +95,21 @@ describe('AnalyticsScreen', () => {
     api.set('GET /admin/analytics', report);
     await user.click(retry);
     expect(await screen.findByRole('group', { name: 'Unique visitors' })).toBeInTheDocument();
+  });
+
+  it("downloads an export of the shown range and filters, in the admin's language, under the server's name", async () => {
+    const { api, user } = renderAnalytics('/admin/analytics?range=30d&device=mobile');
+    api.set('GET /admin/analytics/export', () => csvResponse('Metric,This period\r\n', 'analytics-summary-30d-2026-11-24.csv'));
+    await screen.findByRole('group', { name: 'Unique visitors' });
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV: summary' }));
+    expect(await screen.findByText('Export downloaded')).toBeInTheDocument();
+    expect(api.callsTo('GET /admin/analytics/export')[0]?.path).toBe('/admin/analytics/export?part=summary&language=en&device=mobile&range=30d');
+    expect(downloads.map((file) => file.name)).toEqual(['analytics-summary-30d-2026-11-24.csv']);
+
+    api.set('GET /admin/analytics/export', () => jsonResponse({ error: 'You do not have permission to do this' }, 403));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV: everything (zip)' }));
+    expect(await screen.findByText('The export failed: You do not have permission to do this')).toBeInTheDocument();
   });
 });

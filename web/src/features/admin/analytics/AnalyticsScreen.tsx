@@ -11,6 +11,7 @@ import { SectionCard } from '../components/SectionCard';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { BREAKDOWNS, useAnalyticsReport, useLiveActivity, type AnalyticsReport, type BreakdownName, type FilterName } from './api';
 import { BreakdownCard } from './BreakdownCard';
+import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
 import { Headline } from './Headline';
 import { RangePicker } from './RangePicker';
@@ -38,10 +39,13 @@ export function AnalyticsScreen() {
       </Text>
       <Group justify="space-between" align="flex-end" mb="sm">
         <RangePicker key={selection.range} selection={selection} onChange={setRange} />
-        <RefreshButton
-          onRefresh={() => void Promise.all([report.refetch(), live.refetch()])}
-          refreshing={report.isFetching || live.isFetching}
-        />
+        <Group gap="sm">
+          <ExportMenu selection={selection} />
+          <RefreshButton
+            onRefresh={() => void Promise.all([report.refetch(), live.refetch()])}
+            refreshing={report.isFetching || live.isFetching}
+          />
+        </Group>
       </Group>
       <Stack gap="lg">
         <FilterChips filters={selection.filters} onRemove={removeFilter} onClear={clearFilters} />
