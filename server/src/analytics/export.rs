@@ -95,7 +95,7 @@ pub fn recent(hits: &[RecentHit], labels: Labels) -> Csv {
         &filter("browser"),
         &filter("os"),
         &filter("device"),
-        &filter("lang"),
+        &filter("siteLang"),
     ]);
     for hit in hits {
         csv.row([

@@ -104,7 +104,7 @@ impl Breakdowns {
             ("exitPages", Some("exitPage"), &self.exit_pages),
             ("sources", Some("source"), &self.sources),
             ("utmCampaigns", Some("utmCampaign"), &self.utm_campaigns),
-            ("languages", Some("lang"), &self.languages),
+            ("languages", Some("siteLang"), &self.languages),
             ("browserLanguages", Some("browserLang"), &self.browser_languages),
             ("browsers", Some("browser"), &self.browsers),
             ("operatingSystems", Some("os"), &self.operating_systems),
@@ -113,7 +113,7 @@ impl Breakdowns {
             ("products", Some("product"), &self.products),
             ("brands", Some("brand"), &self.brands),
             ("emptySearches", None, &self.empty_searches),
-            ("chatQuestions", Some("lang"), &self.chat_questions),
+            ("chatQuestions", Some("siteLang"), &self.chat_questions),
         ]
     }
 }

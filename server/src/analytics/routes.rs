@@ -55,7 +55,8 @@ pub struct FilterQuery {
     /// A source as the report names it; empty for direct visits.
     source: Option<String>,
     utm_campaign: Option<String>,
-    lang: Option<String>,
+    /// The site's language on the page (not `lang`, which chooses the language of texts).
+    site_lang: Option<String>,
     browser_lang: Option<String>,
     browser: Option<String>,
     os: Option<String>,
@@ -77,7 +78,7 @@ impl FilterQuery {
             self.exit_page,
             self.source,
             self.utm_campaign,
-            self.lang,
+            self.site_lang,
             self.browser_lang,
             self.browser,
             self.os,
@@ -101,8 +102,8 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
 pub struct ExportQuery {
     /// Which CSV, or `all` of them in a zip.
     part: Part,
-    /// The language of the files' words (he, en, ru, fr or es; Hebrew otherwise). Not `lang`, which filters.
-    language: Option<String>,
+    /// The language of the files' words (he, en, ru, fr or es; Hebrew otherwise).
+    lang: Option<String>,
 }
 
 /// The range's figures as a CSV file (or every CSV in a zip), in the admin's language; audited.
@@ -122,7 +123,7 @@ async fn analytics_export(
     let name = range.range.unwrap_or(RangeName::Week);
     let now = state.clock.now_ms();
     let (scope, step_ms) = scope(range, filters, now)?;
-    let labels = Labels(Lang::from_tag(export.language.as_deref()));
+    let labels = Labels(Lang::from_tag(export.lang.as_deref()));
     let part = export.part;
     let filename = format!("analytics-{}-{}-{}", part.code(), name.code(), &timestamp(now)[..10]);
     let download = match part {

@@ -66,7 +66,7 @@ pub const DIMENSIONS: [Dimension; 13] = [
     },
     shared("source", "source = ?"),
     shared("utmCampaign", "utm_campaign = ?"),
-    shared("lang", "lang = ?"),
+    shared("siteLang", "lang = ?"),
     shared("browserLang", "browser_lang = ?"),
     shared("browser", "browser = ?"),
     shared("os", "os = ?"),

@@ -391,7 +391,7 @@ async fn exports_are_csv_files_in_the_admins_language_and_all_of_them_zipped() {
             response
         };
 
-        let summary = export("part=summary&language=en").await;
+        let summary = export("part=summary&lang=en").await;
         assert_eq!(summary.header("content-type"), "text/csv; charset=utf-8");
         let name = summary.header("content-disposition");
         assert!(name.starts_with("attachment; filename=\"analytics-summary-1h-20") && name.ends_with(".csv\""), "{name}");
@@ -399,15 +399,15 @@ async fn exports_are_csv_files_in_the_admins_language_and_all_of_them_zipped() {
         assert!(text.starts_with("\u{FEFF}Metric,This period,Previous period,Change\r\nPeriod,"), "{text}");
         assert!(text.contains("\r\nUnique visitors,1,0,\r\nVisits,1,0,\r\nPage views,1,0,\r\n"), "{text}");
 
-        let pages = export("part=pages&language=he").await.text();
+        let pages = export("part=pages&lang=he").await.text();
         let header = pages.lines().next().unwrap();
         assert!(header.starts_with('\u{FEFF}') && !header.contains("Visitors"), "in Hebrew: {header}");
         assert!(pages.contains("/brands,1,1"), "{pages}");
 
-        let recent = export("part=recent&language=en").await.text();
+        let recent = export("part=recent&lang=en").await.text();
         assert!(recent.contains(",Product link followed,/brands,Bloch,\"'=HYPERLINK(\"\"x\"\")\",,Direct / none,Firefox,Linux,Desktop,he"), "{recent}");
 
-        let all = export("part=all&language=en").await;
+        let all = export("part=all&lang=en").await;
         assert_eq!(all.header("content-type"), "application/zip");
         let mut zip = zip::ZipArchive::new(std::io::Cursor::new(all.body.to_vec())).unwrap();
         let mut names: Vec<String> = zip.file_names().map(|name| name.unwrap().into_owned()).collect();

@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetchMock';
 import { BEACON_URL, track } from './track';
 
+const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+
 /** The bodies the beacon sent, as JSON. */
 async function sentBeacons(): Promise<unknown[]> {
-  const beacon = vi.mocked(navigator.sendBeacon);
-  return Promise.all(beacon.mock.calls.map(async ([url, body]) => {
+  return Promise.all(sendBeacon.mock.calls.map(async ([url, body]) => {
     expect(url).toBe(BEACON_URL);
     return JSON.parse(await (body as Blob).text()) as unknown;
   }));
@@ -23,6 +24,8 @@ describe('track', () => {
     await i18n.changeLanguage('fr');
     window.history.replaceState(null, '', '/brands?utm_source=news');
     setPrivacy(null);
+    sendBeacon.mockClear().mockReturnValue(true);
+    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
   });
   afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -47,7 +50,7 @@ describe('track', () => {
   });
 
   it('falls back to a kept-alive fetch when the beacon is refused', () => {
-    vi.mocked(navigator.sendBeacon).mockReturnValue(false);
+    sendBeacon.mockReturnValue(false);
     const fetchMock = mockFetch(() => new Response(null, { status: 202 }));
     track('chatOpened');
     expect(fetchMock).toHaveBeenCalledWith(BEACON_URL, expect.objectContaining({ method: 'POST', keepalive: true }));

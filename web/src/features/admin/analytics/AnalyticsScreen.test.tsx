@@ -104,7 +104,7 @@ describe('AnalyticsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV: summary' }));
     expect(await screen.findByText('Export downloaded')).toBeInTheDocument();
-    expect(api.callsTo('GET /admin/analytics/export')[0]?.path).toBe('/admin/analytics/export?part=summary&language=en&device=mobile&range=30d');
+    expect(api.callsTo('GET /admin/analytics/export')[0]?.path).toBe('/admin/analytics/export?part=summary&lang=en&device=mobile&range=30d');
     expect(downloads.map((file) => file.name)).toEqual(['analytics-summary-30d-2026-11-24.csv']);
 
     api.set('GET /admin/analytics/export', () => jsonResponse({ error: 'You do not have permission to do this' }, 403));

@@ -21,7 +21,7 @@ export function ExportMenu({ selection }: { selection: Selection }) {
   const download = async (part: ExportPart) => {
     setBusy(true);
     try {
-      const path = `/admin/analytics/export?part=${part}&language=${i18n.language}&${reportQuery(selection)}`;
+      const path = `/admin/analytics/export?part=${part}&lang=${i18n.language}&${reportQuery(selection)}`;
       await downloadFile(path, `analytics-${part}.${part === 'all' ? 'zip' : 'csv'}`);
       notifySuccess(t('analytics.export.done'));
     } catch (failure) {

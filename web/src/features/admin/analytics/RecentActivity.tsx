@@ -40,7 +40,7 @@ export function RecentActivity({ recent }: { recent: RecentHit[] }) {
                   <Table.Td dir="ltr">{hit.path}</Table.Td>
                   <Table.Td>{detail(hit)}</Table.Td>
                   <Table.Td>
-                    {[label('browser', hit.browser), label('os', hit.os), label('device', hit.device), label('lang', hit.lang)].join(' · ')}
+                    {[label('browser', hit.browser), label('os', hit.os), label('device', hit.device), label('siteLang', hit.lang)].join(' · ')}
                   </Table.Td>
                 </Table.Tr>
               ))}

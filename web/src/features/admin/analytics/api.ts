@@ -16,7 +16,7 @@ export const BREAKDOWNS = {
   exitPages: 'exitPage',
   sources: 'source',
   utmCampaigns: 'utmCampaign',
-  languages: 'lang',
+  languages: 'siteLang',
   browserLanguages: 'browserLang',
   browsers: 'browser',
   operatingSystems: 'os',
@@ -25,12 +25,12 @@ export const BREAKDOWNS = {
   products: 'product',
   brands: 'brand',
   emptySearches: undefined,
-  chatQuestions: 'lang',
+  chatQuestions: 'siteLang',
 } as const;
 export type BreakdownName = keyof typeof BREAKDOWNS;
 
 /** Every filter the server takes (server/src/analytics/scope.rs). */
-export const FILTERS = ['page', 'entryPage', 'exitPage', 'source', 'utmCampaign', 'lang', 'browserLang', 'browser', 'os', 'device', 'event', 'product', 'brand'] as const;
+export const FILTERS = ['page', 'entryPage', 'exitPage', 'source', 'utmCampaign', 'siteLang', 'browserLang', 'browser', 'os', 'device', 'event', 'product', 'brand'] as const;
 export type FilterName = (typeof FILTERS)[number];
 export type Filters = Partial<Record<FilterName, string>>;
 

@@ -11,7 +11,7 @@ export function useValueLabel() {
     switch (filter) {
       case 'source':
         return value === '' ? t('analytics.direct') : value;
-      case 'lang':
+      case 'siteLang':
       case 'browserLang':
         return languages.of(value) ?? value;
       case 'event':
