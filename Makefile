@@ -148,6 +148,7 @@ $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed:
 
 e2e-deps:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+	@command -v pdftotext >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
 
 # Playwright in Chromium against the release server on a free port with a fresh database, its e-mail
 # going to aiosmtpd on another free port (E2E_ARGS=... passes options, e.g. a spec name).

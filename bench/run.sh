@@ -145,6 +145,14 @@ users_row "GET /api/users/list?search=dancer0421&pageSize=100" "/api/users/list?
 users_row "GET /api/users/list?sort=createdAt&order=desc&pageSize=100" "/api/users/list?sort=createdAt&order=desc&pageSize=100"
 users_row "GET /api/users/list?group=inactive&pageSize=100" "/api/users/list?group=inactive&pageSize=100"
 
+# Analytics (bench/analytics.py): beacons/s accepted at three loads and whether all of them were
+# stored; then 1 000 000 synthetic events and the report's and the PDF full report's times, on SQLite
+# here and on PostgreSQL below.
+echo
+python3 bench/analytics.py ingest "$app_port" "$work/bench.db" "$duration"
+echo
+python3 bench/analytics.py report "$app_port" "$token" "sqlite://$work/bench.db"
+
 # Campaigns (bench/campaign.py): one to 10 000 members through an aiosmtpd sink beside the sink's own
 # ceiling, and the time to freeze a 10 000-member audience on SQLite and, when it answers, PostgreSQL.
 echo
@@ -157,7 +165,10 @@ if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
     RUST_LOG=warn "$server" serve >"$work/pg.log" 2>&1 &
   pg_pid=$!
   for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$pg_port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
-  python3 bench/campaign.py freeze "$pg_port" "$(admin_token "$pg_port" "$pg_url" "$work/pg-mail")" "$pg_url"
+  pg_token=$(admin_token "$pg_port" "$pg_url" "$work/pg-mail")
+  python3 bench/campaign.py freeze "$pg_port" "$pg_token" "$pg_url"
+  echo
+  python3 bench/analytics.py report "$pg_port" "$pg_token" "$pg_url"
   kill "$pg_pid"; wait "$pg_pid" 2>/dev/null || true
   dropdb -h 127.0.0.1 -U postgres "pointe_bench_$$"
 fi

@@ -69,6 +69,8 @@ export default defineConfig({
         TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS),
         // Each test's browser says which made-up address it comes from (e2e/accounts.ts `asOwnVisitor`).
         TRUST_PROXY: 'true',
+        // No test reaches Google or Cloudflare: the analytics proxy forwards to a closed local port.
+        ANALYTICS_PROXY_UPSTREAM: 'http://127.0.0.1:9',
         ADMIN_USERNAME: E2E_ADMIN.username,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,

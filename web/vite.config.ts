@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,9 @@ const reactOnPreact = [
   { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
 ];
 
+/** The web app's version, sent with its crash reports. */
+const release = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: { alias: reactOnPreact, ...(process.env.VITEST && { conditions: ['module', 'browser', 'development|production'], mainFields: ['browser', 'module'] }) },
@@ -36,8 +40,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: { output: { format: 'iife', name: 'PointeSsr', entryFileNames: 'render.js' } },
       }
     : {
+        // Maps for the server's crash reports, which map stacks back to the source; `hidden` leaves them
+        // unnamed in the scripts, and the server does not serve them (server/src/crash_reports/source_maps.rs).
+        sourcemap: 'hidden',
         // The manifest lets scripts/bundle-budget.mjs weigh what the home page loads.
-        sourcemap: false,
         manifest: true,
         modulePreload: {
           // The entry fetches the app's start without listing the start's chunks in the page: each link the
@@ -49,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   // The render runs in no Node: the browser builds of packages, bundled, in production mode.
   ssr: { target: 'webworker', noExternal: true },
-  define: isSsrBuild ? { 'process.env.NODE_ENV': '"production"' } : undefined,
+  define: { __POINTE_RELEASE__: JSON.stringify(release), ...(isSsrBuild && { 'process.env.NODE_ENV': '"production"' }) },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

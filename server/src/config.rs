@@ -32,6 +32,30 @@ pub struct Config {
     pub rate_limit_store: RateLimitStore,
     /// The assistant's providers until an admin saves their own (`AI_GATEWAY_*`, `AI_EDGE_*`).
     pub ai: AiConfig,
+    /// Where `/api/analytics/proxy/…` forwards (analytics/proxy.rs).
+    pub analytics_upstreams: AnalyticsUpstreams,
+}
+
+/// The external analytics services' addresses; `ANALYTICS_PROXY_UPSTREAM` puts one origin in place of
+/// all four (a mirror, or the tests' stand-in).
+#[derive(Clone, Debug)]
+pub struct AnalyticsUpstreams {
+    pub google_tag: String,
+    pub google_collect: String,
+    pub cloudflare_script: String,
+    pub cloudflare_collect: String,
+}
+
+impl AnalyticsUpstreams {
+    fn from_override(origin: Option<String>) -> Self {
+        let pick = |real: &str| origin.clone().unwrap_or_else(|| real.to_owned());
+        Self {
+            google_tag: pick("https://www.googletagmanager.com"),
+            google_collect: pick("https://region1.google-analytics.com"),
+            cloudflare_script: pick("https://static.cloudflareinsights.com"),
+            cloudflare_collect: pick("https://cloudflareinsights.com"),
+        }
+    }
 }
 
 /// The assistant's providers as the environment gives them; unset values take the assistant's defaults.
@@ -164,6 +188,9 @@ impl Config {
             public_url,
             contact_email: lookup("CONTACT_EMAIL").unwrap_or_else(|| "contact@example.org".to_owned()),
             bootstrap_admin,
+            analytics_upstreams: AnalyticsUpstreams::from_override(
+                lookup("ANALYTICS_PROXY_UPSTREAM").map(|origin| origin.trim_end_matches('/').to_owned()),
+            ),
         })
     }
 }

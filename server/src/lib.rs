@@ -88,6 +88,8 @@ pub struct AppState {
     pub caches: Arc<caches::Registry>,
     /// Page views and events waiting for the analytics writer.
     pub analytics: Arc<analytics::Collector>,
+    /// The external analytics through the site's origin.
+    pub analytics_proxy: Arc<analytics::Proxy>,
 }
 
 impl AppState {
@@ -136,6 +138,7 @@ impl AppState {
             assistant,
             caches,
             analytics: Arc::new(analytics::Collector::default()),
+            analytics_proxy: Arc::new(analytics::Proxy::default()),
         })
     }
 }

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { bearer, newAccount, setRole, signUp } from './accounts';
 import { adminEn, adminHe, appStarted, en, seriousViolations } from './fixtures';
 
-// A visit in two languages, a sign-up, then the screen's reads and four downloads.
+// A visit in two languages, a sign-up, then the screen's reads and its downloads (four CSV, two PDF).
 test.describe.configure({ timeout: 120_000 });
 
 /** A browser that is no bot: the server leaves headless Chromium's own user agent out of the figures. */
@@ -34,14 +34,17 @@ async function written(admin: Page, expected: Partial<Hit>) {
 /** A breakdown's card on the screen, by its title. */
 const breakdown = (page: Page, key: keyof typeof adminEn.analytics.breakdowns) => page.getByRole('region', { name: adminEn.analytics.breakdowns[key], exact: true });
 
-/** Downloads one export through the menu; answers its name and bytes. */
-async function exportFile(page: Page, item: string): Promise<{ name: string; bytes: Buffer }> {
-  await page.getByRole('button', { name: adminEn.analytics.export.menu }).click();
+/** Downloads one export through the menu (named in the screen's language); answers its name and bytes. */
+async function exportFile(page: Page, item: string, menu = adminEn.analytics.export.menu): Promise<{ name: string; bytes: Buffer }> {
+  await page.getByRole('button', { name: menu }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }
 
 const BOM = '\uFEFF';
+
+/** A PDF's text in reading order, as poppler's pdftotext extracts it. */
+const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: bytes }).toString();
 
 test('a visitor’s pages and events in two languages reach the analytics screen, which filters, exports and is accessible', async ({ browser, page }) => {
   const term = `zqx${Date.now()}`;
@@ -114,10 +117,24 @@ test('a visitor’s pages and events in two languages reach the analytics screen
     .split(' ');
   expect(listing).toEqual(expect.arrayContaining(['summary.csv', 'pages.csv', 'recent.csv', 'emptySearches.csv', 'languages.csv']));
 
+  const pdf = await exportFile(page, adminEn.analytics.export.pdf);
+  expect(pdf.name).toMatch(/^analytics-pdf-1h-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const english = pdfText(pdf.bytes);
+  for (const text of [adminEn.analytics.export.reportTitle, adminEn.analytics.headline.visitors, adminEn.analytics.breakdowns.emptySearches, term, '/products']) {
+    expect(english).toContain(text);
+  }
+
   await page.goto('/admin/analytics?range=1h&lang=he');
   await expect(page.getByRole('heading', { level: 1, name: adminHe.screens.analytics })).toBeVisible();
   await expect(page.getByRole('region', { name: adminHe.analytics.breakdowns.emptySearches, exact: true }).getByText(term)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The Hebrew report's headings come out of the PDF in reading (logical) order.
+  const hebrew = pdfText((await exportFile(page, adminHe.analytics.export.pdf, adminHe.analytics.export.menu)).bytes);
+  for (const heading of [adminHe.analytics.export.reportTitle, adminHe.analytics.export.summaryTitle, adminHe.analytics.chart.title, adminHe.analytics.breakdowns.pages, adminHe.analytics.breakdowns.emptySearches]) {
+    expect(hebrew).toContain(heading);
+  }
+  expect(hebrew.indexOf(adminHe.analytics.breakdowns.pages)).toBeLessThan(hebrew.indexOf(adminHe.analytics.breakdowns.emptySearches));
 });

@@ -1,4 +1,7 @@
-//! The admin dashboard's own call: `GET /api/admin/stats` (the index page's counts).
+//! The admin dashboard's own calls: `GET /api/admin/stats` (the index page's counts) and the overview
+//! of how the site is doing (`overview`).
+
+mod overview;
 
 use axum::{extract::State, Json};
 use serde::Serialize;
@@ -13,7 +16,7 @@ use crate::{
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(stats))
+    OpenApiRouter::new().routes(routes!(stats)).routes(routes!(overview::overview))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -15,9 +15,8 @@ use utoipa_axum::{
 
 use super::{
     dimensions::{self, cut},
-    ingest::Hit,
     settings::Collection,
-    store::PAGEVIEW,
+    store::{Hit, PAGEVIEW},
 };
 use crate::{
     client_info::ClientInfo,

@@ -10,7 +10,7 @@ use zip::{write::SimpleFileOptions, ZipWriter};
 
 use super::{
     labels::Labels,
-    report::{BreakdownRow, RecentHit, Report},
+    report::{BreakdownRow, Figure, RecentHit, Report},
 };
 use crate::csv::{timestamp, Csv};
 
@@ -25,6 +25,8 @@ pub enum Part {
     Recent,
     /// A zip of every CSV: the three others and each breakdown.
     All,
+    /// The full report: headline numbers, chart and every breakdown (analytics/pdf.rs).
+    Pdf,
 }
 
 impl Part {
@@ -34,6 +36,7 @@ impl Part {
             Part::Pages => "pages",
             Part::Recent => "recent",
             Part::All => "all",
+            Part::Pdf => "pdf",
         }
     }
 }
@@ -43,29 +46,24 @@ pub fn summary(report: &Report, labels: Labels) -> Csv {
     let text = |key: &str| labels.get(&format!("analytics.export.{key}"));
     let mut csv = Csv::new(&[&text("metric"), &text("current"), &text("previous"), &text("change")]);
     csv.row([text("period").as_str(), &timestamp(report.from), &timestamp(report.to), ""]);
-    let h = &report.headline;
-    let figures = [
-        ("visitors", &h.visitors),
-        ("visits", &h.visits),
-        ("pageviews", &h.pageviews),
-        ("viewsPerVisit", &h.views_per_visit),
-        ("bounceRate", &h.bounce_rate),
-        ("averageVisit", &h.average_visit_secs),
-    ];
-    for (key, figure) in figures {
-        let change = if figure.previous == 0.0 {
-            String::new()
-        } else {
-            format!("{:+.1}%", (figure.value - figure.previous) / figure.previous * 100.0)
-        };
+    for (key, figure) in report.headline.figures() {
         let label = labels.get(&format!("analytics.headline.{key}"));
-        csv.row([label.as_str(), &number(figure.value), &number(figure.previous), &change]);
+        csv.row([label.as_str(), &number(figure.value), &number(figure.previous), &change(figure)]);
     }
     csv
 }
 
+/// The change against the previous period in percent (`+12.5%`); nothing when there was none before.
+pub(super) fn change(figure: &Figure) -> String {
+    if figure.previous == 0.0 {
+        String::new()
+    } else {
+        format!("{:+.1}%", (figure.value - figure.previous) / figure.previous * 100.0)
+    }
+}
+
 /// Up to two decimals, without trailing zeros.
-fn number(value: f64) -> String {
+pub(super) fn number(value: f64) -> String {
     let text = format!("{value:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }

@@ -11,7 +11,10 @@ use std::{
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{mpsc, Mutex, Notify};
 
-use super::{store, visitor::Salts};
+use super::{
+    store::{self, Hit},
+    visitor::Salts,
+};
 use crate::{db::Db, AppState};
 
 /// Hits waiting for the writer; beyond this they are dropped.
@@ -21,26 +24,6 @@ pub const BATCH: usize = 500;
 const EVERY: Duration = Duration::from_secs(1);
 /// Beacons one address may send per minute (a person reading sends a few).
 const PER_ADDRESS_PER_MINUTE: u32 = 120;
-
-/// A page view or event as stored: the visitor's hash, never the IP.
-pub struct Hit {
-    pub at: i64,
-    pub visitor: String,
-    pub name: &'static str,
-    pub path: String,
-    pub lang: &'static str,
-    pub browser_lang: String,
-    pub source: String,
-    pub utm_source: String,
-    pub utm_medium: String,
-    pub utm_campaign: String,
-    pub browser: String,
-    pub os: String,
-    pub device: &'static str,
-    pub target: String,
-    pub brand: String,
-    pub results: Option<i64>,
-}
 
 pub struct Collector {
     sender: mpsc::Sender<Hit>,

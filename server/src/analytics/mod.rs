@@ -4,11 +4,14 @@
 //! optional external services (Google Analytics, Cloudflare Web Analytics) are in `external`.
 
 mod collect;
+mod daily;
 mod dimensions;
 mod export;
 mod external;
 mod ingest;
 mod labels;
+mod pdf;
+mod proxy;
 mod report;
 mod retention;
 mod routes;
@@ -17,15 +20,22 @@ mod settings;
 mod store;
 mod visitor;
 
+pub use daily::{daily_traffic, DayTraffic};
 pub use external::Analytics;
 pub use ingest::{flush, spawn_flusher, Collector};
+pub use proxy::Proxy;
 pub use retention::expire;
 pub use settings::Collection;
 
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::AppState;
+use crate::{client_info::ClientInfo, AppState};
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    external::routes().merge(collect::routes()).merge(routes::routes()).merge(settings::routes())
+    external::routes().merge(collect::routes()).merge(proxy::routes()).merge(routes::routes()).merge(settings::routes())
+}
+
+/// The client's visitor hash of the day (as analytics counts visitors): who it is today, without a kept IP.
+pub async fn visitor(state: &AppState, now: i64, client: &ClientInfo) -> Result<String, sqlx::Error> {
+    state.analytics.salts.visitor(&state.db, now, &client.ip, &client.user_agent).await
 }

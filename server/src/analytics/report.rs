@@ -48,6 +48,20 @@ pub struct Headline {
     pub average_visit_secs: Figure,
 }
 
+impl Headline {
+    /// Each figure with its key in the admin's texts (`analytics.headline.<key>`), in the screen's order.
+    pub fn figures(&self) -> [(&'static str, &Figure); 6] {
+        [
+            ("visitors", &self.visitors),
+            ("visits", &self.visits),
+            ("pageviews", &self.pageviews),
+            ("viewsPerVisit", &self.views_per_visit),
+            ("bounceRate", &self.bounce_rate),
+            ("averageVisit", &self.average_visit_secs),
+        ]
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Slot {

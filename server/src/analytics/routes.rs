@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     export::{self, Part, RECENT_ROWS},
     labels::Labels,
+    pdf,
     report::{self, Live, Report},
     scope::{Dimension, RangeName, Scope, DIMENSIONS},
 };
@@ -100,17 +101,19 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
-    /// Which CSV, or `all` of them in a zip.
+    /// Which CSV, `all` of them in a zip, or `pdf`: the full report.
+    #[param(inline)]
     part: Part,
     /// The language of the files' words (he, en, ru, fr or es; Hebrew otherwise).
     lang: Option<String>,
 }
 
-/// The range's figures as a CSV file (or every CSV in a zip), in the admin's language; audited.
+/// The range's figures as a CSV file (or every CSV in a zip), or the full report as a PDF, in the admin's
+/// language; audited.
 #[utoipa::path(get, path = "/api/admin/analytics/export", tag = "admin", security(("bearer" = [])),
     params(ExportQuery, RangeQuery, FilterQuery),
-    responses((status = 200, description = "analytics-PART-RANGE-DATE.csv, or .zip for `all`",
-            content((String = "text/csv"), (Vec<u8> = "application/zip"))),
+    responses((status = 200, description = "analytics-PART-RANGE-DATE.csv, or .zip for `all`, .pdf for `pdf`",
+            content((String = "text/csv"), (Vec<u8> = "application/zip"), (Vec<u8> = "application/pdf"))),
         (status = 400, description = "Invalid range, with `fields`"), (status = 401), (status = 403)))]
 async fn analytics_export(
     State(state): State<AppState>,
@@ -130,6 +133,14 @@ async fn analytics_export(
         Part::Recent => {
             let hits = report::recent(&state.db, &scope, RECENT_ROWS).await?;
             export::recent(&hits, labels).into_download(&format!("{filename}.csv"))
+        }
+        Part::Pdf => {
+            let figures = report::report(&state.db, name, &scope, step_ms).await?;
+            // Laying out pages is CPU work: off the threads that serve requests.
+            let pdf = tokio::task::spawn_blocking(move || pdf::render(&figures, labels))
+                .await
+                .map_err(anyhow::Error::from)??;
+            download("application/pdf", &format!("{filename}.pdf"), pdf)
         }
         Part::Summary | Part::Pages | Part::All => {
             let figures = report::report(&state.db, name, &scope, step_ms).await?;

@@ -5,8 +5,27 @@ use std::collections::HashMap;
 
 use sqlx::{Any, Transaction};
 
-use super::ingest::Hit;
 use crate::{db::Db, time::DAY_MS};
+
+/// A page view or event as stored: the visitor's hash, never the IP.
+pub struct Hit {
+    pub at: i64,
+    pub visitor: String,
+    pub name: &'static str,
+    pub path: String,
+    pub lang: &'static str,
+    pub browser_lang: String,
+    pub source: String,
+    pub utm_source: String,
+    pub utm_medium: String,
+    pub utm_campaign: String,
+    pub browser: String,
+    pub os: String,
+    pub device: &'static str,
+    pub target: String,
+    pub brand: String,
+    pub results: Option<i64>,
+}
 
 /// A visit ends after this long without a hit.
 pub const VISIT_GAP_MS: i64 = 30 * 60_000;

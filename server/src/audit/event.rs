@@ -54,6 +54,9 @@ codes!(
         ClearCache = "clear_cache",
         TestConnection = "test_connection",
         Export = "export",
+        Resolve = "resolve",
+        Ignore = "ignore",
+        Reopen = "reopen",
     }
 );
 
@@ -76,5 +79,6 @@ codes!(
         EmailCampaign = "email_campaign",
         MailboxMessage = "mailbox_message",
         Analytics = "analytics",
+        CrashReport = "crash_report",
     }
 );

@@ -31,6 +31,8 @@ pub enum Permission {
     Ai,
     /// Cache monitoring.
     Cache,
+    /// The web app's crash reports (admins only: a report may quote what a member typed).
+    Crashes,
 }
 
 const EVERYTHING: &[Permission] = &[
@@ -44,6 +46,7 @@ const EVERYTHING: &[Permission] = &[
     Permission::Analytics,
     Permission::Ai,
     Permission::Cache,
+    Permission::Crashes,
 ];
 
 /// A permission as a type, for `RequirePermission<P>` (auth/extract.rs).
@@ -64,12 +67,12 @@ pub mod area {
         )*};
     }
 
-    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Analytics, Ai, Cache);
+    areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Analytics, Ai, Cache, Crashes);
 }
 
 pub const FORBIDDEN: Text = Text::new("forbidden", "You do not have permission to do this");
 
-/// The permission table: admin — everything; editor — catalogue, blog, analytics, and e-mail templates and
+/// The permission table: admin — everything (crash reports are theirs alone); editor — catalogue, blog, analytics, and e-mail templates and
 /// campaigns (the mailbox and signing settings are the admin's: `require_admin`); moderator — users, sessions
 /// and audit logs; user — nothing. The `isAdmin` flag counts as the admin role.
 pub fn of(user: &UserRecord) -> &'static [Permission] {

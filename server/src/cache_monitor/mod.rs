@@ -21,6 +21,12 @@ const HISTORY_KEEP_MS: i64 = 2 * 60 * 60 * 1000;
 /// An instance silent this long is forgotten.
 const FIGURES_KEEP_MS: i64 = 24 * 60 * 60 * 1000;
 
+/// Hits per query of every cache on every live instance since each started (the dashboard's figure);
+/// none before the first query.
+pub async fn hit_rate(state: &AppState) -> Result<Option<f64>, sqlx::Error> {
+    Ok(report::report(state).await?.total.hit_rate)
+}
+
 /// Publishes this instance's figures every 10 s, and what its caches counted since the last time.
 pub fn spawn_publisher(state: AppState) {
     tokio::spawn(async move {

@@ -1,7 +1,18 @@
-//! `POST /api/admin/log-error`: the web app's crash reports from signed-in users, kept for the admins.
-//! Fields are cut to a bounded size and the body is limited, so a report cannot fill the database.
+//! Crash reports: the web app's error boundary sends `POST /api/admin/log-error` (visitors too, rate
+//! limited, fields cut to size); reports are grouped by fingerprint (`stack`) into groups an admin
+//! resolves, ignores or deletes, and a group's stack is shown mapped back to the source with the build's
+//! source maps, which stay on the server (`source_maps`).
 
 mod routes;
+mod source_maps;
+mod stack;
 mod store;
 
 pub use routes::routes;
+
+use crate::db::Db;
+
+/// Crash groups no admin has looked at yet (the dashboard's figure).
+pub async fn unresolved(db: &Db) -> Result<i64, sqlx::Error> {
+    store::unresolved(db).await
+}

@@ -1,17 +1,38 @@
-use axum::{extract::DefaultBodyLimit, extract::State, http::StatusCode, Json};
+//! The crash-report calls: the web app's report (`POST /api/admin/log-error`, from visitors too, rate
+//! limited per address) and the admin's list, detail and bulk actions.
+
+use axum::{
+    extract::{DefaultBodyLimit, Path, State},
+    http::StatusCode,
+    response::Response,
+    Json,
+};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{
     router::{OpenApiRouter, UtoipaMethodRouterExt},
     routes,
 };
 
-use super::store::{self, NewCrashReport};
+use super::{
+    source_maps::{self, MappedFrame},
+    stack,
+    store::{self, CrashGroup, CrashOccurrence, CrashStatus, NewReport},
+};
 use crate::{
-    auth::extract::SignedIn,
+    analytics,
+    audit::{self, Action, Resource},
+    auth::{
+        extract::{MaybeSignedIn, RequirePermission},
+        permissions::area,
+    },
     client_info::{ClientInfo, MAX_USER_AGENT},
-    error::ApiResult,
-    extract::ApiJson,
+    csv::{self, Csv},
+    error::{ApiError, ApiResult, Text},
+    extract::{ApiJson, ApiQuery},
+    lang::Lang,
+    paging::{PageQuery, Paging},
+    ratelimit::{self, CRASH_REPORT_PER_IP},
     AppState,
 };
 
@@ -19,6 +40,22 @@ const MAX_BODY_BYTES: usize = 64 * 1024;
 const MAX_MESSAGE: usize = 2_000;
 const MAX_STACK: usize = 16_000;
 const MAX_URL: usize = 2_000;
+const EXPORT_LIMIT: i64 = 10_000;
+/// Groups one bulk action may name (a page of the list at most).
+const MAX_BULK: usize = 100;
+
+pub const CRASH_NOT_FOUND: Text = Text::new("crash_not_found", "Crash report not found");
+const NONE_CHOSEN: &str = "Choose at least one crash report";
+const TOO_MANY_CHOSEN: &str = "Choose at most 100 crash reports";
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(log_error).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
+        .routes(routes!(list))
+        .routes(routes!(export))
+        .routes(routes!(detail))
+        .routes(routes!(bulk))
+}
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -30,6 +67,10 @@ pub struct CrashReport {
     user_agent: Option<String>,
     /// When the browser saw the crash (ISO 8601).
     timestamp: String,
+    /// The page's language (he, en, ru, fr, es).
+    lang: Option<String>,
+    /// The web app's build.
+    release: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -37,32 +78,208 @@ pub struct Stored {
     success: bool,
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(log_error).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
-}
-
 fn cut(text: &str, max_chars: usize) -> String {
     text.chars().take(max_chars).collect()
 }
 
-/// Stores a crash report of the signed-in user's browser.
-#[utoipa::path(post, path = "/api/admin/log-error", tag = "admin", request_body = CrashReport, security(("bearer" = [])),
-    responses((status = 201, body = Stored), (status = 401, description = "Authentication required")))]
+/// Stores a crash report of a visitor's or member's browser, grouped with the same crash's others.
+#[utoipa::path(post, path = "/api/admin/log-error", tag = "admin", request_body = CrashReport, security((), ("bearer" = [])),
+    responses((status = 201, body = Stored), (status = 400), (status = 413), (status = 429, description = "Too many attempts. Please wait and try again.")))]
 async fn log_error(
-    signed_in: SignedIn,
+    signed_in: MaybeSignedIn,
     State(state): State<AppState>,
     client: ClientInfo,
     ApiJson(report): ApiJson<CrashReport>,
 ) -> ApiResult<(StatusCode, Json<Stored>)> {
-    let stored = NewCrashReport {
-        user_id: signed_in.user.id,
-        message: cut(&report.message, MAX_MESSAGE),
-        stack: report.stack.as_deref().map(|s| cut(s, MAX_STACK)),
+    ratelimit::hit(&state, &CRASH_REPORT_PER_IP, &client.ip).await?;
+    let now = state.clock.now_ms();
+    let user_id = signed_in.0.map(|signed_in| signed_in.user.id);
+    let reporter = match &user_id {
+        Some(id) => id.clone(),
+        None => format!("visitor:{}", analytics::visitor(&state, now, &client).await?),
+    };
+    let message = cut(&report.message, MAX_MESSAGE);
+    let stack = report.stack.as_deref().map(|s| cut(s, MAX_STACK));
+    let fingerprint = stack::fingerprint(&message, &stack::frames(stack.as_deref().unwrap_or_default()));
+    let stored = NewReport {
+        user_id,
+        reporter,
+        message,
+        stack,
         component_stack: report.component_stack.as_deref().map(|s| cut(s, MAX_STACK)),
         url: cut(&report.url, MAX_URL),
         user_agent: cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), MAX_USER_AGENT),
+        browser: client.browser(),
+        lang: report.lang.as_deref().and_then(Lang::from_code).map(Lang::code).unwrap_or_default().to_owned(),
+        release: cut(report.release.as_deref().unwrap_or_default(), 64),
         reported_at: cut(&report.timestamp, 64),
     };
-    store::insert(&state.db, stored, state.clock.now_ms()).await?;
+    store::insert(&state.db, &fingerprint, stored, now).await?;
     Ok((StatusCode::CREATED, Json(Stored { success: true })))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only groups of this status; every status when left out.
+    #[param(inline)]
+    status: Option<CrashStatus>,
+    /// Words of the message.
+    search: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CrashPage {
+    groups: Vec<CrashGroup>,
+    total: i64,
+    page: i64,
+    page_size: i64,
+}
+
+/// Crash groups, last seen first.
+#[utoipa::path(get, path = "/api/admin/crashes", tag = "admin", security(("bearer" = [])), params(ListQuery, PageQuery),
+    responses((status = 200, body = CrashPage), (status = 400), (status = 401, description = "Authentication required"), (status = 403)))]
+async fn list(
+    State(state): State<AppState>,
+    _: RequirePermission<area::Crashes>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> ApiResult<Json<CrashPage>> {
+    let paging = page.paging(25)?;
+    let (groups, total) = store::page(&state.db, query.status, query.search.as_deref(), paging).await?;
+    Ok(Json(CrashPage { groups, total, page: paging.page, page_size: paging.size }))
+}
+
+/// The groups the filters leave as CSV with a BOM (the 10 000 last seen).
+#[utoipa::path(get, path = "/api/admin/crashes/export", tag = "admin", security(("bearer" = [])), params(ListQuery),
+    responses((status = 200, content_type = "text/csv", description = "crash-reports.csv"), (status = 401), (status = 403)))]
+async fn export(
+    State(state): State<AppState>,
+    _: RequirePermission<area::Crashes>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> ApiResult<Response> {
+    let everything = Paging { page: 1, size: EXPORT_LIMIT };
+    let (groups, _) = store::page(&state.db, query.status, query.search.as_deref(), everything).await?;
+    let mut csv = Csv::new(&["Message", "CrashStatus", "Reports", "Users", "First seen", "Last seen", "Browsers"]);
+    for group in &groups {
+        csv.row([
+            group.message.as_str(),
+            group.status.code(),
+            &group.occurrences.to_string(),
+            &group.users.to_string(),
+            &csv::timestamp(group.first_seen),
+            &csv::timestamp(group.last_seen),
+            &group.browsers.join(", "),
+        ]);
+    }
+    Ok(csv.into_download("crash-reports.csv"))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CrashDetail {
+    group: CrashGroup,
+    /// The newest report's stack, each frame mapped to the source by the build's source maps.
+    frames: Vec<MappedFrame>,
+    /// The newest report's stack as the browser wrote it.
+    stack: Option<String>,
+    /// The kept reports (the newest 100), newest first.
+    occurrences: Vec<CrashOccurrence>,
+    /// The pages it happened on, most reports first.
+    urls: Vec<CrashUrl>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CrashUrl {
+    url: String,
+    count: i64,
+}
+
+/// One crash group: its mapped stack, its reports and the pages they came from.
+#[utoipa::path(get, path = "/api/admin/crashes/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = CrashDetail), (status = 401), (status = 403), (status = 404, description = "Crash report not found")))]
+async fn detail(
+    State(state): State<AppState>,
+    _: RequirePermission<area::Crashes>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<CrashDetail>> {
+    let group = store::group(&state.db, &id).await?.ok_or(ApiError::NotFound(CRASH_NOT_FOUND))?;
+    let occurrences = store::occurrences(&state.db, &id).await?;
+    let stack = occurrences.first().and_then(|newest| newest.stack.clone());
+    let dist = state.config.web_dist.clone();
+    let frames = stack::frames(stack.as_deref().unwrap_or_default());
+    let frames = tokio::task::spawn_blocking(move || source_maps::map(&dist, frames))
+        .await
+        .map_err(|err| ApiError::Internal(err.into()))?;
+    let urls = url_counts(&occurrences);
+    Ok(Json(CrashDetail { group, frames, stack, occurrences, urls }))
+}
+
+fn url_counts(occurrences: &[CrashOccurrence]) -> Vec<CrashUrl> {
+    let mut counts: Vec<CrashUrl> = Vec::new();
+    for occurrence in occurrences {
+        match counts.iter_mut().find(|count| count.url == occurrence.url) {
+            Some(count) => count.count += 1,
+            None => counts.push(CrashUrl { url: occurrence.url.clone(), count: 1 }),
+        }
+    }
+    counts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.url.cmp(&b.url)));
+    counts
+}
+
+#[derive(Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CrashBulkAction {
+    Resolve,
+    Ignore,
+    Reopen,
+    Delete,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CrashBulkRequest {
+    /// The groups (1 to 100).
+    #[schema(min_items = 1, max_items = 100)]
+    ids: Vec<String>,
+    action: CrashBulkAction,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CrashBulkDone {
+    /// How many of the groups there were.
+    changed: u64,
+}
+
+/// Resolves, ignores, reopens or deletes crash groups; audited.
+#[utoipa::path(post, path = "/api/admin/crashes/bulk", tag = "admin", security(("bearer" = [])), request_body = CrashBulkRequest,
+    responses((status = 200, body = CrashBulkDone), (status = 400, description = "Choose at least one crash report"), (status = 401), (status = 403)))]
+async fn bulk(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Crashes>,
+    client: ClientInfo,
+    ApiJson(request): ApiJson<CrashBulkRequest>,
+) -> ApiResult<Json<CrashBulkDone>> {
+    if request.ids.is_empty() {
+        return Err(ApiError::invalid_field("ids", NONE_CHOSEN));
+    }
+    if request.ids.len() > MAX_BULK {
+        return Err(ApiError::invalid_field("ids", TOO_MANY_CHOSEN));
+    }
+    let (changed, action) = match request.action {
+        CrashBulkAction::Resolve => {
+            (store::set_status(&state.db, &request.ids, CrashStatus::Resolved).await?, Action::Resolve)
+        }
+        CrashBulkAction::Ignore => {
+            (store::set_status(&state.db, &request.ids, CrashStatus::Ignored).await?, Action::Ignore)
+        }
+        CrashBulkAction::Reopen => {
+            (store::set_status(&state.db, &request.ids, CrashStatus::New).await?, Action::Reopen)
+        }
+        CrashBulkAction::Delete => (store::delete(&state.db, &request.ids).await?, Action::Delete),
+    };
+    for id in &request.ids {
+        audit::record_change(&state, &client, &signed_in.user, action, Resource::CrashReport, id).await?;
+    }
+    Ok(Json(CrashBulkDone { changed }))
 }

@@ -31,6 +31,8 @@ pub const RESET_PER_IP: Limit = Limit { name: "reset-ip", max_hits: 10, window_s
 /// Guessing the current password from a stolen session.
 pub const PASSWORD_CHANGE_PER_ACCOUNT: Limit = Limit { name: "password-change", max_hits: 10, window_secs: 15 * 60 };
 /// Questions to the assistant, all three ask calls together (the widget may try all three for one).
+/// A crashing page may report again on each visit; a flood of reports is refused.
+pub const CRASH_REPORT_PER_IP: Limit = Limit { name: "crash-ip", max_hits: 30, window_secs: 10 * 60 };
 pub const AI_PER_IP: Limit = Limit { name: "ai-ip", max_hits: 30, window_secs: 5 * 60 };
 pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 

@@ -44,9 +44,10 @@ impl StaticFiles {
                 self.read_dir(root, &path)?;
                 continue;
             }
-            let is_copy = matches!(path.extension().and_then(|e| e.to_str()), Some("br" | "gz"));
+            // Source maps stay on the server, for the crash reports (crash_reports/source_maps.rs).
+            let is_copy_or_map = matches!(path.extension().and_then(|e| e.to_str()), Some("br" | "gz" | "map"));
             let Some(url) = url_path(root, &path) else { continue };
-            if is_copy || url == "/index.html" {
+            if is_copy_or_map || url == "/index.html" {
                 continue;
             }
             let identity = Bytes::from(std::fs::read(&path)?);

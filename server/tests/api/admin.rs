@@ -1,6 +1,6 @@
-use crate::common::{assert_json_error, each_backend};
+use crate::common::{assert_json_error, each_backend, each_backend_with};
 use axum::http::{Method, StatusCode};
-use pointe_server::testing::Role;
+use pointe_server::testing::{analytics::flush, Role};
 use pointe_server::testing::{create_admin, password, set_role};
 use serde_json::json;
 use sqlx::Row;
@@ -53,7 +53,8 @@ async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
                     "email",
                     "analytics",
                     "ai",
-                    "cache"
+                    "cache",
+                    "crashes"
                 ]),
             ),
         ];
@@ -76,6 +77,54 @@ async fn each_role_gets_its_permissions_and_the_dashboard_only_with_one() {
                 assert_eq!(counts["posts"], 7, "the published seed posts");
             }
         }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_overview_gives_each_role_the_figures_of_its_screens() {
+    each_backend_with(&[("TRUST_PROXY", "true")], async |app| {
+        for (ip, path) in [("203.0.113.1", "/en"), ("203.0.113.1", "/en/brands"), ("198.51.100.2", "/he")] {
+            let view = json!({ "name": "pageview", "url": format!("http://pointe.test{path}"), "lang": "en" });
+            let headers = [
+                ("x-forwarded-for", ip),
+                ("user-agent", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"),
+            ];
+            assert_eq!(
+                app.send_json(Method::POST, "/api/analytics/event", &view, &headers).await.status,
+                StatusCode::ACCEPTED
+            );
+        }
+        flush(&app.state).await;
+        let crash = json!({ "message": "boom", "url": "http://pointe.test/", "timestamp": "now" });
+        app.send_json(Method::POST, "/api/admin/log-error", &crash, &[("x-forwarded-for", "192.0.2.9")]).await;
+
+        let overview = async |role: Role| {
+            let token = app.user_with_role(&format!("staff{}", role.code()), role).await;
+            let answer =
+                app.request(Method::GET, "/api/admin/overview", &[("authorization", &format!("Bearer {token}"))]).await;
+            (answer.status, answer.json())
+        };
+        let (status, admin) = overview(Role::Admin).await;
+        assert_eq!(status, StatusCode::OK, "{admin}");
+        let traffic = admin["traffic"].as_array().unwrap();
+        assert_eq!(traffic.len(), 7, "a week, today last");
+        assert_eq!((traffic[6]["visitors"].as_i64(), traffic[6]["pageviews"].as_i64()), (Some(2), Some(3)));
+        assert_eq!(traffic[0]["pageviews"], 0);
+        assert!(admin["newMembers"].as_i64() >= Some(1), "{admin}");
+        assert_eq!(admin["lastCampaign"], json!(null), "no campaign has been sent");
+        assert_eq!(admin["assistant"], json!({ "requests": 0, "successRate": null }));
+        assert_eq!(admin["unresolvedCrashes"], 1);
+        assert!(admin["cache"].is_object(), "{admin}");
+
+        let (_, editor) = overview(Role::Editor).await;
+        assert!(editor["traffic"].is_array());
+        for hidden in ["newMembers", "assistant", "unresolvedCrashes", "cache"] {
+            assert_eq!(editor[hidden], json!(null), "an editor does not see {hidden}");
+        }
+        let (_, moderator) = overview(Role::Moderator).await;
+        assert_eq!((moderator["traffic"].is_null(), moderator["newMembers"].is_number()), (true, true));
+        assert_eq!(overview(Role::User).await.0, StatusCode::FORBIDDEN);
     })
     .await;
 }

@@ -425,7 +425,37 @@ async fn exports_are_csv_files_in_the_admins_language_and_all_of_them_zipped() {
                 .unwrap();
         assert_eq!(audited.len(), 4);
         assert!(audited.contains(&"all 1h".to_owned()), "{audited:?}");
-        assert_eq!(export_status(app, &auth, "part=pdf").await, StatusCode::BAD_REQUEST);
+        assert_eq!(export_status(app, &auth, "part=word").await, StatusCode::BAD_REQUEST);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_full_report_is_a_pdf_whatever_the_data_says() {
+    with_analytics(async |app| {
+        // Markup in the data stays text: the template reads it as JSON.
+        let markup = json!({ "name": "productLink", "url": "/brands", "lang": "he", "brand": "Bloch", "target": "]#panic(\"x\")[ #set page(width: 1pt)" });
+        for body in [view("/brands", "he"), view("/ru/brands", "ru"), markup] {
+            assert_eq!(beacon(app, ANNA, FIREFOX, body).await.status, StatusCode::ACCEPTED);
+        }
+        flush(&app.state).await;
+        let auth = format!("Bearer {}", app.signed_in_admin("ada").await);
+        for lang in ["he", "en", "ru"] {
+            let uri = format!("/api/admin/analytics/export?range=24h&part=pdf&lang={lang}");
+            let pdf = app.request(Method::GET, &uri, &[("authorization", &auth)]).await;
+            assert_eq!(pdf.status, StatusCode::OK, "{}", pdf.text());
+            assert_eq!(pdf.header("content-type"), "application/pdf");
+            let name = pdf.header("content-disposition");
+            assert!(name.starts_with("attachment; filename=\"analytics-pdf-24h-20") && name.ends_with(".pdf\""), "{name}");
+            assert!(pdf.body.starts_with(b"%PDF-"), "a PDF");
+            let body = String::from_utf8_lossy(&pdf.body);
+            assert!(body.contains("DejaVuSans"), "in the shipped font");
+        }
+        let audited: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'export' AND resource_id = 'pdf 24h'")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(audited, 3);
     })
     .await;
 }

@@ -12,8 +12,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$dir"' EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# The analytics proxy forwards to a closed local port (502), never to the services themselves.
 export PORT=$port HOST=127.0.0.1 DATABASE_URL="sqlite://$dir/contract.db" MAIL_TRANSPORT=file MAIL_DIR="$dir/mail" \
-    BOT_CHECK=off WEB_DIST="$here/../../../web/dist" RUST_LOG=warn
+    BOT_CHECK=off WEB_DIST="$here/../../../web/dist" RUST_LOG=warn \
+    ANALYTICS_PROXY_UPSTREAM=http://127.0.0.1:9
 password='Contract-tests 1!'
 printf '%s' "$password" | "$server" create-admin --username contract --email contract@pointe.test --password-stdin >/dev/null
 "$server" serve >"$dir/server.log" 2>&1 &

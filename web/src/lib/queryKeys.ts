@@ -32,6 +32,7 @@ export const queryKeys = {
   },
   admin: {
     stats: [...ADMIN, 'stats'] as const,
+    overview: [...ADMIN, 'overview'] as const,
     brands: [...ADMIN, 'brands'] as const,
     products: [...ADMIN, 'products'] as const,
     blog: {
@@ -52,6 +53,11 @@ export const queryKeys = {
       metrics: (range: string) => [...ADMIN, 'ai', 'metrics', range] as const,
     },
     cache: [...ADMIN, 'cache'] as const,
+    crashes: {
+      all: [...ADMIN, 'crashes'] as const,
+      page: (filters: object, page: number, pageSize: number) => [...ADMIN, 'crashes', 'page', filters, page, pageSize] as const,
+      one: (id: string) => [...ADMIN, 'crashes', 'one', id] as const,
+    },
     analytics: {
       report: (query: string) => [...ADMIN, 'analytics', 'report', query] as const,
       live: (query: string) => [...ADMIN, 'analytics', 'live', query] as const,

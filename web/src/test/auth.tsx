@@ -10,7 +10,7 @@ import { jsonResponse, mockFetch } from './fetchMock';
 import { renderRoutes, type Entry } from './render';
 
 export const member: User = { id: 'u-1', username: 'odette', email: 'odette@example.org', role: 'user', isAdmin: false, permissions: [] };
-export const admin: User = { id: 'u-2', username: 'rothbart', email: 'rothbart@example.org', role: 'admin', isAdmin: true, permissions: ['catalogue', 'blog', 'users', 'sessions', 'auditLogs', 'settings', 'email', 'analytics', 'ai', 'cache'] };
+export const admin: User = { id: 'u-2', username: 'rothbart', email: 'rothbart@example.org', role: 'admin', isAdmin: true, permissions: ['catalogue', 'blog', 'users', 'sessions', 'auditLogs', 'settings', 'email', 'analytics', 'ai', 'cache', 'crashes'] };
 
 const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 

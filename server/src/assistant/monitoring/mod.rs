@@ -6,4 +6,5 @@ mod report;
 mod routes;
 mod status;
 
+pub use report::last_day;
 pub use routes::routes;

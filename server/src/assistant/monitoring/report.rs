@@ -195,6 +195,17 @@ pub async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, sqlx::E
     })
 }
 
+/// Requests of the last 24 hours and the share no provider failed on (the dashboard's figures).
+pub async fn last_day(db: &Db, now: i64) -> Result<(i64, Option<f64>), sqlx::Error> {
+    let (total, successes): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), COUNT(CASE WHEN success <> 0 THEN 1 END) FROM ai_requests WHERE created_at >= $1",
+    )
+    .bind(now - DAY_MS)
+    .fetch_one(db)
+    .await?;
+    Ok((total, share(successes, total)))
+}
+
 /// Every bucket from `first` to now, empty ones included, oldest first.
 async fn timeline(db: &Db, first: i64, bucket: i64, now: i64) -> Result<Vec<Bucket>, sqlx::Error> {
     let rows = sqlx::query(&format!(

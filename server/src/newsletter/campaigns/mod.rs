@@ -17,7 +17,7 @@ mod tracking;
 
 pub use bounced::{record_bounce, BounceNotice};
 pub use settings::SendingSettings;
-pub use store::template_in_use;
+pub use store::{last_sent, template_in_use, CampaignRecord};
 
 use crate::AppState;
 

@@ -124,6 +124,19 @@ pub async fn records(
         .collect()
 }
 
+/// The campaign whose sending ended last, with its figures (the dashboard's).
+pub async fn last_sent(db: &Db) -> Result<Option<CampaignRecord>, sqlx::Error> {
+    let id: Option<String> = sqlx::query_scalar(
+        "SELECT id FROM email_campaigns WHERE status = 'sent' ORDER BY finished_at DESC, id LIMIT 1",
+    )
+    .fetch_optional(db)
+    .await?;
+    match id {
+        Some(id) => Ok(records(db, Some(&id), None, None).await?.pop()),
+        None => Ok(None),
+    }
+}
+
 /// Every campaign's figures (or only `id`'s), from its recipients.
 async fn performance(db: &Db, only: Option<&str>) -> Result<HashMap<String, Performance>, sqlx::Error> {
     let rows: Vec<(String, String, i64, i64, i64)> = sqlx::query_as(

@@ -9,10 +9,22 @@ import AdminApp from './AdminApp';
 
 const editor: User = { ...member, id: 'u-3', username: 'coppelia', role: 'editor', permissions: ['catalogue', 'blog', 'email'] };
 const stats = { users: 1234, brands: 7, products: 6, posts: 7, activeSessions: 3 };
+const DAY = 86_400_000;
+const traffic = [3, 5, 4, 8, 6, 9, 11].map((visitors, index) => ({ day: Date.UTC(2026, 10, 21) + index * DAY, visitors, pageviews: visitors * 3 }));
+const overview = {
+  traffic,
+  newMembers: 12,
+  lastCampaign: { id: 'c-1', name: 'Spring fitting', finishedAt: Date.UTC(2026, 10, 20), sent: 200, openRate: 0.415 },
+  assistant: { requests: 42, successRate: 0.95 },
+  unresolvedCrashes: 3,
+  cache: { hitRate: 0.87 },
+};
+/** What the server answers an editor: the screens their role does not open have no figure. */
+const editorOverview = { traffic: null, newMembers: null, lastCampaign: null, assistant: null, unresolvedCrashes: null, cache: null };
 
 function renderAdmin(user: User, path = '/admin') {
   storeSignedIn();
-  const api = mockApi({ ...sessionRoutes(user), 'GET /admin/stats': stats });
+  const api = mockApi({ ...sessionRoutes(user), 'GET /admin/stats': stats, 'GET /admin/overview': user.role === 'admin' ? overview : editorOverview });
   renderWithSession([{ path: '/admin/*', element: <AdminOnly><AdminApp /></AdminOnly> }], { path });
   return api;
 }
@@ -40,6 +52,7 @@ describe('AdminApp', () => {
       ['Analytics', '/admin/analytics'],
       ['AI monitoring', '/admin/ai'],
       ['Cache monitoring', '/admin/cache'],
+      ['Crash reports', '/admin/crashes'],
     ]);
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('1,234').closest('a')).toHaveAttribute('href', '/admin/users');
@@ -61,9 +74,27 @@ describe('AdminApp', () => {
     expect(api.calls.filter((call) => call.path.startsWith('/admin/email/pop3'))).toEqual([]);
   });
 
-  it('shows a screen still being built honestly', async () => {
-    renderAdmin(admin, '/admin/analytics');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
-    expect(screen.getByText('Being built')).toBeInTheDocument();
+  it('opens with how the site is doing, each figure a way into its screen', async () => {
+    renderAdmin(admin);
+    const tiles = await screen.findByRole('list', { name: 'How the site is doing' });
+    const tile = (label: string) => within(tiles).getByText(label).closest('a')!;
+    expect(tile('Visitors today')).toHaveTextContent('11');
+    expect(tile('Visitors today')).toHaveTextContent('Last 7 days: 46');
+    expect(tile('Visitors today')).toHaveAttribute('href', '/admin/analytics');
+    expect(tile('Page views today')).toHaveTextContent('33');
+    expect(tile('New members')).toHaveTextContent('12');
+    expect(tile('Last campaign opened')).toHaveTextContent('41.5%');
+    expect(tile('Last campaign opened')).toHaveTextContent('Spring fitting · sent to 200');
+    expect(tile('Last campaign opened')).toHaveAttribute('href', '/admin/email/c-1');
+    expect(tile('AI requests (24 hours)')).toHaveTextContent('95% answered without errors');
+    expect(tile('Unresolved crashes')).toHaveTextContent('3');
+    expect(tile('Unresolved crashes')).toHaveAttribute('href', '/admin/crashes');
+    expect(tile('Cache hit rate')).toHaveTextContent('87%');
+  });
+
+  it('shows an editor no figure of a screen their role does not open', async () => {
+    renderAdmin(editor);
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'How the site is doing' })).toBeNull();
   });
 });

@@ -16,20 +16,20 @@ import { BlogScreen } from './blog/BlogScreen';
 import { AnalyticsScreen } from './analytics/AnalyticsScreen';
 import { CacheScreen } from './cache/CacheScreen';
 import { CampaignsScreen } from './campaigns/CampaignsScreen';
+import { CrashesScreen } from './crashes/CrashesScreen';
 import { BrandsScreen } from './catalogue/BrandsScreen';
 import { ProductsScreen } from './catalogue/ProductsScreen';
-import { DashboardPage } from './DashboardPage';
+import { DashboardPage } from './dashboard/DashboardPage';
 import { MailboxScreen } from './mailbox/MailboxScreen';
 import { SessionsScreen } from './sessions/SessionsScreen';
 import { ADMIN_NAMESPACE } from './i18n';
-import { PendingScreen } from './PendingScreen';
 import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { TemplatesScreen } from './templates/TemplatesScreen';
 import { UsersScreen } from './users/UsersScreen';
 
-/** The screens built so far; the others show what is coming. */
-const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
+/** Each screen's component (the dashboard's index is routed on its own). */
+const SCREENS: Record<Exclude<ScreenKey, 'dashboard'>, ComponentType> = {
   brands: BrandsScreen,
   products: ProductsScreen,
   blog: BlogScreen,
@@ -43,10 +43,11 @@ const SCREENS: Partial<Record<ScreenKey, ComponentType>> = {
   templates: TemplatesScreen,
   email: CampaignsScreen,
   pop3: MailboxScreen,
+  crashes: CrashesScreen,
 };
 
 /** Screens with pages of their own under their path (/admin/email/new, /admin/email/{id}); their sub-screens (/admin/email/pop3) still win. */
-const WITH_PAGES: readonly ScreenKey[] = ['email'];
+const WITH_PAGES: readonly ScreenKey[] = ['email', 'crashes'];
 
 /**
  * The admin area (a chunk of its own, loaded only past the admin guard): a navigation of the screens the
@@ -83,7 +84,7 @@ export default function AdminApp() {
             <Route
               key={screen.key}
               path={WITH_PAGES.includes(screen.key) ? `${screen.path}/*` : screen.path}
-              element={canOpen(screen, permissions) ? <Screen screen={screen.key} /> : <NoAccess />}
+              element={canOpen(screen, permissions) ? <Screen screen={screen.key as Exclude<ScreenKey, 'dashboard'>} /> : <NoAccess />}
             />
           ))}
           <Route path="*" element={<NotFoundPage />} />
@@ -93,9 +94,9 @@ export default function AdminApp() {
   );
 }
 
-function Screen({ screen }: { screen: ScreenKey }) {
-  const Built = SCREENS[screen];
-  return Built ? <Built /> : <PendingScreen screen={screen} />;
+function Screen({ screen }: { screen: Exclude<ScreenKey, 'dashboard'> }) {
+  const Component = SCREENS[screen];
+  return <Component />;
 }
 
 function NoAccess() {

@@ -13,7 +13,8 @@ import { audienceCountSchema, CAMPAIGN_STATUSES, campaignRecordSchema, campaignR
 import { categoryRecordSchema, POST_STATUSES, postRecordSchema, previewSchema } from './blog/api';
 import { brandRecordSchema, productRecordSchema } from './catalogue/api';
 import { uploadedSchema } from './components/ImageField';
-import { statsSchema } from './DashboardPage';
+import { CRASH_STATUSES, crashDetailSchema, crashPageSchema } from './crashes/api';
+import { overviewSchema, statsSchema } from './dashboard/api';
 import { AUTH_RESULTS, connectionTestSchema, FAILURES, inboxSchema, KINDS, mailboxSettingsSchema, openedMessageSchema, REASONS } from './mailbox/api';
 import { PERMISSIONS } from './screens';
 import { sessionListSchema } from './sessions/api';
@@ -26,6 +27,9 @@ import { adminUserSchema, changedSchema, USER_GROUPS, USER_ROLES, userListSchema
 describe('the admin reads what the server documents', () => {
   it.each([
     ['get', '/api/admin/stats', statsSchema, {}],
+    ['get', '/api/admin/overview', overviewSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/crashes', crashPageSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/crashes/{id}', crashDetailSchema, { everyFieldSent: true }],
     ['get', '/api/admin/brands', z.array(brandRecordSchema), { everyFieldSent: true }],
     ['post', '/api/admin/brands', brandRecordSchema, { status: '201', everyFieldSent: true }],
     ['put', '/api/admin/brands/{id}', brandRecordSchema, { everyFieldSent: true }],
@@ -110,6 +114,7 @@ describe('the admin reads what the server documents', () => {
     ['CacheStatus', CACHE_STATUSES],
     ['TemplateCategory', TEMPLATE_CATEGORIES],
     ['CampaignStatus', CAMPAIGN_STATUSES],
+    ['CrashStatus', CRASH_STATUSES],
     ['TargetGroup', TARGET_GROUPS],
     ['MailboxFailure', FAILURES],
     ['AuthResult', AUTH_RESULTS],

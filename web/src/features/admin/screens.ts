@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconBrain,
+  IconBug,
   IconChartBar,
   IconDatabase,
   IconGauge,
@@ -21,7 +22,7 @@ import type en from './locales/en.json';
 export type ScreenKey = keyof typeof en.screens;
 
 /** The admin areas the server grants (server/src/auth/permissions.rs). */
-export const PERMISSIONS = ['catalogue', 'blog', 'users', 'sessions', 'auditLogs', 'settings', 'email', 'analytics', 'ai', 'cache'] as const;
+export const PERMISSIONS = ['catalogue', 'blog', 'users', 'sessions', 'auditLogs', 'settings', 'email', 'analytics', 'ai', 'cache', 'crashes'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export interface AdminScreen {
@@ -51,6 +52,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: 'analytics', key: 'analytics', icon: IconChartBar, permission: 'analytics' },
   { path: 'ai', key: 'ai', icon: IconBrain, permission: 'ai' },
   { path: 'cache', key: 'cache', icon: IconDatabase, permission: 'cache' },
+  { path: 'crashes', key: 'crashes', icon: IconBug, permission: 'crashes' },
 ];
 
 export function canOpen(screen: AdminScreen, permissions: readonly string[]): boolean {

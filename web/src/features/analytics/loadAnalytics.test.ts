@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '../../test/fetchMock';
 import { mockApi, type Route } from '../../test/auth';
-import { CLOUDFLARE_BEACON_URL, loadAnalytics } from './loadAnalytics';
+import { CLOUDFLARE_BEACON_PATH, GTAG_PATH, loadAnalytics } from './loadAnalytics';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 const scripts = () => [...document.head.querySelectorAll('script')];
+const CLOUDFLARE_BEACON_URL = `${window.location.origin}${CLOUDFLARE_BEACON_PATH}`;
 
 function serve(google: Route, cloudflare: Route) {
   return mockApi({ 'GET /config/analytics': google, 'GET /config/cloudflare-analytics': cloudflare });
@@ -27,26 +28,29 @@ describe('loadAnalytics', () => {
     expect(window.dataLayer).toBeUndefined();
   });
 
-  it("adds Google's gtag script with the measurement id, and queues its start in the data layer", async () => {
+  it("adds Google's gtag script through the site's proxy, and queues its start with the proxy as its transport", async () => {
     serve({ enabled: true, measurementId: 'G-AB12CD34' }, { enabled: false, token: '' });
     await loadAnalytics();
-    expect(scripts().map((script) => script.src)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-AB12CD34']);
+    expect(scripts().map((script) => script.src)).toEqual([`${window.location.origin}${GTAG_PATH}`]);
     expect(scripts()[0]?.async).toBe(true);
     // Each entry is the `arguments` of a gtag call, as gtag.js expects.
     expect(window.dataLayer?.map((entry) => Array.from(entry as ArrayLike<unknown>))).toEqual([
       ['js', expect.any(Date)],
-      ['config', 'G-AB12CD34'],
+      ['config', 'G-AB12CD34', { transport_url: `${window.location.origin}/api/analytics/proxy/google` }],
     ]);
     window.gtag?.('event', 'page_view');
     expect(window.dataLayer).toHaveLength(3);
   });
 
-  it("adds Cloudflare's beacon with its token", async () => {
+  it("adds Cloudflare's beacon through the site's proxy, with its token and the proxy as where it reports", async () => {
     serve({ enabled: false, measurementId: '' }, { enabled: true, token: TOKEN });
     await loadAnalytics();
     expect(scripts()).toHaveLength(1);
     expect(scripts()[0]?.src).toBe(CLOUDFLARE_BEACON_URL);
-    expect(JSON.parse(scripts()[0]?.getAttribute('data-cf-beacon') ?? '')).toEqual({ token: TOKEN });
+    expect(JSON.parse(scripts()[0]?.getAttribute('data-cf-beacon') ?? '')).toEqual({
+      token: TOKEN,
+      send: { to: `${window.location.origin}/api/analytics/proxy/cloudflare/cdn-cgi/rum` },
+    });
     expect(window.gtag).toBeUndefined();
   });
 

@@ -2,8 +2,14 @@ import { z } from 'zod/mini';
 
 import { apiRequest } from '../../api/client';
 
-const GTAG_URL = 'https://www.googletagmanager.com/gtag/js';
-export const CLOUDFLARE_BEACON_URL = 'https://static.cloudflareinsights.com/beacon.min.js';
+/**
+ * The services' scripts and reports go through the site's own origin (server/src/analytics/proxy.rs): the
+ * server forwards them without the visitor's IP address or cookies, and no other host is contacted.
+ */
+const PROXY = '/api/analytics/proxy';
+export const GTAG_PATH = `${PROXY}/google/gtag.js`;
+export const CLOUDFLARE_BEACON_PATH = `${PROXY}/cloudflare/beacon.min.js`;
+const proxied = (path: string) => new URL(path, window.location.origin).href;
 
 export const googleSchema = z.object({ enabled: z.boolean(), measurementId: z.string() });
 export const cloudflareSchema = z.object({ enabled: z.boolean(), token: z.string() });
@@ -34,8 +40,9 @@ function startGoogle(measurementId: string) {
     window.dataLayer?.push(arguments);
   };
   window.gtag('js', new Date());
-  window.gtag('config', measurementId);
-  addScript(`${GTAG_URL}?id=${encodeURIComponent(measurementId)}`);
+  // Hits go to `${transport_url}/g/collect`, which the server passes on to Google.
+  window.gtag('config', measurementId, { transport_url: proxied(`${PROXY}/google`) });
+  addScript(proxied(GTAG_PATH));
 }
 
 async function loadGoogle() {
@@ -46,13 +53,14 @@ async function loadGoogle() {
 async function loadCloudflare() {
   const config = await apiRequest('/config/cloudflare-analytics', { schema: cloudflareSchema });
   if (config.enabled && config.token.trim() !== '') {
-    addScript(CLOUDFLARE_BEACON_URL, { 'data-cf-beacon': JSON.stringify({ token: config.token.trim() }) });
+    const beacon = { token: config.token.trim(), send: { to: proxied(`${PROXY}/cloudflare/cdn-cgi/rum`) } };
+    addScript(proxied(CLOUDFLARE_BEACON_PATH), { 'data-cf-beacon': JSON.stringify(beacon) });
   }
 }
 
 /**
  * Loads the web analytics the admin turned on (spec §7): Google's gtag and Cloudflare's beacon, each
- * only when its configuration says enabled. A failure is logged (spec §8) and the page goes on without it.
+ * only when its configuration says enabled, through the site's proxy. A failure is logged (spec §8) and the page goes on without it.
  */
 export async function loadAnalytics(): Promise<void> {
   const results = await Promise.allSettled([loadGoogle(), loadCloudflare()]);

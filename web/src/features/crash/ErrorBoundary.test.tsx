@@ -46,10 +46,14 @@ describe('ErrorBoundary', () => {
     expect(i18n.t('crash.title')).not.toBe('Something went wrong');
   });
 
-  it('does not report the crash of a visitor who is not signed in', () => {
-    const fetchMock = mockFetch(() => jsonResponse({}));
+  it('reports the crash of a visitor who is not signed in, without a token', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ success: true }));
     renderFragile();
-    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/admin/log-error');
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(JSON.parse(init.body as string)).toMatchObject({ lang: 'en', release: expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown });
   });
 
   it('reports the crash of a signed-in user to the error log', async () => {

@@ -1,5 +1,5 @@
 import { apiSend } from '../../api/client';
-import { storedToken } from '../../api/token';
+import { currentLanguage } from '../../i18n';
 
 export interface CrashReport {
   message: string;
@@ -8,12 +8,16 @@ export interface CrashReport {
   url: string;
   userAgent: string;
   timestamp: string;
+  lang: string;
+  release: string;
 }
 
-/** Logs the crash and sends it to the server's error log (spec §7); only signed-in users may write there. */
+/**
+ * Logs the crash and sends it to the server's crash reports (spec §7), a visitor's as well as a member's
+ * (whose token goes with it); the server groups it with the same crash's others.
+ */
 export async function reportCrash(error: Error, componentStack: string | undefined): Promise<void> {
   console.error(error, componentStack ?? '');
-  if (!storedToken()) return;
   const report: CrashReport = {
     message: error.message,
     stack: error.stack,
@@ -21,6 +25,8 @@ export async function reportCrash(error: Error, componentStack: string | undefin
     url: window.location.href,
     userAgent: navigator.userAgent,
     timestamp: new Date().toISOString(),
+    lang: currentLanguage(),
+    release: __POINTE_RELEASE__,
   };
   try {
     await apiSend('/admin/log-error', { method: 'POST', body: report });

@@ -10,10 +10,15 @@ import { ADMIN_NAMESPACE } from '../i18n';
 import { reportQuery, type Selection } from './api';
 
 /** The exports of spec §9 (the server writes them, in the admin's language). */
-export const EXPORTS = ['summary', 'pages', 'recent', 'all'] as const;
+export const EXPORTS = ['summary', 'pages', 'recent', 'all', 'pdf'] as const;
 export type ExportPart = (typeof EXPORTS)[number];
 
-/** Downloads the range's figures as CSV (or all of them zipped); the button says so while the file is made. */
+const EXTENSIONS: Record<ExportPart, string> = { summary: 'csv', pages: 'csv', recent: 'csv', all: 'zip', pdf: 'pdf' };
+
+/**
+ * Downloads the range's figures as CSV (or all of them zipped) or the full report as a PDF; the button
+ * says so while the server makes the file.
+ */
 export function ExportMenu({ selection }: { selection: Selection }) {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
   const { errorText } = useAdminText();
@@ -22,7 +27,7 @@ export function ExportMenu({ selection }: { selection: Selection }) {
     setBusy(true);
     try {
       const path = `/admin/analytics/export?part=${part}&lang=${i18n.language}&${reportQuery(selection)}`;
-      await downloadFile(path, `analytics-${part}.${part === 'all' ? 'zip' : 'csv'}`);
+      await downloadFile(path, `analytics-${part}.${EXTENSIONS[part]}`);
       notifySuccess(t('analytics.export.done'));
     } catch (failure) {
       notifyError(`${t('analytics.export.failed')}: ${errorText(failure)}`);

@@ -1,20 +1,16 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod/mini';
 
-import { apiRequest } from '../../api/client';
-import { LoadFailed } from '../../components/LoadFailed';
-import { PageLoader } from '../../components/PageLoader';
-import { usePageTitle } from '../../components/usePageTitle';
-import { queryKeys } from '../../lib/queryKeys';
-import { useCurrentUser } from '../../lib/session/session';
-import { ADMIN_NAMESPACE } from './i18n';
-import { ADMIN_SCREENS, canOpen, type ScreenKey } from './screens';
-
-export const statsSchema = z.object({ users: z.number(), brands: z.number(), products: z.number(), posts: z.number(), activeSessions: z.number() });
-type Stats = z.infer<typeof statsSchema>;
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PageLoader } from '../../../components/PageLoader';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { useCurrentUser } from '../../../lib/session/session';
+import { useAdminText } from '../adminTexts';
+import { ADMIN_NAMESPACE } from '../i18n';
+import { ADMIN_SCREENS, canOpen, type ScreenKey } from '../screens';
+import { useOverview, useStats, type Stats } from './api';
+import { OverviewTiles } from './OverviewTiles';
 
 /** Each count and the screen it links to. */
 const TILES: { count: keyof Stats; screen: ScreenKey }[] = [
@@ -25,22 +21,28 @@ const TILES: { count: keyof Stats; screen: ScreenKey }[] = [
   { count: 'activeSessions', screen: 'sessions' },
 ];
 
-/** The dashboard's index: the site's numbers, each a way into its screen. */
+/** The dashboard's index: how the site is doing, then what it holds; each figure a way into its screen. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
+  const { errorText } = useAdminText();
   usePageTitle('admin');
   const permissions = useCurrentUser()?.permissions ?? [];
-  const stats = useQuery({
-    queryKey: queryKeys.admin.stats,
-    queryFn: ({ signal }) => apiRequest('/admin/stats', { schema: statsSchema, signal }),
-  });
+  const overview = useOverview();
+  const stats = useStats();
   const numbers = new Intl.NumberFormat(i18n.language);
   return (
     <>
       <Title order={1} size="h2" mb="lg">
         {t('screens.dashboard')}
       </Title>
-      {stats.isPending && <PageLoader />}
+      {overview.data && <OverviewTiles overview={overview.data} />}
+      {overview.isError && (
+        <LoadFailed title={t('overview.loadFailed')} error={new Error(errorText(overview.error))} onRetry={() => void overview.refetch()} />
+      )}
+      <Title order={2} size="h4" mb="sm">
+        {t('overview.content')}
+      </Title>
+      {(stats.isPending || overview.isPending) && <PageLoader />}
       {stats.isError && <LoadFailed error={stats.error} onRetry={() => void stats.refetch()} />}
       {stats.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>

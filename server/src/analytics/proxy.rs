@@ -1,0 +1,168 @@
+//! `/api/analytics/proxy/…`: the optional external analytics through the site's own origin. Each route
+//! is one fixed upstream address (Google's tag and collect endpoint, Cloudflare's beacon and its
+//! reporting endpoint), answered only while the admin has that service on; nothing in a request picks a
+//! host or a path, so it is no open proxy. The visitor's IP address and cookies are never passed on (only
+//! the body, its type and the user agent); scripts are kept for an hour; upstreams get 5 seconds.
+
+use std::{
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use axum::{
+    body::Bytes,
+    extract::{DefaultBodyLimit, RawQuery, State},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
+
+use super::external::Analytics;
+use crate::{
+    error::{ApiError, ApiResult, Text},
+    AppState,
+};
+
+const TIMEOUT: Duration = Duration::from_secs(5);
+const SCRIPT_KEPT_FOR: Duration = Duration::from_secs(60 * 60);
+const MAX_BODY_BYTES: usize = 64 * 1024;
+const MAX_QUERY_BYTES: usize = 8 * 1024;
+const OFF: Text = Text::new("analytics_off", "This analytics service is off");
+
+/// The proxy's HTTP client and the scripts it keeps.
+pub struct Proxy {
+    http: reqwest::Client,
+    scripts: Mutex<Vec<KeptScript>>,
+}
+
+struct KeptScript {
+    url: String,
+    fetched: Instant,
+    body: Bytes,
+}
+
+impl Default for Proxy {
+    fn default() -> Self {
+        let http = reqwest::Client::builder()
+            .timeout(TIMEOUT)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("a client without TLS settings of its own builds");
+        Self { http, scripts: Mutex::new(Vec::new()) }
+    }
+}
+
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(google_script))
+        .routes(routes!(cloudflare_script))
+        .routes(routes!(google_collect).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
+        .routes(routes!(cloudflare_collect).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
+}
+
+/// Google's tag (gtag.js) for the configured measurement id.
+#[utoipa::path(get, path = "/api/analytics/proxy/google/gtag.js", tag = "config",
+    responses((status = 200, content_type = "application/javascript", description = "gtag.js"),
+        (status = 404, description = "Google Analytics is off"), (status = 502, description = "Google did not answer")))]
+async fn google_script(State(state): State<AppState>) -> ApiResult<Response> {
+    let id = settings(&state).await?.measurement_id.clone();
+    if id.is_empty() {
+        return Err(ApiError::NotFound(OFF));
+    }
+    let url = format!("{}/gtag/js?id={id}", state.config.analytics_upstreams.google_tag);
+    script(&state, url).await
+}
+
+/// Cloudflare's Web Analytics beacon.
+#[utoipa::path(get, path = "/api/analytics/proxy/cloudflare/beacon.min.js", tag = "config",
+    responses((status = 200, content_type = "application/javascript", description = "beacon.min.js"),
+        (status = 404, description = "Cloudflare Web Analytics is off"), (status = 502, description = "Cloudflare did not answer")))]
+async fn cloudflare_script(State(state): State<AppState>) -> ApiResult<Response> {
+    if settings(&state).await?.cloudflare_token.is_empty() {
+        return Err(ApiError::NotFound(OFF));
+    }
+    let url = format!("{}/beacon.min.js", state.config.analytics_upstreams.cloudflare_script);
+    script(&state, url).await
+}
+
+/// A Google Analytics hit (gtag's `transport_url` points here), passed on with its query and body.
+#[utoipa::path(post, path = "/api/analytics/proxy/google/g/collect", tag = "config", request_body(content = String, content_type = "text/plain"),
+    responses((status = 204, description = "Passed on"), (status = 400, description = "Query too long"),
+        (status = 404, description = "Google Analytics is off"), (status = 502, description = "Google did not answer")))]
+async fn google_collect(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<StatusCode> {
+    if settings(&state).await?.measurement_id.is_empty() {
+        return Err(ApiError::NotFound(OFF));
+    }
+    let query = query.unwrap_or_default();
+    if query.len() > MAX_QUERY_BYTES {
+        return Err(ApiError::BadRequest(Text::new("query_too_long", "The query is too long")));
+    }
+    let url = format!("{}/g/collect?{query}", state.config.analytics_upstreams.google_collect);
+    pass_on(&state, url, &headers, body).await
+}
+
+/// A Cloudflare Web Analytics report (the beacon's `send.to` points here), passed on with its body.
+#[utoipa::path(post, path = "/api/analytics/proxy/cloudflare/cdn-cgi/rum", tag = "config", request_body(content = String, content_type = "application/json"),
+    responses((status = 204, description = "Passed on"), (status = 404, description = "Cloudflare Web Analytics is off"),
+        (status = 502, description = "Cloudflare did not answer")))]
+async fn cloudflare_collect(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<StatusCode> {
+    if settings(&state).await?.cloudflare_token.is_empty() {
+        return Err(ApiError::NotFound(OFF));
+    }
+    let url = format!("{}/cdn-cgi/rum", state.config.analytics_upstreams.cloudflare_collect);
+    pass_on(&state, url, &headers, body).await
+}
+
+async fn settings(state: &AppState) -> ApiResult<Arc<Analytics>> {
+    Ok(state.settings.get::<Analytics>(&state.db).await?)
+}
+
+/// The script at `url`, from the hour's copy when there is one.
+async fn script(state: &AppState, url: String) -> ApiResult<Response> {
+    let proxy = &state.analytics_proxy;
+    let kept = {
+        let scripts = proxy.scripts.lock().expect("scripts lock");
+        scripts.iter().find(|s| s.url == url && s.fetched.elapsed() < SCRIPT_KEPT_FOR).map(|s| s.body.clone())
+    };
+    let body = match kept {
+        Some(body) => body,
+        None => {
+            let answer = proxy.http.get(&url).send().await.and_then(reqwest::Response::error_for_status);
+            let body = answer.map_err(upstream_failed)?.bytes().await.map_err(upstream_failed)?;
+            let mut scripts = proxy.scripts.lock().expect("scripts lock");
+            scripts.retain(|s| s.url != url);
+            scripts.push(KeptScript { url, fetched: Instant::now(), body: body.clone() });
+            body
+        }
+    };
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static("application/javascript; charset=utf-8")),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
+    ];
+    Ok((headers, body).into_response())
+}
+
+/// Sends the body on with its type and the browser's user agent, and nothing else of the request.
+async fn pass_on(state: &AppState, url: String, headers: &HeaderMap, body: Bytes) -> ApiResult<StatusCode> {
+    let mut request = state.analytics_proxy.http.post(url).body(body);
+    for name in [header::CONTENT_TYPE, header::USER_AGENT] {
+        if let Some(value) = headers.get(&name) {
+            request = request.header(name, value);
+        }
+    }
+    request.send().await.and_then(reqwest::Response::error_for_status).map_err(upstream_failed)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+fn upstream_failed(error: reqwest::Error) -> ApiError {
+    tracing::warn!(%error, "an analytics upstream failed");
+    ApiError::BadGateway("The analytics service did not answer".to_owned())
+}
