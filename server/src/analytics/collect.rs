@@ -14,7 +14,7 @@ use utoipa_axum::{
 };
 
 use super::{
-    dimensions::{self, cut},
+    dimensions,
     settings::Collection,
     store::{Hit, PAGEVIEW},
 };
@@ -29,6 +29,7 @@ use crate::{
 const MAX_BODY_BYTES: usize = 4 * 1024;
 const MAX_ADDRESS: usize = 2_000;
 const MAX_TARGET: usize = 200;
+const MAX_BROWSER_LANG: usize = 35;
 const NOT_A_PAGE: Text = Text::new("invalid_page", "The url is not a page of the site");
 
 /// What happened: a page view, or one of the site's events.
@@ -88,6 +89,26 @@ pub struct Beacon {
     results: Option<u32>,
 }
 
+impl Beacon {
+    /// A field over its documented length is refused, not cut: no browser of the site sends one.
+    fn check(&self) -> ApiResult<()> {
+        let at_most = |value: Option<&str>, max: usize, message: &'static str| {
+            if value.is_some_and(|value| value.chars().count() > max) {
+                Err(message)
+            } else {
+                Ok(())
+            }
+        };
+        ApiError::check_fields([
+            ("url", at_most(Some(&self.url), MAX_ADDRESS, "At most 2000 characters")),
+            ("referrer", at_most(self.referrer.as_deref(), MAX_ADDRESS, "At most 2000 characters")),
+            ("browserLang", at_most(self.browser_lang.as_deref(), MAX_BROWSER_LANG, "At most 35 characters")),
+            ("brand", at_most(self.brand.as_deref(), MAX_TARGET, "At most 200 characters")),
+            ("target", at_most(self.target.as_deref(), MAX_TARGET, "At most 200 characters")),
+        ])
+    }
+}
+
 pub(super) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(collect).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
 }
@@ -107,7 +128,8 @@ async fn collect(
     if collector.limiter.check_key(&client.ip).is_err() {
         return Err(ApiError::TooManyRequests { retry_after_secs: 60 });
     }
-    let page = dimensions::page(&cut(&beacon.url, MAX_ADDRESS)).ok_or(ApiError::BadRequest(NOT_A_PAGE))?;
+    beacon.check()?;
+    let page = dimensions::page(&beacon.url).ok_or(ApiError::BadRequest(NOT_A_PAGE))?;
     let asks_not_to_track = ["dnt", "sec-gpc"].iter().any(|name| headers.get(*name).is_some_and(|v| v == "1"));
     if asks_not_to_track || page.path == "/admin" || page.path.starts_with("/admin/") {
         return Ok(StatusCode::ACCEPTED);
@@ -119,11 +141,11 @@ async fn collect(
     let now = state.clock.now_ms();
     let visitor = collector.salts.visitor(&state.db, now, &client.ip, &client.user_agent).await?;
     let own_host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let mut source = dimensions::source(&cut(beacon.referrer.as_deref().unwrap_or_default(), MAX_ADDRESS), own_host);
+    let mut source = dimensions::source(beacon.referrer.as_deref().unwrap_or_default(), own_host);
     if source.is_empty() {
         source.clone_from(&page.utm_source);
     }
-    let mut target = cut(beacon.target.as_deref().unwrap_or_default().trim(), MAX_TARGET);
+    let mut target = beacon.target.as_deref().unwrap_or_default().trim().to_owned();
     if matches!(beacon.name, EventName::Search) {
         target = target.to_lowercase();
         if !state.settings.get::<Collection>(&state.db).await?.record_search_terms {
@@ -145,7 +167,7 @@ async fn collect(
         os: agent.os,
         device: agent.device,
         target,
-        brand: cut(beacon.brand.as_deref().unwrap_or_default().trim(), MAX_TARGET),
+        brand: beacon.brand.as_deref().unwrap_or_default().trim().to_owned(),
         results: beacon.results.map(i64::from),
     });
     Ok(StatusCode::ACCEPTED)

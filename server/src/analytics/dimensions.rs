@@ -116,7 +116,7 @@ pub fn browser_language(tag: &str) -> String {
     }
 }
 
-pub fn cut(text: &str, max_chars: usize) -> String {
+fn cut(text: &str, max_chars: usize) -> String {
     text.chars().take(max_chars).collect()
 }
 

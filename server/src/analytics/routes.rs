@@ -198,6 +198,11 @@ async fn analytics_live(
 fn scope(range: RangeQuery, filters: FilterQuery, now: i64) -> ApiResult<(Scope, i64)> {
     let mut errors = FieldErrors::default();
     let filters = filter_values(filters, &mut errors);
+    for (field, time) in [("from", range.from), ("to", range.to)] {
+        if time.is_some_and(|time| time < 0) {
+            errors.fail(field, "Must be 0 or more");
+        }
+    }
     let preset = |span: i64, step: i64| {
         let to = (now / step + 1) * step;
         (to - span, to, step)

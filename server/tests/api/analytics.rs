@@ -287,6 +287,15 @@ async fn junk_is_refused_and_floods_are_slowed() {
         }
         let script = beacon(app, BORIS, FIREFOX, view("javascript:alert(1)", "he")).await;
         assert_error_code(&script, StatusCode::BAD_REQUEST, "invalid_page");
+        let long = beacon(app, BORIS, FIREFOX, view(&format!("/{}", "a".repeat(2000)), "he")).await;
+        assert_field_error(&long, StatusCode::BAD_REQUEST, "url", "At most 2000 characters");
+        let long_brand = json!({ "name": "productLink", "url": "/", "lang": "he", "brand": "b".repeat(201) });
+        assert_field_error(
+            &beacon(app, BORIS, FIREFOX, long_brand).await,
+            StatusCode::BAD_REQUEST,
+            "brand",
+            "At most 200 characters",
+        );
         let huge = view(&format!("/{}", "a".repeat(5000)), "he");
         assert_error_code(&beacon(app, BORIS, FIREFOX, huge).await, StatusCode::PAYLOAD_TOO_LARGE, "body_too_large");
         let mut statuses = Vec::new();
@@ -322,6 +331,7 @@ async fn editors_read_analytics_and_ranges_are_checked() {
             "to",
             "Must be after the start",
         );
+        assert_field_error(&custom("range=7d&to=-1").await, StatusCode::BAD_REQUEST, "to", "Must be 0 or more");
         let too_long = format!("range=custom&from=0&to={}", 401 * DAY_MS);
         assert_field_error(&custom(&too_long).await, StatusCode::BAD_REQUEST, "to", "A range is at most 400 days");
         let two_hours = custom(&format!("range=custom&from={}&to={}", DAY_MS, DAY_MS + 2 * 3_600_000)).await.json();

@@ -38,6 +38,13 @@ describe('track', () => {
     expect(second).toEqual({ name: 'search', url: 'http://localhost:3000/brands?utm_source=news', lang: 'fr', browserLang: navigator.language, target: 'glitter', results: 0 });
   });
 
+  it('cuts a search or a product name to the 200 characters the server takes, whole characters only', async () => {
+    track('search', { target: `${'a'.repeat(199)}😀😀`, results: 0 });
+    const [sent] = (await sentBeacons()) as { target: string }[];
+    expect(Array.from(sent!.target)).toHaveLength(200);
+    expect(sent!.target.endsWith('a😀')).toBe(true);
+  });
+
   it('sends nothing when the browser asks not to be tracked, nor from admin pages', async () => {
     setPrivacy('1');
     track('pageview');

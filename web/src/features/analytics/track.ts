@@ -24,6 +24,11 @@ export interface EventDetails {
 
 export const BEACON_URL = `${API_BASE}/analytics/event`;
 
+/** The server's limits, in characters: longer fields are refused, so they are cut here. */
+const MAX_ADDRESS = 2000;
+const MAX_DETAIL = 200;
+const clip = (text: string | undefined, max: number) => (text === undefined ? undefined : Array.from(text).slice(0, max).join(''));
+
 /** The referrer belongs to the visit's first page: later pages of the app were reached from within. */
 let referrerSent = false;
 
@@ -48,11 +53,13 @@ export function track(name: AnalyticsEvent, details: EventDetails = {}): void {
   referrerSent = true;
   const body = JSON.stringify({
     name,
-    url: window.location.href,
-    referrer,
+    url: clip(window.location.href, MAX_ADDRESS),
+    referrer: clip(referrer, MAX_ADDRESS),
     lang: currentLanguage(),
     browserLang: navigator.language || undefined,
     ...details,
+    brand: clip(details.brand, MAX_DETAIL),
+    target: clip(details.target, MAX_DETAIL),
   });
   if (navigator.sendBeacon?.(BEACON_URL, new Blob([body], { type: 'application/json' }))) return;
   fetch(BEACON_URL, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => {
