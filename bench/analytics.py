@@ -83,8 +83,8 @@ def seed(database_url, now):
     else:
         for table, columns, data in (("analytics_visits", VISIT_COLUMNS, visits), ("analytics_events", EVENT_COLUMNS, events)):
             text = io.StringIO()
-            csv.writer(text).writerows(["" if value is None else value for value in row] for row in data)
-            copy = f"\\copy {table} ({columns}) FROM STDIN WITH (FORMAT csv, NULL '')"
+            csv.writer(text).writerows(["\\N" if value is None else value for value in row] for row in data)
+            copy = f"\\copy {table} ({columns}) FROM pstdin WITH (FORMAT csv, NULL '\\N')"
             subprocess.run(["psql", "-q", database_url, "-c", copy], input=text.getvalue(), text=True, check=True)
     return len(visits), len(events)
 

@@ -30,6 +30,7 @@ const MAX_BODY_BYTES: usize = 4 * 1024;
 const MAX_ADDRESS: usize = 2_000;
 const MAX_TARGET: usize = 200;
 const MAX_BROWSER_LANG: usize = 35;
+const MAX_RESULTS: u32 = 100_000;
 const NOT_A_PAGE: Text = Text::new("invalid_page", "The url is not a page of the site");
 
 /// What happened: a page view, or one of the site's events.
@@ -85,7 +86,7 @@ pub struct Beacon {
     #[schema(max_length = 200)]
     target: Option<String>,
     /// How many results the search found (search).
-    #[schema(minimum = 0)]
+    #[schema(minimum = 0, maximum = 100000)]
     results: Option<u32>,
 }
 
@@ -105,6 +106,7 @@ impl Beacon {
             ("browserLang", at_most(self.browser_lang.as_deref(), MAX_BROWSER_LANG, "At most 35 characters")),
             ("brand", at_most(self.brand.as_deref(), MAX_TARGET, "At most 200 characters")),
             ("target", at_most(self.target.as_deref(), MAX_TARGET, "At most 200 characters")),
+            ("results", if self.results.is_some_and(|n| n > MAX_RESULTS) { Err("At most 100000") } else { Ok(()) }),
         ])
     }
 }
