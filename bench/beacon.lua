@@ -1,5 +1,6 @@
 -- wrk script: analytics page views from made-up visitors (a client address each; the server runs with
 -- TRUST_PROXY=true) in a real browser's user agent, over a few pages. Counts the answers: 202 accepted.
+-- `-- MS` after the URL paces each connection to one beacon per MS milliseconds (0: as fast as it can).
 local threads = {}
 local pages = { "/", "/products", "/brands/bloch", "/blog", "/brands/gaynor", "/tips" }
 
@@ -11,6 +12,11 @@ end
 function init(args)
   math.randomseed(os.time() * 1000 + id)
   accepted, other = 0, 0
+  pause = tonumber(args[1]) or 0
+end
+
+function delay()
+  return pause
 end
 
 function request()
