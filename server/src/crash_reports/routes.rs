@@ -184,6 +184,8 @@ pub struct CrashDetail {
     frames: Vec<MappedFrame>,
     /// The newest report's stack as the browser wrote it.
     stack: Option<String>,
+    /// The newest report's component stack (which components were drawing).
+    component_stack: Option<String>,
     /// The kept reports (the newest 100), newest first.
     occurrences: Vec<CrashOccurrence>,
     /// The pages it happened on, most reports first.
@@ -206,14 +208,14 @@ async fn detail(
 ) -> ApiResult<Json<CrashDetail>> {
     let group = store::group(&state.db, &id).await?.ok_or(ApiError::NotFound(CRASH_NOT_FOUND))?;
     let occurrences = store::occurrences(&state.db, &id).await?;
-    let stack = occurrences.first().and_then(|newest| newest.stack.clone());
+    let (stack, component_stack) = store::newest_stacks(&state.db, &id).await?;
     let dist = state.config.web_dist.clone();
     let frames = stack::frames(stack.as_deref().unwrap_or_default());
     let frames = tokio::task::spawn_blocking(move || source_maps::map(&dist, frames))
         .await
         .map_err(|err| ApiError::Internal(err.into()))?;
     let urls = url_counts(&occurrences);
-    Ok(Json(CrashDetail { group, frames, stack, occurrences, urls }))
+    Ok(Json(CrashDetail { group, frames, stack, component_stack, occurrences, urls }))
 }
 
 fn url_counts(occurrences: &[CrashOccurrence]) -> Vec<CrashUrl> {

@@ -212,7 +212,7 @@ pub async fn group(db: &Db, id: &str) -> Result<Option<CrashGroup>, sqlx::Error>
     }
 }
 
-/// One kept report of a group.
+/// One kept report of a group (its stacks are read for the newest only: `newest_stacks`).
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct CrashOccurrence {
@@ -221,9 +221,6 @@ pub struct CrashOccurrence {
     /// Empty for a visitor.
     pub user_id: Option<String>,
     pub message: String,
-    #[serde(skip)]
-    pub stack: Option<String>,
-    pub component_stack: Option<String>,
     pub url: String,
     pub user_agent: String,
     pub browser: String,
@@ -234,12 +231,23 @@ pub struct CrashOccurrence {
 /// The group's kept reports, newest first.
 pub async fn occurrences(db: &Db, group: &str) -> Result<Vec<CrashOccurrence>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, created_at, user_id, message, stack, component_stack, url, user_agent, browser, lang, release
+        "SELECT id, created_at, user_id, message, url, user_agent, browser, lang, release
          FROM crash_occurrences WHERE group_id = $1 ORDER BY created_at DESC, id",
     )
     .bind(group)
     .fetch_all(db)
     .await
+}
+
+/// The newest report's stack and component stack.
+pub async fn newest_stacks(db: &Db, group: &str) -> Result<(Option<String>, Option<String>), sqlx::Error> {
+    let stacks = sqlx::query_as(
+        "SELECT stack, component_stack FROM crash_occurrences WHERE group_id = $1 ORDER BY created_at DESC, id LIMIT 1",
+    )
+    .bind(group)
+    .fetch_optional(db)
+    .await?;
+    Ok(stacks.unwrap_or_default())
 }
 
 /// Sets the groups' status; how many there were.

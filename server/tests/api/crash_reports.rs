@@ -92,6 +92,8 @@ async fn reports_of_visitors_and_members_are_grouped_and_shown_with_the_original
         assert_eq!(top["original"]["code"], "const label = formatPrice(product.price);");
         assert_eq!(detail["frames"][1]["original"]["line"].as_i64(), Some(10));
         assert_eq!(detail["occurrences"].as_array().unwrap().len(), 3);
+        assert_eq!(detail["componentStack"], "\n    at ProductPage", "the newest report's");
+        assert!(detail["occurrences"][0].get("stack").is_none(), "each report's stacks are not sent again");
         assert_eq!(detail["occurrences"][0]["lang"], "en");
         assert_eq!(detail["urls"], json!([{ "url": "http://pointe.test/en/products/gaynor-minden", "count": 3 }]));
 

@@ -81,11 +81,11 @@ function CrashBody({ crash }: { crash: CrashDetail }) {
             </Code>
           </details>
         )}
-        {crash.occurrences[0]?.componentStack && (
+        {crash.componentStack && (
           <details>
             <summary>{t('crashes.componentStack')}</summary>
             <Code block dir="ltr" mt="xs">
-              {crash.occurrences[0].componentStack.trim()}
+              {crash.componentStack.trim()}
             </Code>
           </details>
         )}

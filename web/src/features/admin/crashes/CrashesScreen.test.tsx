@@ -33,13 +33,13 @@ const detail: CrashDetail = {
     { function: '', url: 'https://elsewhere.example/x.js', line: 3, column: 9, original: null },
   ],
   stack: 'TypeError: price is undefined\n    at Xe (https://pointe.example/assets/start-Bq3x9a.js:1:120)',
+  componentStack: '\n    at ProductPage',
   occurrences: [
     {
       id: 'o-1',
       createdAt: Date.UTC(2026, 10, 26, 9, 30),
       userId: null,
       message: 'TypeError: price is undefined',
-      componentStack: '\n    at ProductPage',
       url: 'https://pointe.example/en/products/gaynor',
       userAgent: 'Mozilla/5.0 Firefox/133.0',
       browser: 'Firefox 133.0 (Linux)',

@@ -39,7 +39,6 @@ const occurrenceSchema = z.object({
   createdAt: z.number(),
   userId: z.nullable(z.string()),
   message: z.string(),
-  componentStack: z.nullable(z.string()),
   url: z.string(),
   userAgent: z.string(),
   browser: z.string(),
@@ -52,6 +51,7 @@ export const crashDetailSchema = z.object({
   group: crashGroupSchema,
   frames: z.array(frameSchema),
   stack: z.nullable(z.string()),
+  componentStack: z.nullable(z.string()),
   occurrences: z.array(occurrenceSchema),
   urls: z.array(z.object({ url: z.string(), count: z.number() })),
 });
