@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (13, "mailbox", include_str!("../migrations/0013_mailbox.sql")),
     (14, "analytics", include_str!("../migrations/0014_analytics.sql")),
     (15, "crash_groups", include_str!("../migrations/0015_crash_groups.sql")),
+    (16, "analytics_days", include_str!("../migrations/0016_analytics_days.sql")),
 ];
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a

@@ -42,7 +42,12 @@ pub mod analytics {
         crate::analytics::flush(&state.db, &state.analytics, state.clock.now_ms()).await.expect("analytics written")
     }
 
-    /// Hits dropped because the queue was full.
+    /// The writer's round, its error included.
+    pub async fn try_flush(state: &crate::AppState) -> Result<usize, sqlx::Error> {
+        crate::analytics::flush(&state.db, &state.analytics, state.clock.now_ms()).await
+    }
+
+    /// Hits dropped because the queue was full or the database refused them.
     pub fn dropped(state: &crate::AppState) -> u64 {
         state.analytics.dropped()
     }

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::store::PAGEVIEW;
+use super::{counts, scope::Scope};
 use crate::{db::Db, time::DAY_MS};
 
 /// One UTC day's visitors and page views.
@@ -17,22 +17,17 @@ pub struct DayTraffic {
 }
 
 /// The last `days` UTC days up to today's, oldest first, days without a hit included (the dashboard's
-/// sparkline). A visitor's hash changes each day, so a day's visitors are its distinct hashes.
+/// sparkline).
 pub async fn daily_traffic(db: &Db, now: i64, days: i64) -> Result<Vec<DayTraffic>, sqlx::Error> {
-    let first = (now / DAY_MS - days + 1) * DAY_MS;
-    let counted: Vec<(i64, i64, i64)> = sqlx::query_as(&format!(
-        "SELECT at / {DAY_MS}, COUNT(DISTINCT visitor), COUNT(CASE WHEN name = '{PAGEVIEW}' THEN 1 END)
-         FROM analytics_events WHERE at >= $1 GROUP BY at / {DAY_MS}"
-    ))
-    .bind(first)
-    .fetch_all(db)
-    .await?;
+    counts::roll_up(db, now).await;
+    let first = (now.div_euclid(DAY_MS) - days + 1) * DAY_MS;
+    let scope = Scope { from: first, to: first + days * DAY_MS, filters: Vec::new() };
+    let counted = counts::counts(db, &scope, DAY_MS).await?;
     Ok((0..days)
         .map(|offset| {
-            let day = first / DAY_MS + offset;
-            let (visitors, pageviews) =
-                counted.iter().find(|(d, _, _)| *d == day).map_or((0, 0), |(_, visitors, views)| (*visitors, *views));
-            DayTraffic { day: day * DAY_MS, visitors, pageviews }
+            let day = first + offset * DAY_MS;
+            let tallied = counted.slots.get(&day).copied().unwrap_or_default();
+            DayTraffic { day, visitors: tallied.visitors, pageviews: tallied.count }
         })
         .collect())
 }

@@ -46,11 +46,27 @@ pub fn summary(report: &Report, labels: Labels) -> Csv {
     let text = |key: &str| labels.get(&format!("analytics.export.{key}"));
     let mut csv = Csv::new(&[&text("metric"), &text("current"), &text("previous"), &text("change")]);
     csv.row([text("period").as_str(), &timestamp(report.from), &timestamp(report.to), ""]);
+    for (name, value) in filters(report, labels) {
+        csv.row([name.as_str(), &value, "", ""]);
+    }
     for (key, figure) in report.headline.figures() {
         let label = labels.get(&format!("analytics.headline.{key}"));
         csv.row([label.as_str(), &number(figure.value), &number(figure.previous), &change(figure)]);
     }
     csv
+}
+
+/// The report's filters as the screen names them: (`Filters: Page`, `/brands`).
+pub(super) fn filters(report: &Report, labels: Labels) -> Vec<(String, String)> {
+    let heading = labels.get("analytics.filters.label");
+    report
+        .filters
+        .iter()
+        .map(|filter| {
+            let name = labels.get(&format!("analytics.filterNames.{}", filter.name));
+            (format!("{heading}: {name}"), labels.value(Some(&filter.name), &filter.value))
+        })
+        .collect()
 }
 
 /// The change against the previous period in percent (`+12.5%`); nothing when there was none before.

@@ -12,7 +12,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{mpsc, Mutex, Notify};
 
 use super::{
-    store::{self, Hit},
+    store::{self, Hit, Uncounted},
     visitor::Salts,
 };
 use crate::{db::Db, AppState};
@@ -30,6 +30,8 @@ pub struct Collector {
     receiver: Mutex<mpsc::Receiver<Hit>>,
     batch_waiting: Notify,
     dropped: AtomicU64,
+    /// Dropped hits not yet added to the day's count in the database.
+    dropped_unrecorded: AtomicU64,
     bots: AtomicU64,
     pub(super) salts: Salts,
     pub(super) limiter: DefaultKeyedRateLimiter<String>,
@@ -44,6 +46,7 @@ impl Default for Collector {
             receiver: Mutex::new(receiver),
             batch_waiting: Notify::new(),
             dropped: AtomicU64::new(0),
+            dropped_unrecorded: AtomicU64::new(0),
             bots: AtomicU64::new(0),
             salts: Salts::default(),
             limiter: RateLimiter::keyed(Quota::per_minute(per_minute)),
@@ -57,9 +60,7 @@ impl Collector {
         match self.sender.try_send(hit) {
             Ok(()) if self.sender.max_capacity() - self.sender.capacity() >= BATCH => self.batch_waiting.notify_one(),
             Ok(()) => {}
-            Err(_) => {
-                self.dropped.fetch_add(1, Ordering::Relaxed);
-            }
+            Err(_) => self.drop_hits(1),
         }
     }
 
@@ -68,26 +69,36 @@ impl Collector {
         self.bots.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Hits dropped because the queue was full, since the start.
+    /// Hits dropped since the start.
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)
     }
+
+    fn drop_hits(&self, hits: u64) {
+        self.dropped.fetch_add(hits, Ordering::Relaxed);
+        self.dropped_unrecorded.fetch_add(hits, Ordering::Relaxed);
+    }
 }
 
-/// Writes every waiting hit and the bots counted since the last time; answers how many hits were written.
-/// A batch the database refuses is dropped and counted.
+/// Writes every waiting hit, and the bots and dropped hits counted since the last time; answers how many
+/// hits were written. A batch the database refuses is dropped and counted.
 pub async fn flush(db: &Db, collector: &Collector, now: i64) -> Result<usize, sqlx::Error> {
     let mut receiver = collector.receiver.lock().await;
-    let bots = collector.bots.swap(0, Ordering::Relaxed);
-    if bots > 0 {
-        store::count_bots(db, now, bots).await?;
+    for (counter, kind) in [(&collector.bots, Uncounted::Bots), (&collector.dropped_unrecorded, Uncounted::Dropped)] {
+        let hits = counter.swap(0, Ordering::Relaxed);
+        if hits > 0 {
+            if let Err(err) = store::add_uncounted(db, kind, now, hits).await {
+                counter.fetch_add(hits, Ordering::Relaxed);
+                return Err(err);
+            }
+        }
     }
     let mut written = 0;
     let mut batch = Vec::with_capacity(BATCH);
     while !receiver.is_empty() {
         receiver.recv_many(&mut batch, BATCH).await;
         if let Err(err) = store::write(db, &batch).await {
-            collector.dropped.fetch_add(batch.len() as u64, Ordering::Relaxed);
+            collector.drop_hits(batch.len() as u64);
             return Err(err);
         }
         written += batch.len();

@@ -4,6 +4,7 @@
 //! optional external services (Google Analytics, Cloudflare Web Analytics) are in `external`.
 
 mod collect;
+mod counts;
 mod daily;
 mod dimensions;
 mod export;
@@ -12,12 +13,15 @@ mod ingest;
 mod labels;
 mod pdf;
 mod proxy;
+mod raw;
 mod report;
 mod retention;
+mod rollup;
 mod routes;
 mod scope;
 mod settings;
 mod store;
+mod tally;
 mod visitor;
 
 pub use daily::{daily_traffic, DayTraffic};

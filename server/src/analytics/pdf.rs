@@ -119,6 +119,7 @@ fn data(report: &Report, labels: Labels) -> Value {
         "rtl": labels.0.is_rtl(),
         "title": text("export.reportTitle"),
         "period": format!("{}: {} – {}", text("export.period"), timestamp(report.from), timestamp(report.to)),
+        "filters": export::filters(report, labels).into_iter().map(|(name, value)| format!("{name}: {value}")).collect::<Vec<_>>(),
         "summary": {
             "title": text("export.summaryTitle"),
             "header": [text("export.metric"), text("export.current"), text("export.previous"), text("export.change")],

@@ -1,18 +1,22 @@
 //! What the analytics screen shows for a range: the headline numbers beside the previous period's, the
 //! visitors and page views per minute, hour or day, and every breakdown as a ranked list.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 use sqlx::Row;
 use utoipa::ToSchema;
 
 use super::{
+    counts,
     scope::{RangeName, Scope},
-    store::PAGEVIEW,
+    store::{self, Uncounted},
+    tally::{Tallied, Totals, BREAKDOWNS},
 };
 use crate::{db::Db, time::DAY_MS};
 
 /// Rows of a breakdown.
-const TOP: i64 = 10;
+const TOP: usize = 10;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -25,8 +29,20 @@ pub struct Report {
     pub headline: Headline,
     pub series: Vec<Slot>,
     pub breakdowns: Breakdowns,
+    /// The filters the figures are narrowed by (none: every hit).
+    pub filters: Vec<AppliedFilter>,
     /// Hits from bots and headless browsers on the range's days, not counted anywhere else.
     pub bots: i64,
+    /// Hits lost on the range's days because the server had no room for them (its queue full, or the
+    /// database refusing a batch).
+    pub dropped: i64,
+}
+
+/// A filter of the report: its query parameter and value.
+#[derive(Serialize, ToSchema)]
+pub struct AppliedFilter {
+    pub name: String,
+    pub value: String,
 }
 
 /// A number this period and the previous period of the same length.
@@ -110,46 +126,58 @@ pub struct Breakdowns {
 }
 
 impl Breakdowns {
+    /// The top rows of each breakdown, in `BREAKDOWNS`' order.
+    fn from_rows(rows: [Vec<BreakdownRow>; 15]) -> Self {
+        let [pages, entry_pages, exit_pages, sources, utm_campaigns, languages, browser_languages, browsers, operating_systems, devices, events, products, brands, empty_searches, chat_questions] =
+            rows;
+        Self {
+            pages,
+            entry_pages,
+            exit_pages,
+            sources,
+            utm_campaigns,
+            languages,
+            browser_languages,
+            browsers,
+            operating_systems,
+            devices,
+            events,
+            products,
+            brands,
+            empty_searches,
+            chat_questions,
+        }
+    }
+
     /// Each breakdown with its key in the admin's texts and the filter its values are (for their labels).
     pub fn all(&self) -> [(&'static str, Option<&'static str>, &[BreakdownRow]); 15] {
-        [
-            ("pages", Some("page"), &self.pages),
-            ("entryPages", Some("entryPage"), &self.entry_pages),
-            ("exitPages", Some("exitPage"), &self.exit_pages),
-            ("sources", Some("source"), &self.sources),
-            ("utmCampaigns", Some("utmCampaign"), &self.utm_campaigns),
-            ("languages", Some("siteLang"), &self.languages),
-            ("browserLanguages", Some("browserLang"), &self.browser_languages),
-            ("browsers", Some("browser"), &self.browsers),
-            ("operatingSystems", Some("os"), &self.operating_systems),
-            ("devices", Some("device"), &self.devices),
-            ("events", Some("event"), &self.events),
-            ("products", Some("product"), &self.products),
-            ("brands", Some("brand"), &self.brands),
-            ("emptySearches", None, &self.empty_searches),
-            ("chatQuestions", Some("siteLang"), &self.chat_questions),
-        ]
+        let rows: [&[BreakdownRow]; 15] = [
+            &self.pages,
+            &self.entry_pages,
+            &self.exit_pages,
+            &self.sources,
+            &self.utm_campaigns,
+            &self.languages,
+            &self.browser_languages,
+            &self.browsers,
+            &self.operating_systems,
+            &self.devices,
+            &self.events,
+            &self.products,
+            &self.brands,
+            &self.empty_searches,
+            &self.chat_questions,
+        ];
+        std::array::from_fn(|index| (BREAKDOWNS[index].key, BREAKDOWNS[index].filter, rows[index]))
     }
 }
 
-/// Where a breakdown counts: the events or the visits table, its column, and which rows.
-struct Breakdown {
-    visits: bool,
-    column: &'static str,
-    only: &'static str,
-}
-
-const fn events(column: &'static str, only: &'static str) -> Breakdown {
-    Breakdown { visits: false, column, only }
-}
-
-const fn visits(column: &'static str, only: &'static str) -> Breakdown {
-    Breakdown { visits: true, column, only }
-}
-
-pub async fn report(db: &Db, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
-    let (now, before) = (totals(db, scope).await?, totals(db, &scope.previous()).await?);
-    let figure = |of: fn(&Totals) -> f64| Figure { value: of(&now), previous: of(&before) };
+/// The range's report; `now` lets the finished days be counted first.
+pub async fn report(db: &Db, now: i64, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
+    counts::roll_up(db, now).await;
+    let current = counts::counts(db, scope, step_ms).await?;
+    let before = counts::totals(db, &scope.previous(), step_ms).await?;
+    let figure = |of: fn(&Totals) -> f64| Figure { value: of(&current.totals), previous: of(&before) };
     let headline = Headline {
         visitors: figure(|t| t.visitors as f64),
         visits: figure(|t| t.visits as f64),
@@ -158,34 +186,28 @@ pub async fn report(db: &Db, range: RangeName, scope: &Scope, step_ms: i64) -> R
         bounce_rate: figure(|t| ratio(t.bounces, t.visits)),
         average_visit_secs: figure(|t| ratio(t.duration_ms, t.visits) / 1000.0),
     };
-    let pageviews_only = "name = 'pageview'";
-    let top = async |breakdown: Breakdown| breakdown_rows(db, scope, breakdown).await;
-    let breakdowns = Breakdowns {
-        pages: top(events("path", pageviews_only)).await?,
-        entry_pages: top(visits("entry_path", "")).await?,
-        exit_pages: top(visits("exit_path", "")).await?,
-        sources: top(visits("source", "")).await?,
-        utm_campaigns: top(visits("utm_campaign", "utm_campaign <> ''")).await?,
-        languages: top(events("lang", pageviews_only)).await?,
-        browser_languages: top(visits("browser_lang", "browser_lang <> ''")).await?,
-        browsers: top(visits("browser", "")).await?,
-        operating_systems: top(visits("os", "")).await?,
-        devices: top(visits("device", "")).await?,
-        events: top(events("name", "name <> 'pageview'")).await?,
-        products: top(events("target", "name = 'productLink' AND target <> ''")).await?,
-        brands: top(events("brand", "name = 'productLink' AND brand <> ''")).await?,
-        empty_searches: top(events("target", "name = 'search' AND results = 0 AND target <> ''")).await?,
-        chat_questions: top(events("lang", "name = 'chatQuestion'")).await?,
-    };
+    let series = (0..(scope.to - scope.from + step_ms - 1) / step_ms)
+        .map(|index| {
+            let at = scope.from + index * step_ms;
+            let tallied = current.slots.get(&at).copied().unwrap_or_default();
+            Slot { at, visitors: tallied.visitors, pageviews: tallied.count }
+        })
+        .collect();
     Ok(Report {
         range,
         from: scope.from,
         to: scope.to,
         step_ms,
         headline,
-        series: series(db, scope, step_ms).await?,
-        breakdowns,
-        bots: bots(db, scope).await?,
+        series,
+        breakdowns: Breakdowns::from_rows(current.breakdowns.map(top)),
+        filters: scope
+            .filters
+            .iter()
+            .map(|(dimension, value)| AppliedFilter { name: dimension.param.to_owned(), value: value.clone() })
+            .collect(),
+        bots: uncounted(db, Uncounted::Bots, scope).await?,
+        dropped: uncounted(db, Uncounted::Dropped, scope).await?,
     })
 }
 
@@ -197,137 +219,21 @@ fn ratio(part: i64, whole: i64) -> f64 {
     }
 }
 
-struct Totals {
-    visitors: i64,
-    pageviews: i64,
-    visits: i64,
-    bounces: i64,
-    duration_ms: i64,
-}
-
-async fn totals(db: &Db, scope: &Scope) -> Result<Totals, sqlx::Error> {
-    let sql = format!(
-        "SELECT COUNT(DISTINCT visitor) AS visitors, COUNT(*) AS pageviews FROM analytics_events
-         WHERE name = '{PAGEVIEW}' AND {}",
-        scope.events()
-    );
-    let views = scope.bind(&sql).fetch_one(db).await?;
-    let sql = format!(
-        "SELECT COUNT(*) AS visits, CAST(COALESCE(SUM(CASE WHEN pageviews <= 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS bounces,
-             CAST(COALESCE(SUM(last_at - started_at), 0) AS BIGINT) AS duration FROM analytics_visits WHERE {}",
-        scope.visits()
-    );
-    let visits = scope.bind(&sql).fetch_one(db).await?;
-    let mut totals = Totals {
-        visitors: views.try_get("visitors")?,
-        pageviews: views.try_get("pageviews")?,
-        visits: visits.try_get("visits")?,
-        bounces: visits.try_get("bounces")?,
-        duration_ms: visits.try_get("duration")?,
-    };
-    for day in daily(db, scope).await? {
-        totals.visitors += day.visitors;
-        totals.pageviews += day.pageviews;
-        totals.visits += day.visits;
-        totals.bounces += day.bounces;
-        totals.duration_ms += day.duration_ms;
-    }
-    Ok(totals)
-}
-
-/// A day past the retention, as its totals.
-struct Day {
-    start: i64,
-    visitors: i64,
-    pageviews: i64,
-    visits: i64,
-    bounces: i64,
-    duration_ms: i64,
-}
-
-/// The days of the range that are only totals now; none under a filter, which totals cannot answer.
-async fn daily(db: &Db, scope: &Scope) -> Result<Vec<Day>, sqlx::Error> {
-    if !scope.filters.is_empty() {
-        return Ok(Vec::new());
-    }
-    let first_day = (scope.from + DAY_MS - 1).div_euclid(DAY_MS);
-    let end_day = (scope.to + DAY_MS - 1).div_euclid(DAY_MS);
-    let rows = sqlx::query(
-        "SELECT day, visitors, pageviews, visits, bounces, duration_ms FROM analytics_daily WHERE day >= $1 AND day < $2",
-    )
-    .bind(first_day)
-    .bind(end_day)
-    .fetch_all(db)
-    .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(Day {
-                start: row.try_get::<i64, _>("day")? * DAY_MS,
-                visitors: row.try_get("visitors")?,
-                pageviews: row.try_get("pageviews")?,
-                visits: row.try_get("visits")?,
-                bounces: row.try_get("bounces")?,
-                duration_ms: row.try_get("duration_ms")?,
-            })
-        })
-        .collect()
-}
-
-/// Visitors and page views per step, every step of the range present (oldest first).
-async fn series(db: &Db, scope: &Scope, step_ms: i64) -> Result<Vec<Slot>, sqlx::Error> {
-    let sql = format!(
-        "SELECT (at - $1) / {step_ms} AS slot, COUNT(DISTINCT visitor) AS visitors, COUNT(*) AS pageviews
-         FROM analytics_events WHERE name = '{PAGEVIEW}' AND {} GROUP BY slot",
-        scope.events()
-    );
-    let mut slots: Vec<Slot> = (0..(scope.to - scope.from + step_ms - 1) / step_ms)
-        .map(|index| Slot { at: scope.from + index * step_ms, visitors: 0, pageviews: 0 })
+/// A breakdown's first rows: most visitors, then most rows, then by value.
+fn top(values: HashMap<String, Tallied>) -> Vec<BreakdownRow> {
+    let mut rows: Vec<BreakdownRow> = values
+        .into_iter()
+        .map(|(value, tallied)| BreakdownRow { value, visitors: tallied.visitors, count: tallied.count })
         .collect();
-    let mut add = |at: i64, visitors: i64, pageviews: i64| {
-        if let Some(slot) = usize::try_from((at - scope.from) / step_ms).ok().and_then(|index| slots.get_mut(index)) {
-            slot.visitors += visitors;
-            slot.pageviews += pageviews;
-        }
-    };
-    for row in scope.bind(&sql).fetch_all(db).await? {
-        let slot: i64 = row.try_get("slot")?;
-        add(scope.from + slot * step_ms, row.try_get("visitors")?, row.try_get("pageviews")?);
-    }
-    for day in daily(db, scope).await? {
-        add(day.start, day.visitors, day.pageviews);
-    }
-    Ok(slots)
+    rows.sort_unstable_by(|a, b| {
+        b.visitors.cmp(&a.visitors).then(b.count.cmp(&a.count)).then_with(|| a.value.cmp(&b.value))
+    });
+    rows.truncate(TOP);
+    rows
 }
 
-async fn breakdown_rows(db: &Db, scope: &Scope, breakdown: Breakdown) -> Result<Vec<BreakdownRow>, sqlx::Error> {
-    let Breakdown { visits, column, only } = breakdown;
-    let (table, conditions) =
-        if visits { ("analytics_visits", scope.visits()) } else { ("analytics_events", scope.events()) };
-    let only = if only.is_empty() { String::new() } else { format!(" AND {only}") };
-    let sql = format!(
-        "SELECT {column} AS value, COUNT(DISTINCT visitor) AS visitors, COUNT(*) AS n FROM {table}
-         WHERE {conditions}{only} GROUP BY {column} ORDER BY visitors DESC, n DESC, value LIMIT {TOP}"
-    );
-    let rows = scope.bind(&sql).fetch_all(db).await?;
-    rows.iter()
-        .map(|row| {
-            Ok(BreakdownRow {
-                value: row.try_get("value")?,
-                visitors: row.try_get("visitors")?,
-                count: row.try_get("n")?,
-            })
-        })
-        .collect()
-}
-
-async fn bots(db: &Db, scope: &Scope) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) FROM analytics_bots WHERE day >= $1 AND day <= $2",
-    )
-    .bind(scope.from / DAY_MS)
-    .bind((scope.to - 1) / DAY_MS)
-    .fetch_one(db)
-    .await
+async fn uncounted(db: &Db, kind: Uncounted, scope: &Scope) -> Result<i64, sqlx::Error> {
+    store::uncounted(db, kind, scope.from.div_euclid(DAY_MS), (scope.to - 1).div_euclid(DAY_MS)).await
 }
 
 /// The visitors of the last five minutes and the latest page views and events (for the live panel).

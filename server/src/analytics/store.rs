@@ -131,15 +131,44 @@ async fn insert_event(tx: &mut Transaction<'_, Any>, visit: &str, hit: &Hit) -> 
     Ok(())
 }
 
-/// Adds `hits` to the bots counted on the day of `now`.
-pub async fn count_bots(db: &Db, now: i64, hits: u64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO analytics_bots (day, hits) VALUES ($1, $2)
-         ON CONFLICT (day) DO UPDATE SET hits = analytics_bots.hits + excluded.hits",
-    )
+/// Hits counted per day and in no figure: from bots and headless browsers, and dropped because the
+/// instance had no room for them (its queue full, or the database refusing a batch).
+#[derive(Clone, Copy)]
+pub enum Uncounted {
+    Bots,
+    Dropped,
+}
+
+impl Uncounted {
+    fn table(self) -> &'static str {
+        match self {
+            Uncounted::Bots => "analytics_bots",
+            Uncounted::Dropped => "analytics_dropped",
+        }
+    }
+}
+
+/// Adds `hits` to those of the day of `now`.
+pub async fn add_uncounted(db: &Db, kind: Uncounted, now: i64, hits: u64) -> Result<(), sqlx::Error> {
+    let table = kind.table();
+    sqlx::query(&format!(
+        "INSERT INTO {table} (day, hits) VALUES ($1, $2) ON CONFLICT (day) DO UPDATE SET hits = {table}.hits + excluded.hits"
+    ))
     .bind(now / DAY_MS)
     .bind(i64::try_from(hits).unwrap_or(i64::MAX))
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// The hits of the days `first_day..=last_day`.
+pub async fn uncounted(db: &Db, kind: Uncounted, first_day: i64, last_day: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(&format!(
+        "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) FROM {} WHERE day >= $1 AND day <= $2",
+        kind.table()
+    ))
+    .bind(first_day)
+    .bind(last_day)
+    .fetch_one(db)
+    .await
 }

@@ -268,20 +268,18 @@ async fn bulk(
     if request.ids.len() > MAX_BULK {
         return Err(ApiError::invalid_field("ids", TOO_MANY_CHOSEN));
     }
+    let mut ids = request.ids;
+    ids.sort_unstable();
+    ids.dedup();
     let (changed, action) = match request.action {
-        CrashBulkAction::Resolve => {
-            (store::set_status(&state.db, &request.ids, CrashStatus::Resolved).await?, Action::Resolve)
-        }
-        CrashBulkAction::Ignore => {
-            (store::set_status(&state.db, &request.ids, CrashStatus::Ignored).await?, Action::Ignore)
-        }
-        CrashBulkAction::Reopen => {
-            (store::set_status(&state.db, &request.ids, CrashStatus::New).await?, Action::Reopen)
-        }
-        CrashBulkAction::Delete => (store::delete(&state.db, &request.ids).await?, Action::Delete),
+        CrashBulkAction::Resolve => (store::set_status(&state.db, &ids, CrashStatus::Resolved).await?, Action::Resolve),
+        CrashBulkAction::Ignore => (store::set_status(&state.db, &ids, CrashStatus::Ignored).await?, Action::Ignore),
+        CrashBulkAction::Reopen => (store::set_status(&state.db, &ids, CrashStatus::New).await?, Action::Reopen),
+        CrashBulkAction::Delete => (store::delete(&state.db, &ids).await?, Action::Delete),
     };
-    for id in &request.ids {
+    // Only the groups there were: an id that names none changes nothing to audit.
+    for id in &changed {
         audit::record_change(&state, &client, &signed_in.user, action, Resource::CrashReport, id).await?;
     }
-    Ok(Json(CrashBulkDone { changed }))
+    Ok(Json(CrashBulkDone { changed: changed.len() as u64 }))
 }

@@ -251,28 +251,32 @@ pub async fn newest_stacks(db: &Db, group: &str) -> Result<(Option<String>, Opti
 }
 
 /// Sets the groups' status; how many there were.
-pub async fn set_status(db: &Db, ids: &[String], status: CrashStatus) -> Result<u64, sqlx::Error> {
-    let mut changed = 0;
+pub async fn set_status<'a>(db: &Db, ids: &'a [String], status: CrashStatus) -> Result<Vec<&'a String>, sqlx::Error> {
+    let mut changed = Vec::new();
     for id in ids {
-        changed += sqlx::query("UPDATE crash_groups SET status = $2 WHERE id = $1")
+        let found = sqlx::query("UPDATE crash_groups SET status = $2 WHERE id = $1")
             .bind(id)
             .bind(status.code())
             .execute(db)
             .await?
             .rows_affected();
+        if found > 0 {
+            changed.push(id);
+        }
     }
     Ok(changed)
 }
 
-/// Deletes the groups with their reports; how many there were.
-pub async fn delete(db: &Db, ids: &[String]) -> Result<u64, sqlx::Error> {
+/// Deletes the groups with their reports; answers those there were.
+pub async fn delete<'a>(db: &Db, ids: &'a [String]) -> Result<Vec<&'a String>, sqlx::Error> {
     let mut tx = db.begin().await?;
-    let mut deleted = 0;
+    let mut deleted = Vec::new();
     for id in ids {
         sqlx::query("DELETE FROM crash_occurrences WHERE group_id = $1").bind(id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM crash_group_reporters WHERE group_id = $1").bind(id).execute(&mut *tx).await?;
-        deleted +=
-            sqlx::query("DELETE FROM crash_groups WHERE id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+        if sqlx::query("DELETE FROM crash_groups WHERE id = $1").bind(id).execute(&mut *tx).await?.rows_affected() > 0 {
+            deleted.push(id);
+        }
     }
     tx.commit().await?;
     Ok(deleted)

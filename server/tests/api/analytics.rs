@@ -3,7 +3,10 @@
 //! report counts, compares, breaks down and filters.
 
 use axum::http::{Method, StatusCode};
-use pointe_server::testing::{analytics::flush, Clock, Role, DAY_MS};
+use pointe_server::testing::{
+    analytics::{dropped, flush, try_flush},
+    Clock, Role, DAY_MS,
+};
 use serde_json::{json, Value};
 use sqlx::Row;
 
@@ -386,6 +389,81 @@ async fn days_past_the_retention_are_kept_as_daily_totals() {
 }
 
 #[tokio::test]
+async fn finished_days_are_counted_once_and_read_the_same_as_their_raw_hits() {
+    with_analytics(async |app| {
+        let search = json!({ "name": "search", "url": "/blog", "lang": "en", "target": "pink", "results": 0 });
+        let follow =
+            json!({ "name": "productLink", "url": "/blog", "lang": "en", "brand": "Bloch", "target": "Heritage" });
+        // Noon, so that no day is about to end.
+        let now = app.clock.now_ms();
+        app.clock.advance_ms((now / DAY_MS + 1) * DAY_MS + DAY_MS / 2 - now);
+        let days: [&[(&str, Value)]; 3] = [
+            &[(ANNA, view("/", "he")), (ANNA, view("/brands", "he")), (BORIS, view("/", "en"))],
+            &[(ANNA, view("/blog", "en")), (ANNA, search), (ANNA, follow)],
+            &[(BORIS, view("/", "ru"))],
+        ];
+        for (index, hits) in days.iter().enumerate() {
+            if index > 0 {
+                app.clock.advance_ms(DAY_MS);
+            }
+            for (ip, body) in hits.iter() {
+                assert_eq!(beacon(app, ip, FIREFOX, body.clone()).await.status, StatusCode::ACCEPTED);
+            }
+            flush(&app.state).await;
+        }
+        let admin = app.signed_in_admin("ada").await;
+        for range in ["7d", "30d"] {
+            let counted = report(app, &admin, &format!("range={range}")).await;
+            // Every hit is Firefox's: the filter changes nothing but makes the report read every raw hit.
+            let mut raw = report(app, &admin, &format!("range={range}&browser=Firefox")).await;
+            assert_eq!(raw["filters"].as_array().unwrap().len(), 1);
+            raw["filters"] = json!([]);
+            assert_eq!(counted, raw, "{range}");
+            let headline = &counted["headline"];
+            assert_eq!(headline["visitors"]["value"], 4.0, "a visitor is one day's: Anna twice, Boris twice");
+            assert_eq!(headline["pageviews"]["value"], 5.0);
+            assert_eq!(headline["visits"]["value"], 4.0);
+            assert_eq!(rows(&counted, "pages")[0], row("/", 3, 3));
+            assert_eq!(rows(&counted, "emptySearches"), [row("pink", 1, 1)]);
+        }
+        let db = &app.state.db;
+        let counted_days: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM analytics_daily").fetch_one(db).await.unwrap();
+        assert_eq!(counted_days, 2, "the two finished days, not today");
+        let values: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM analytics_day_rows").fetch_one(db).await.unwrap();
+        assert!(values > 0);
+
+        // Counting again (the cleanup job, or another instance) adds nothing twice.
+        let before = report(app, &admin, "range=7d").await;
+        pointe_server::testing::cleanup::run(&app.state).await.unwrap();
+        assert_eq!(report(app, &admin, "range=7d").await, before);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn hits_the_database_refused_are_counted_as_lost_on_the_report() {
+    with_analytics(async |app| {
+        beacon(app, ANNA, FIREFOX, view("/", "he")).await;
+        beacon(app, ANNA, FIREFOX, view("/blog", "he")).await;
+        let db = &app.state.db;
+        sqlx::query("ALTER TABLE analytics_events RENAME TO analytics_events_away").execute(db).await.unwrap();
+        assert!(try_flush(&app.state).await.is_err());
+        sqlx::query("ALTER TABLE analytics_events_away RENAME TO analytics_events").execute(db).await.unwrap();
+        assert_eq!(dropped(&app.state), 2);
+
+        beacon(app, ANNA, FIREFOX, view("/brands", "he")).await;
+        assert_eq!(flush(&app.state).await, 1);
+        let admin = app.signed_in_admin("ada").await;
+        let figures = report(app, &admin, "range=24h").await;
+        assert_eq!(figures["headline"]["pageviews"]["value"], 1.0);
+        assert_eq!(figures["dropped"], 2, "{figures}");
+        flush(&app.state).await;
+        assert_eq!(report(app, &admin, "range=24h").await["dropped"], 2, "recorded once");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn exports_are_csv_files_in_the_admins_language_and_all_of_them_zipped() {
     with_analytics(async |app| {
         let formula = json!({ "name": "productLink", "url": "/brands", "lang": "he", "brand": "Bloch", "target": "=HYPERLINK(\"x\")" });
@@ -408,6 +486,8 @@ async fn exports_are_csv_files_in_the_admins_language_and_all_of_them_zipped() {
         let text = summary.text();
         assert!(text.starts_with("\u{FEFF}Metric,This period,Previous period,Change\r\nPeriod,"), "{text}");
         assert!(text.contains("\r\nUnique visitors,1,0,\r\nVisits,1,0,\r\nPage views,1,0,\r\n"), "{text}");
+        let narrowed = export("part=summary&lang=en&device=desktop&event=productLink").await.text();
+        assert!(narrowed.contains("\r\nFilters: Device,Desktop,,\r\nFilters: Event,Product link followed,,\r\n"), "{narrowed}");
 
         let pages = export("part=pages&lang=he").await.text();
         let header = pages.lines().next().unwrap();
@@ -433,7 +513,7 @@ async fn exports_are_csv_files_in_the_admins_language_and_all_of_them_zipped() {
                 .fetch_all(&app.state.db)
                 .await
                 .unwrap();
-        assert_eq!(audited.len(), 4);
+        assert_eq!(audited.len(), 5);
         assert!(audited.contains(&"all 1h".to_owned()), "{audited:?}");
         assert_eq!(export_status(app, &auth, "part=word").await, StatusCode::BAD_REQUEST);
     })
@@ -461,11 +541,14 @@ async fn the_full_report_is_a_pdf_whatever_the_data_says() {
             let body = String::from_utf8_lossy(&pdf.body);
             assert!(body.contains("DejaVuSans"), "in the shipped font");
         }
+        // A filter's value is data too.
+        let filtered = "/api/admin/analytics/export?range=24h&part=pdf&lang=en&product=%5D%23panic(%22x%22)%5B";
+        assert_eq!(app.request(Method::GET, filtered, &[("authorization", &auth)]).await.status, StatusCode::OK);
         let audited: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'export' AND resource_id = 'pdf 24h'")
             .fetch_one(&app.state.db)
             .await
             .unwrap();
-        assert_eq!(audited, 3);
+        assert_eq!(audited, 4);
     })
     .await;
 }

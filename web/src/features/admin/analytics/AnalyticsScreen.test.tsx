@@ -41,12 +41,18 @@ describe('AnalyticsScreen', () => {
     expect(within(empty).queryByRole('button')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'UTM campaigns' })).getByText('Nothing yet')).toBeInTheDocument();
     expect(screen.getByText('Left out: 4 hits from bots and headless browsers.')).toBeInTheDocument();
+    expect(screen.queryByText(/no room for them/)).toBeNull();
 
     const recent = await screen.findByRole('region', { name: 'Recent activity' });
     const rows = within(recent).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Search');
     expect(rows[1]).toHaveTextContent('glitter · 0 results');
     expect(rows[1]).toHaveTextContent('Safari · iPhone · Mobile · English');
+  });
+
+  it('says how many hits were lost when the server had no room for them, and nothing when none were', async () => {
+    renderAdmin('/admin/analytics', { 'GET /admin/analytics': { ...report, dropped: 7 }, 'GET /admin/analytics/live': live });
+    expect(await screen.findByText(/^7 hits arrived while the server had no room for them/)).toBeInTheDocument();
   });
 
   it('narrows everything to a clicked row, shows it as a removable filter, and keeps the range in the address', async () => {

@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -83,6 +83,11 @@ function Report({ report, visitorsNow, onFilter }: { report: AnalyticsReport; vi
         <Text size="sm" c="dimmed">
           {t('analytics.bots', { count: report.bots })}
         </Text>
+      )}
+      {report.dropped > 0 && (
+        <Alert color="orange" variant="light">
+          {t('analytics.dropped', { count: report.dropped })}
+        </Alert>
       )}
     </Stack>
   );

@@ -59,7 +59,9 @@ export const reportSchema = z.object({
   }),
   series: z.array(z.object({ at: z.number(), visitors: z.number(), pageviews: z.number() })),
   breakdowns: z.object(breakdownSchemas),
+  filters: z.array(z.object({ name: z.string(), value: z.string() })),
   bots: z.number(),
+  dropped: z.number(),
 });
 export type AnalyticsReport = z.infer<typeof reportSchema>;
 export type Figure = z.infer<typeof figure>;

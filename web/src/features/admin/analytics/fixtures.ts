@@ -45,7 +45,9 @@ export const report: AnalyticsReport = {
     products: [{ value: 'Heritage', visitors: 1, count: 1 }],
     emptySearches: [{ value: 'glitter', visitors: 1, count: 1 }],
   },
+  filters: [],
   bots: 4,
+  dropped: 0,
 };
 
 export const live: LiveActivity = {
