@@ -1,6 +1,6 @@
 //! Who is asking: the client's IP address and browser, for sessions, rate limits and the audit log.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::{
     extract::{ConnectInfo, FromRef, FromRequestParts},
@@ -18,6 +18,21 @@ pub struct ClientInfo {
 }
 
 impl ClientInfo {
+    /// What rate limits count by: the address, or an IPv6 address's /64, the network one subscriber is
+    /// given and may fill with as many addresses as it likes. An IPv4 address in IPv6 form is itself.
+    pub fn rate_key(&self) -> String {
+        match self.ip.parse::<IpAddr>() {
+            Ok(IpAddr::V6(address)) => match address.to_ipv4_mapped() {
+                Some(v4) => v4.to_string(),
+                None => {
+                    let [a, b, c, d, ..] = address.segments();
+                    format!("{a:x}:{b:x}:{c:x}:{d:x}::/64")
+                }
+            },
+            _ => self.ip.clone(),
+        }
+    }
+
     /// A short browser name such as "Firefox 120 (Linux)" from the user agent.
     pub fn browser(&self) -> String {
         match woothee::parser::Parser::new().parse(&self.user_agent) {
@@ -60,5 +75,24 @@ fn forwarded_for(parts: &Parts, config: &Config) -> Option<String> {
     }
     let header = parts.headers.get("x-forwarded-for")?.to_str().ok()?;
     let last = header.rsplit(',').next()?.trim();
-    last.parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
+    last.parse::<IpAddr>().ok().map(|ip| ip.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(ip: &str) -> String {
+        ClientInfo { ip: ip.to_owned(), user_agent: String::new() }.rate_key()
+    }
+
+    #[test]
+    fn ipv6_addresses_are_limited_by_their_64_network() {
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:1:2:3"), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+        assert_eq!(key("::ffff:203.0.113.9"), "203.0.113.9");
+        assert_eq!(key("203.0.113.9"), "203.0.113.9");
+        assert_eq!(key("unknown"), "unknown");
+    }
 }

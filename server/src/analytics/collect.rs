@@ -127,7 +127,7 @@ async fn collect(
     ApiJson(beacon): ApiJson<Beacon>,
 ) -> ApiResult<StatusCode> {
     let collector = &state.analytics;
-    if collector.limiter.check_key(&client.ip).is_err() {
+    if collector.limiter.check_key(&client.rate_key()).is_err() {
         return Err(ApiError::TooManyRequests { retry_after_secs: 60 });
     }
     beacon.check()?;

@@ -175,8 +175,9 @@ impl Breakdowns {
 /// The range's report; `now` lets the finished days be counted first.
 pub async fn report(db: &Db, now: i64, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
     counts::roll_up(db, now).await;
-    let current = counts::counts(db, scope, step_ms).await?;
-    let before = counts::totals(db, &scope.previous(), step_ms).await?;
+    let previous = scope.previous();
+    let (current, before) =
+        tokio::try_join!(counts::counts(db, scope, step_ms), counts::totals(db, &previous, step_ms))?;
     let figure = |of: fn(&Totals) -> f64| Figure { value: of(&current.totals), previous: of(&before) };
     let headline = Headline {
         visitors: figure(|t| t.visitors as f64),

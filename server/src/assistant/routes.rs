@@ -112,7 +112,7 @@ async fn respond(
     ApiJson(body): ApiJson<Ask>,
 ) -> ApiResult<Response> {
     let text = guard::question(&body.question)?.to_owned();
-    ratelimit::hit(&state, &AI_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &AI_PER_IP, &client.rate_key()).await?;
     let question = Question {
         route,
         text,

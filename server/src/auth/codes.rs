@@ -1,5 +1,6 @@
 //! One-time 6-digit codes, e-mailed for a login attempt or a sign-up. Only an HMAC of the code is
-//! kept; a code lasts 10 minutes, works once, and dies after 5 wrong tries. A new code can be asked
+//! kept; a code lasts 10 minutes, works once, and dies after 5 wrong tries (an account's codes after 20
+//! in a day). A new code can be asked
 //! for after a wait, which grows with each resend.
 
 use hmac::{Hmac, Mac};
@@ -7,10 +8,12 @@ use rand::Rng;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
-use crate::{encoding::hex, AppState};
+use crate::{encoding::hex, time::DAY_MS, AppState};
 
 pub const CODE_TTL_MINUTES: i64 = 10;
 pub const MAX_FAILED_ATTEMPTS: i64 = 5;
+/// Wrong codes an account's codes take in 24 hours, all of them together.
+pub const MAX_FAILED_PER_DAY: i64 = 20;
 pub const MAX_RESENDS: i64 = 5;
 /// Seconds before the first resend; doubled for each later one.
 pub const RESEND_WAIT_SECS: i64 = 30;
@@ -101,8 +104,6 @@ pub async fn issue(state: &AppState, user_id: &str, purpose: Purpose) -> Result<
 struct Row {
     user_id: String,
     purpose: String,
-    code_hash: String,
-    expires_at: i64,
     failed_attempts: i64,
     resend_count: i64,
     resend_after: i64,
@@ -110,7 +111,7 @@ struct Row {
 
 async fn live(state: &AppState, challenge_id: &str) -> Result<Option<Row>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT user_id, purpose, code_hash, expires_at, failed_attempts, resend_count, resend_after
+        "SELECT user_id, purpose, failed_attempts, resend_count, resend_after
          FROM verification_codes WHERE id = $1 AND used_at IS NULL",
     )
     .bind(challenge_id)
@@ -118,36 +119,48 @@ async fn live(state: &AppState, challenge_id: &str) -> Result<Option<Row>, sqlx:
     .await
 }
 
-/// Checks `code` for the challenge; a right code is used up, a wrong one counts against it.
+/// Checks `code` for the challenge; a right code is used up, a wrong one counts against it. Each guess
+/// first takes one of the code's tries in a single statement, so guesses sent in parallel cannot share
+/// a try; an account's codes get `MAX_FAILED_PER_DAY` wrong guesses a day between them.
 pub async fn redeem(
     state: &AppState,
     challenge_id: &str,
     code: &str,
 ) -> Result<Result<Accepted, Failure>, sqlx::Error> {
     let now = state.clock.now_ms();
-    let Some(row) = live(state, challenge_id).await? else { return Ok(Err(Failure::Rejected)) };
-    let Some(purpose) = Purpose::parse(&row.purpose) else { return Ok(Err(Failure::Rejected)) };
-    if row.expires_at <= now || row.failed_attempts >= MAX_FAILED_ATTEMPTS {
-        return Ok(Err(Failure::Rejected));
-    }
-    let right: bool = digest(state, challenge_id, code).as_bytes().ct_eq(row.code_hash.as_bytes()).into();
+    let claimed: Option<(String, String, String)> = sqlx::query_as(
+        "UPDATE verification_codes SET failed_attempts = failed_attempts + 1
+         WHERE id = $1 AND used_at IS NULL AND expires_at > $2 AND failed_attempts < $3
+             AND (SELECT COALESCE(SUM(failed_attempts), 0) FROM verification_codes AS same_account
+                  WHERE same_account.user_id = verification_codes.user_id AND same_account.created_at > $4) < $5
+         RETURNING user_id, purpose, code_hash",
+    )
+    .bind(challenge_id)
+    .bind(now)
+    .bind(MAX_FAILED_ATTEMPTS)
+    .bind(now - DAY_MS)
+    .bind(MAX_FAILED_PER_DAY)
+    .fetch_optional(&state.db)
+    .await?;
+    let Some((user_id, purpose, code_hash)) = claimed else { return Ok(Err(Failure::Rejected)) };
+    let Some(purpose) = Purpose::parse(&purpose) else { return Ok(Err(Failure::Rejected)) };
+    let right: bool = digest(state, challenge_id, code).as_bytes().ct_eq(code_hash.as_bytes()).into();
     if !right {
-        sqlx::query("UPDATE verification_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1")
-            .bind(challenge_id)
-            .execute(&state.db)
-            .await?;
         return Ok(Err(Failure::Rejected));
     }
-    // Two requests with the same right code: only the one that marks it used gets in.
-    let marked = sqlx::query("UPDATE verification_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
-        .bind(now)
-        .bind(challenge_id)
-        .execute(&state.db)
-        .await?;
+    // The right code gives its try back; of two requests with it, only the one that marks it used gets in.
+    let marked = sqlx::query(
+        "UPDATE verification_codes SET used_at = $1, failed_attempts = failed_attempts - 1
+         WHERE id = $2 AND used_at IS NULL",
+    )
+    .bind(now)
+    .bind(challenge_id)
+    .execute(&state.db)
+    .await?;
     if marked.rows_affected() != 1 {
         return Ok(Err(Failure::Rejected));
     }
-    Ok(Ok(Accepted { user_id: row.user_id, purpose }))
+    Ok(Ok(Accepted { user_id, purpose }))
 }
 
 /// A fresh code for the same challenge (same purpose, new 10 minutes), when the wait is over.

@@ -133,7 +133,7 @@ pub async fn signup(
     client: ClientInfo,
     ApiJson(body): ApiJson<SignupRequest>,
 ) -> ApiResult<Json<SignupAnswer>> {
-    ratelimit::hit(&state, &ratelimit::SIGNUP_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &ratelimit::SIGNUP_PER_IP, &client.rate_key()).await?;
     let profile = body.profile.cleaned();
     check_signup_fields(&body, &profile)?;
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
@@ -193,12 +193,14 @@ pub async fn login(
     client: ClientInfo,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> ApiResult<Json<CodeStep>> {
-    ratelimit::hit(&state, &ratelimit::LOGIN_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &ratelimit::LOGIN_PER_IP, &client.rate_key()).await?;
     if body.username.trim().is_empty() {
         return Err(ApiError::BadRequest(USERNAME_REQUIRED));
     }
-    ratelimit::hit(&state, &ratelimit::LOGIN_PER_ACCOUNT, body.username.trim()).await?;
+    // The bot-check first: posts without a solved one must not use up the account's attempts (and lock
+    // its owner out).
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
+    ratelimit::hit(&state, &ratelimit::LOGIN_PER_ACCOUNT, body.username.trim()).await?;
     let user = store::find_by_login(&state.db, &body.username).await?;
     let right = password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let Some(user) = user.filter(|_| right) else {
@@ -222,7 +224,7 @@ pub async fn verify_code(
     client: ClientInfo,
     ApiJson(body): ApiJson<CodeRequest>,
 ) -> ApiResult<Json<SignedInAnswer>> {
-    ratelimit::hit(&state, &ratelimit::CODE_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &ratelimit::CODE_PER_IP, &client.rate_key()).await?;
     let code = body.code.trim();
     if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::BadRequest(INVALID_CODE_FORMAT));
@@ -259,7 +261,7 @@ pub async fn resend_code(
     client: ClientInfo,
     ApiJson(body): ApiJson<ResendRequest>,
 ) -> ApiResult<Json<CodeStep>> {
-    ratelimit::hit(&state, &ratelimit::RESEND_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &ratelimit::RESEND_PER_IP, &client.rate_key()).await?;
     let (accepted, issued) = match codes::resend(&state, &body.challenge_id).await? {
         Ok(done) => done,
         Err(Failure::TooSoon(Some(seconds))) => {

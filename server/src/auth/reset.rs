@@ -64,7 +64,7 @@ pub async fn request_reset(
     client: ClientInfo,
     ApiJson(body): ApiJson<ResetRequest>,
 ) -> ApiResult<Json<Message>> {
-    ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.rate_key()).await?;
     validation::email(&body.email).map_err(|_| ApiError::BadRequest(INVALID_EMAIL))?;
     ratelimit::hit(&state, &ratelimit::RESET_PER_ACCOUNT, body.email.trim()).await?;
     if let Some(user) = store::find_by_email(&state.db, &body.email).await? {
@@ -95,7 +95,7 @@ pub async fn reset_password(
     client: ClientInfo,
     ApiJson(body): ApiJson<NewPassword>,
 ) -> ApiResult<Json<Message>> {
-    ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.rate_key()).await?;
     ApiError::check_fields([
         ("password", validation::password(&body.password)),
         ("confirmPassword", validation::passwords_match(&body.password, &body.confirm_password)),

@@ -91,7 +91,7 @@ async fn log_error(
     client: ClientInfo,
     ApiJson(report): ApiJson<CrashReport>,
 ) -> ApiResult<(StatusCode, Json<Stored>)> {
-    ratelimit::hit(&state, &CRASH_REPORT_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &CRASH_REPORT_PER_IP, &client.rate_key()).await?;
     let now = state.clock.now_ms();
     let user_id = signed_in.0.map(|signed_in| signed_in.user.id);
     let reporter = match &user_id {

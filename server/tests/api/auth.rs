@@ -470,6 +470,66 @@ async fn brute_force_is_limited_per_account_and_per_address() {
 }
 
 #[tokio::test]
+async fn guesses_sent_at_once_share_the_codes_five_tries() {
+    each_backend(async |app| {
+        member(app, "Nikiya").await;
+        let step = login(app, "nikiya", PASSWORD).await.json();
+        let code = last_code(app, "nikiya@example.org").await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        let answers =
+            futures_util::future::join_all((0..30).map(|_| verify_code(app, &step["challengeId"], wrong))).await;
+        assert!(answers.iter().all(|answer| answer.status == StatusCode::BAD_REQUEST));
+        let tries: i64 = sqlx::query_scalar("SELECT failed_attempts FROM verification_codes WHERE id = $1")
+            .bind(step["challengeId"].as_str().unwrap())
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(tries, 5, "each guess takes a try before it is checked: five were checked, not thirty");
+        assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::BAD_REQUEST, "locked");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_accounts_codes_take_twenty_wrong_guesses_a_day_between_them() {
+    each_backend(async |app| {
+        member(app, "Gamzatti").await;
+        for _ in 0..4 {
+            let step = login(app, "gamzatti", PASSWORD).await.json();
+            let code = last_code(app, "gamzatti@example.org").await;
+            let wrong = if code == "000000" { "111111" } else { "000000" };
+            for _ in 0..5 {
+                assert_eq!(verify_code(app, &step["challengeId"], wrong).await.status, StatusCode::BAD_REQUEST);
+            }
+        }
+        let step = login(app, "gamzatti", PASSWORD).await.json();
+        let code = last_code(app, "gamzatti@example.org").await;
+        assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::BAD_REQUEST, "20 used up");
+
+        app.clock.advance_ms(pointe_server::testing::DAY_MS);
+        let step = login(app, "gamzatti", PASSWORD).await.json();
+        let code = last_code(app, "gamzatti@example.org").await;
+        assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::OK, "a day later");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn posts_without_a_solved_bot_check_do_not_lock_the_account_out() {
+    each_backend(async |app| {
+        member(app, "Myrtha").await;
+        for n in 0..12 {
+            let blank = json!({ "username": "myrtha", "password": "x" });
+            let ip = format!("10.1.0.{n}");
+            let answer = app.send_json(Method::POST, "/api/auth/login", &blank, &[("x-forwarded-for", &ip)]).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text());
+        }
+        assert_eq!(login(app, "myrtha", PASSWORD).await.status, StatusCode::OK, "the owner still gets in");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn tips_come_in_six_sections_in_the_asked_language() {
     each_backend(async |app| {
         let token = member(app, "Raymonda").await;

@@ -62,6 +62,25 @@ async fn past_the_limit_the_answer_is_429_until_the_next_window() {
 }
 
 #[tokio::test]
+async fn an_ipv6_network_of_one_subscriber_is_one_client() {
+    each_store(async |app| {
+        to_next_hour(app);
+        let ask = async |ip: &str, n: usize| {
+            let body = json!({ "email": format!("nobody{n}@example.org") });
+            app.send_json(Method::POST, "/api/auth/request-password-reset", &body, &[("x-forwarded-for", ip)]).await
+        };
+        // Ten addresses of one /64 use up its ten requests an hour ...
+        for n in 1..=10 {
+            assert_eq!(ask(&format!("2001:db8:1:2::{n:x}"), n).await.status, StatusCode::OK, "request {n}");
+        }
+        assert_limited(&ask("2001:db8:1:2:ffff:ffff:ffff:ffff", 11).await, "3600");
+        // ... and the next network is another client.
+        assert_eq!(ask("2001:db8:1:3::1", 12).await.status, StatusCode::OK);
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn two_instances_on_one_store_share_the_count() {
     each_store(async |app| {
         to_next_hour(app);
