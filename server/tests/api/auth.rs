@@ -476,15 +476,17 @@ async fn guesses_sent_at_once_share_the_codes_five_tries() {
         let step = login(app, "nikiya", PASSWORD).await.json();
         let code = last_code(app, "nikiya@example.org").await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
-        let answers =
-            futures_util::future::join_all((0..30).map(|_| verify_code(app, &step["challengeId"], wrong))).await;
-        assert!(answers.iter().all(|answer| answer.status == StatusCode::BAD_REQUEST));
+        // Twenty at once (an address may send 30 codes in 15 minutes).
+        let guesses = (0..20).map(|_| verify_code(app, &step["challengeId"], wrong));
+        for answer in futures_util::future::join_all(guesses).await {
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text());
+        }
         let tries: i64 = sqlx::query_scalar("SELECT failed_attempts FROM verification_codes WHERE id = $1")
             .bind(step["challengeId"].as_str().unwrap())
             .fetch_one(&app.state.db)
             .await
             .unwrap();
-        assert_eq!(tries, 5, "each guess takes a try before it is checked: five were checked, not thirty");
+        assert_eq!(tries, 5, "each guess takes a try before it is checked: five were checked, not twenty");
         assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::BAD_REQUEST, "locked");
     })
     .await;
