@@ -24,7 +24,7 @@ SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
 SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
 
-.PHONY: run build web server openapi dev check test test-server test-web test-contract schemathesis-deps e2e e2e-deps smtp-deps pop3-deps llm-deps services ai-local bench lighthouse clean
+.PHONY: run build web server openapi dev check test test-server test-web test-contract test-cluster schemathesis-deps e2e e2e-deps smtp-deps pop3-deps llm-deps services ai-local bench lighthouse cluster cluster-stop clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -58,7 +58,7 @@ check: web/node_modules/.package-lock.json ## Formatting, lints and types: rustf
 	cargo clippy --locked -p pointe-server --all-targets -- -D warnings
 	cd web && npm run check
 
-test: check test-server test-web test-contract e2e ## The gate (make check), then every suite: Rust (SQLite + PostgreSQL), Vitest, the API contract, Playwright
+test: check test-server test-web test-contract test-cluster e2e ## The gate (make check), then every suite: Rust (SQLite + PostgreSQL), Vitest, the API contract, the cluster's faults, Playwright
 
 # The server suite runs on SQLite always, on PostgreSQL too when one answers on 127.0.0.1:5432, and its
 # rate-limit tests on Redis too when one answers on 127.0.0.1:6379. Under CI=true both are required: the
@@ -139,6 +139,12 @@ test-web: web ## Vitest, and the home page's weight against its budget (web/scri
 test-contract: build schemathesis-deps
 	server/tests/contract/run.sh $(SERVER) $(SCHEMATHESIS)
 
+# Two release instances behind nginx (deploy/nginx.conf) on PostgreSQL and Redis, under load while one is
+# killed, Redis and PostgreSQL restart, and one is stopped (server/tests/cluster/faults.py).
+test-cluster: build services
+	@command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
+	python3 server/tests/cluster/faults.py $(SERVER)
+
 schemathesis-deps: $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
 
 $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed:
@@ -178,6 +184,12 @@ lighthouse: build e2e-deps ## Lighthouse scores and timings of the public pages,
 	DATABASE_URL="sqlite://$$dir/db.sqlite" PORT=$$port $(SERVER) serve >"$$dir/server.log" 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf "$$dir"' EXIT; \
 	cd web && node scripts/lighthouse.mjs http://127.0.0.1:$$port
+
+cluster: build services ## Two instances on PostgreSQL and Redis behind nginx on http://127.0.0.1:8080 (deploy/)
+	./deploy/cluster.sh start $(SERVER)
+
+cluster-stop: ## End what `make cluster` started
+	./deploy/cluster.sh stop
 
 clean:
 	rm -rf web/dist web/dist-ssr web/node_modules

@@ -16,8 +16,9 @@ work=$(mktemp -d)
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 app_port=$(free_port)
 ref_port=$(free_port)
-# No bot-check and X-Forwarded-For trusted, so the login flood below can come from many made-up clients.
-PORT=$app_port DATABASE_URL="sqlite://$work/bench.db" WEB_DIST=web/dist MAIL_DIR="$work/mail" BOT_CHECK=off TRUST_PROXY=true \
+# No bot-check and X-Forwarded-For trusted, so the login flood below can come from many made-up clients;
+# private hosts allowed, for the campaign's SMTP sink on 127.0.0.1.
+PORT=$app_port DATABASE_URL="sqlite://$work/bench.db" WEB_DIST=web/dist MAIL_DIR="$work/mail" BOT_CHECK=off TRUST_PROXY=true ALLOW_PRIVATE_HOSTS=true \
   RUST_LOG=warn "$server" serve >"$work/server.log" 2>&1 &
 app_pid=$!
 trap 'kill $app_pid 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
@@ -151,7 +152,7 @@ users_row "GET /api/users/list?group=inactive&pageSize=100" "/api/users/list?gro
 echo
 python3 bench/analytics.py ingest "$app_port" "$work/bench.db" "$duration"
 echo
-python3 bench/analytics.py report "$app_port" "$token" "sqlite://$work/bench.db"
+python3 bench/analytics.py report "$app_port" "$token" "sqlite://$work/bench.db" "$server"
 
 # Campaigns (bench/campaign.py): one to 10 000 members through an aiosmtpd sink beside the sink's own
 # ceiling, and the time to freeze a 10 000-member audience on SQLite and, when it answers, PostgreSQL.
@@ -161,14 +162,14 @@ if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
   pg_url="postgres://postgres@127.0.0.1:5432/pointe_bench_$$"
   createdb -h 127.0.0.1 -U postgres "pointe_bench_$$"
   pg_port=$(free_port)
-  PORT=$pg_port DATABASE_URL="$pg_url" WEB_DIST=web/dist MAIL_DIR="$work/pg-mail" BOT_CHECK=off TRUST_PROXY=true \
+  PORT=$pg_port DATABASE_URL="$pg_url" WEB_DIST=web/dist MAIL_DIR="$work/pg-mail" BOT_CHECK=off TRUST_PROXY=true ALLOW_PRIVATE_HOSTS=true \
     RUST_LOG=warn "$server" serve >"$work/pg.log" 2>&1 &
   pg_pid=$!
   for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$pg_port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
   pg_token=$(admin_token "$pg_port" "$pg_url" "$work/pg-mail")
   python3 bench/campaign.py freeze "$pg_port" "$pg_token" "$pg_url"
   echo
-  python3 bench/analytics.py report "$pg_port" "$pg_token" "$pg_url"
+  python3 bench/analytics.py report "$pg_port" "$pg_token" "$pg_url" "$server"
   kill "$pg_pid"; wait "$pg_pid" 2>/dev/null || true
   dropdb -h 127.0.0.1 -U postgres "pointe_bench_$$"
 fi

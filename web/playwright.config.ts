@@ -18,7 +18,10 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One more try under CI only: a 2-core machine running two browsers beside the server has shown a page
+  // that took over 10 s to draw once in a few hundred runs (never reproduced in 60 repeats here). A test
+  // that passes on its second try is reported as flaky in the output, so it stays seen.
+  retries: process.env.CI ? 1 : 0,
   // Waits, not measurements: a loaded CI machine (two workers, argon2 sign-ups beside them) may take
   // longer than the default 5 s to show a screen's data.
   expect: { timeout: 10_000 },
@@ -69,6 +72,8 @@ export default defineConfig({
         TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS),
         // Each test's browser says which made-up address it comes from (e2e/accounts.ts `asOwnVisitor`).
         TRUST_PROXY: 'true',
+        // The admin screens' tests point the mailbox and providers at servers on 127.0.0.1.
+        ALLOW_PRIVATE_HOSTS: 'true',
         // No test reaches Google or Cloudflare: the analytics proxy forwards to a closed local port.
         ANALYTICS_PROXY_UPSTREAM: 'http://127.0.0.1:9',
         ADMIN_USERNAME: E2E_ADMIN.username,

@@ -6,6 +6,8 @@
 //! - sessions 30 days after they expired or were ended;
 //! - audit log entries older than the retention the admin set (365 days by default);
 //! - the assistant's request records and provider errors after 90 days;
+//! - crashes not seen again for 90 days, with their reports;
+//! - sent or given-up e-mails after 30 days (their bodies went when they were sent);
 //! - analytics' raw page views, events and visits past the retention the admin set (400 days by default),
 //!   once added up into daily totals.
 
@@ -17,6 +19,8 @@ const EVERY: Duration = Duration::from_secs(15 * 60);
 pub const CODE_GRACE_MS: i64 = DAY_MS;
 pub const SESSION_KEEP_MS: i64 = 30 * DAY_MS;
 pub const AI_RECORDS_KEEP_MS: i64 = 90 * DAY_MS;
+pub const CRASH_KEEP_MS: i64 = 90 * DAY_MS;
+pub const MAIL_KEEP_MS: i64 = 30 * DAY_MS;
 
 /// How many rows one run deleted, per kind.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -28,6 +32,8 @@ pub struct Removed {
     pub sessions: u64,
     pub audit_entries: u64,
     pub ai_records: u64,
+    pub crash_groups: u64,
+    pub mails: u64,
     pub analytics_events: u64,
 }
 
@@ -46,6 +52,8 @@ pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
         audit_entries: delete(db, "DELETE FROM audit_log WHERE created_at < $1", now - audit_keep_ms).await?,
         ai_records: delete(db, "DELETE FROM ai_errors WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?
             + delete(db, "DELETE FROM ai_requests WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?,
+        crash_groups: crate::crash_reports::forget_unseen_since(db, now - CRASH_KEEP_MS).await?,
+        mails: delete(db, "DELETE FROM email_outbox WHERE sent_at < $1 OR failed_at < $1", now - MAIL_KEEP_MS).await?,
         analytics_events: crate::analytics::expire(state).await?,
     })
 }

@@ -44,6 +44,9 @@ enum Command {
         #[arg(long)]
         key: String,
     },
+    /// Count the finished analytics days not counted yet, as the cleanup job does at start and every 15
+    /// minutes (a seeded or imported history is then read as counted days at once).
+    CountAnalytics,
     /// Give an account a role: user, moderator, editor or admin (see the README's permission table).
     SetRole {
         #[arg(long)]
@@ -115,6 +118,16 @@ pub async fn run() -> anyhow::Result<()> {
             println!("Setting {key} reset: running servers apply it within 30 seconds.");
             Ok(())
         }
+        Command::CountAnalytics => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            let first_uncounted = crate::analytics::roll_up_finished_days(&pool, crate::time::now_ms()).await?;
+            println!(
+                "Analytics days before {} are counted.",
+                crate::csv::timestamp(first_uncounted * crate::time::DAY_MS)
+            );
+            Ok(())
+        }
         Command::SetRole { username, role } => {
             let pool = db::connect(&config.database_url).await?;
             db::migrate(&pool).await?;
@@ -148,8 +161,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     println!("Pointe is serving {public_url}");
     println!("{mail_note}");
     println!("First admin: pointe-server create-admin --username NAME --email ADDRESS (or set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD)");
-    let service = app(state.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
+    crate::serve::serve(listener, app(state.clone()), crate::serve::Limits::default(), shutdown_signal()).await;
     // The page views still queued are written before the process ends.
     crate::analytics::flush(&state.db, &state.analytics, state.clock.now_ms()).await?;
     Ok(())

@@ -22,6 +22,9 @@ pub struct Config {
     pub secret_key: Option<String>,
     /// Read the client address from `X-Forwarded-For` (only behind a proxy that sets it).
     pub trust_proxy: bool,
+    /// Let admins point the AI providers, the SMTP server and the POP3 mailbox at this machine or a private
+    /// network (`private_hosts`); the environment's own addresses are trusted either way.
+    pub allow_private_hosts: bool,
     /// How long a session token lives; refreshing gives a new one.
     pub token_ttl_secs: i64,
     /// Sign-up asks for an e-mailed code before the account works.
@@ -153,14 +156,21 @@ impl Config {
         };
         let public_url =
             lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://{host}:{port}")).trim_end_matches('/').to_owned();
+        let secret_key = lookup("SECRET_KEY");
+        // A site on https is a live one: without its own key the token secret is made and kept in the
+        // database, where a copy of the database (a backup) is enough to sign anyone's session.
+        if secret_key.is_none() && public_url.starts_with("https://") {
+            bail!("SECRET_KEY must be set when PUBLIC_URL is https:// (a live site); make one with `openssl rand -base64 48`");
+        }
         let bootstrap_admin = match (lookup("ADMIN_USERNAME"), lookup("ADMIN_EMAIL"), lookup("ADMIN_PASSWORD")) {
             (Some(username), Some(email), Some(password)) => Some(BootstrapAdmin { username, email, password }),
             (None, None, None) => None,
             _ => bail!("ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be set together"),
         };
         Ok(Self {
-            secret_key: lookup("SECRET_KEY"),
+            secret_key,
             trust_proxy: flag(&lookup, "TRUST_PROXY", false)?,
+            allow_private_hosts: flag(&lookup, "ALLOW_PRIVATE_HOSTS", false)?,
             token_ttl_secs: number(&lookup, "TOKEN_TTL_SECONDS", 3600)?,
             email_verification: flag(&lookup, "EMAIL_VERIFICATION", true)?,
             bot_check: bot_check(&lookup)?,

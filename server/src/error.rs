@@ -3,10 +3,12 @@
 //! English text (the spec's, where it gives one). Invalid input adds `fields` (per-field messages); a
 //! rate limit adds `retryAfter`.
 
-use std::{collections::BTreeMap, fmt};
+use std::{collections::BTreeMap, fmt, time::Duration};
 
 use axum::{
+    extract::Request,
     http::{header, StatusCode},
+    middleware::Next,
     response::{IntoResponse, Response},
     Json,
 };
@@ -35,6 +37,11 @@ impl fmt::Display for Text {
 pub const AUTHENTICATION_REQUIRED: Text = Text::new("authentication_required", "Authentication required");
 pub const TOO_MANY_REQUESTS: &str = "Too many attempts. Please wait and try again.";
 const NOT_FOUND: Text = Text::new("not_found", "Not found");
+const DATABASE_UNAVAILABLE: Text =
+    Text::new("unavailable", "The site is briefly unavailable. Please try again in a moment.");
+const TIMED_OUT: Text = Text::new("timed_out", "The request took too long. Please try again.");
+/// What a 503 asks the client to wait before trying again: a database restart takes about this long.
+const RETRY_AFTER_UNAVAILABLE_SECS: u64 = 5;
 const METHOD_NOT_ALLOWED: Text = Text::new("method_not_allowed", "Method not allowed");
 
 #[derive(Debug, thiserror::Error)]
@@ -69,6 +76,10 @@ pub enum ApiError {
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
     MethodNotAllowed(Text),
+    /// This instance cannot answer now (its database is unreachable, or the request ran out of time):
+    /// 503 with a `Retry-After`.
+    #[error("{0}")]
+    Unavailable(Text),
     /// A service this server called (an e-mail provider) failed; the text says how.
     #[error("{0}")]
     BadGateway(String),
@@ -107,6 +118,19 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+/// Whether a failure is the database being out of reach (down, restarting, or its pool exhausted), which a
+/// retry a few seconds later can mend, rather than a fault in the request or the code.
+fn database_unreachable(err: &anyhow::Error) -> bool {
+    err.chain().filter_map(|cause| cause.downcast_ref::<sqlx::Error>()).any(|err| match err {
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        // PostgreSQL shutting down or starting (57P01–57P03), a lost connection (08…); SQLite busy (5).
+        sqlx::Error::Database(db) => {
+            db.code().is_some_and(|code| code.starts_with("57P") || code.starts_with("08") || code == "5")
+        }
+        _ => false,
+    })
+}
+
 impl ApiError {
     /// The status and the machine code of the answer.
     fn status_and_code(&self) -> (StatusCode, &'static str) {
@@ -123,6 +147,7 @@ impl ApiError {
             Self::UnsupportedMediaType(text) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, text.code),
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             Self::MethodNotAllowed(text) => (StatusCode::METHOD_NOT_ALLOWED, text.code),
+            Self::Unavailable(text) => (StatusCode::SERVICE_UNAVAILABLE, text.code),
             Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, "provider_failed"),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
         }
@@ -140,16 +165,23 @@ pub struct ErrorAnswer {
     /// Invalid input: each failing field's message, by field name.
     #[serde(skip_serializing_if = "Option::is_none")]
     fields: Option<BTreeMap<String, String>>,
-    /// Rate-limited: seconds until a new attempt counts (also the `Retry-After` header).
+    /// Rate-limited or unavailable: seconds until a new attempt may succeed (also the `Retry-After` header).
     #[serde(skip_serializing_if = "Option::is_none")]
     retry_after: Option<u64>,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, code) = self.status_and_code();
-        let mut answer = ErrorAnswer { error: self.to_string(), code, fields: None, retry_after: None };
-        match self {
+        let this = match self {
+            Self::Internal(err) if database_unreachable(&err) => {
+                tracing::warn!(error = %format!("{err:#}"), "the database is out of reach");
+                Self::Unavailable(DATABASE_UNAVAILABLE)
+            }
+            other => other,
+        };
+        let (status, code) = this.status_and_code();
+        let mut answer = ErrorAnswer { error: this.to_string(), code, fields: None, retry_after: None };
+        match this {
             Self::Invalid { fields, .. } => answer.fields = Some(fields),
             Self::Taken { field, message } => {
                 answer.fields = Some(BTreeMap::from([(field.to_owned(), message.english.to_owned())]));
@@ -157,6 +189,11 @@ impl IntoResponse for ApiError {
             Self::TooManyRequests { retry_after_secs } => {
                 answer.retry_after = Some(retry_after_secs);
                 return (status, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(answer)).into_response();
+            }
+            Self::Unavailable(_) => {
+                answer.retry_after = Some(RETRY_AFTER_UNAVAILABLE_SECS);
+                let wait = RETRY_AFTER_UNAVAILABLE_SECS.to_string();
+                return (status, [(header::RETRY_AFTER, wait)], Json(answer)).into_response();
             }
             Self::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
@@ -169,6 +206,15 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Answers 503 `timed_out` for a request whose answer has not begun within `limit` (a stream that has
+/// begun goes on: the assistant's answers).
+pub async fn time_limit(limit: Duration, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::Unavailable(TIMED_OUT).into_response(),
+    }
+}
 
 /// Answer for any `/api/...` path that no route serves.
 pub async fn api_not_found() -> ApiError {

@@ -30,10 +30,12 @@ mod newsletter;
 mod openapi;
 mod paging;
 mod precompressed;
+mod private_hosts;
 mod public_cache;
 mod ratelimit;
 mod secrets;
 mod seo;
+mod serve;
 mod sessions;
 mod settings;
 mod site;
@@ -46,7 +48,7 @@ mod uploads;
 mod users;
 mod web;
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use axum::{middleware, routing::any, Extension, Router};
 use tower_http::{
@@ -55,6 +57,7 @@ use tower_http::{
         CompressionLayer, CompressionLevel,
     },
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::RequestBodyTimeoutLayer,
     trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
@@ -188,10 +191,20 @@ pub fn api_document() -> utoipa::openapi::OpenApi {
     openapi::complete(features().into_openapi())
 }
 
+/// How long a request may take to begin its answer: past the longest wait the admin can give the
+/// assistant's provider (5 minutes), which answers with its own fallback first.
+const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(330);
+/// How long a request's body may take to arrive (an upload of a few MB on a slow line).
+const BODY_TIME_LIMIT: Duration = Duration::from_secs(60);
+
 /// The whole HTTP application; tests build the same router.
 pub fn app(state: AppState) -> Router {
     // Pages widen it for what they load (web/routes.rs); API answers and files run no script.
-    let csp = web::security_headers::content_security_policy(&web::security_headers::ExtraSources::default());
+    let security_headers = web::security_headers::SecurityHeaders {
+        csp: web::security_headers::content_security_policy(&web::security_headers::ExtraSources::default()),
+        public_https: state.config.public_url.starts_with("https://"),
+        trust_proxy: state.config.trust_proxy,
+    };
     let (features, document) = features().split_for_parts();
     let api = features
         .route("/api", any(error::api_not_found))
@@ -204,7 +217,12 @@ pub fn app(state: AppState) -> Router {
         .fallback(web::serve)
         .layer(Extension(state.clone()))
         .with_state(state)
-        .layer(middleware::from_fn_with_state(csp, web::security_headers::add))
+        .layer(middleware::from_fn(|request: axum::extract::Request, next: middleware::Next| {
+            error::time_limit(REQUEST_TIME_LIMIT, request, next)
+        }))
+        // A body trickled in slower than this is refused (the head's own limit is in serve.rs).
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIME_LIMIT))
+        .layer(middleware::from_fn_with_state(security_headers, web::security_headers::add))
         // Answers made per request are compressed at a low level (3 of gzip's 9, brotli's 11): higher
         // levels cost more time than the bytes they save. Below 1 KiB it does not pay at all.
         // The web app's files come precompressed at the strongest level (static_files.rs).

@@ -10,7 +10,9 @@ pub use crate::{
     },
     client_info::ClientInfo,
     config::RateLimitStore,
+    error::time_limit,
     lang::Lang,
+    serve::{serve, Limits},
     time::{Clock, ManualClock, DAY_MS},
     users::{
         admin::{create_admin, set_role},
@@ -19,7 +21,9 @@ pub use crate::{
 };
 
 pub mod cleanup {
-    pub use crate::cleanup::{run, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, SESSION_KEEP_MS};
+    pub use crate::cleanup::{
+        run, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, CRASH_KEEP_MS, MAIL_KEEP_MS, SESSION_KEEP_MS,
+    };
 }
 
 pub mod email {

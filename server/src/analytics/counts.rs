@@ -7,13 +7,6 @@ use super::{
 };
 use crate::{db::Db, time::DAY_MS};
 
-/// Counts finished days first (see `rollup`); a failure only costs speed, so it is logged, not answered.
-pub async fn roll_up(db: &Db, now: i64) {
-    if let Err(err) = rollup::roll_up_finished_days(db, now).await {
-        tracing::warn!(error = %err, "cannot count the finished analytics days");
-    }
-}
-
 /// The scope's figures, its chart slotted by `step_ms` from its start.
 pub async fn counts(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx::Error> {
     let (mut counts, raw_parts) = split(db, scope, step_ms).await?;

@@ -19,7 +19,6 @@ pub struct DayTraffic {
 /// The last `days` UTC days up to today's, oldest first, days without a hit included (the dashboard's
 /// sparkline).
 pub async fn daily_traffic(db: &Db, now: i64, days: i64) -> Result<Vec<DayTraffic>, sqlx::Error> {
-    counts::roll_up(db, now).await;
     let first = (now.div_euclid(DAY_MS) - days + 1) * DAY_MS;
     let scope = Scope { from: first, to: first + days * DAY_MS, filters: Vec::new() };
     let counted = counts::counts(db, &scope, DAY_MS).await?;

@@ -29,6 +29,7 @@ pub use external::Analytics;
 pub use ingest::{flush, spawn_flusher, Collector};
 pub use proxy::Proxy;
 pub use retention::expire;
+pub use rollup::roll_up_finished_days;
 pub use settings::Collection;
 
 use utoipa_axum::router::OpenApiRouter;

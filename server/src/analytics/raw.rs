@@ -3,7 +3,7 @@
 //! alone, added up by the database.
 
 use futures_util::TryStreamExt;
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 
 use super::{
     scope::Scope,
@@ -51,16 +51,7 @@ async fn events(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx::Er
     );
     let mut rows = scope.bind(&sql).fetch(db);
     while let Some(row) = rows.try_next().await? {
-        tally.event(&EventRow {
-            at: row.try_get(0)?,
-            visitor: row.try_get(1)?,
-            name: row.try_get(2)?,
-            path: row.try_get(3)?,
-            lang: row.try_get(4)?,
-            target: row.try_get(5)?,
-            brand: row.try_get(6)?,
-            results: row.try_get(7)?,
-        });
+        tally.event(&EventRow::from_row(&row)?);
     }
     Ok(tally.finish())
 }
@@ -74,20 +65,7 @@ async fn visits(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx::Er
     );
     let mut rows = scope.bind(&sql).fetch(db);
     while let Some(row) = rows.try_next().await? {
-        tally.visit(&VisitRow {
-            started_at: row.try_get(0)?,
-            last_at: row.try_get(1)?,
-            visitor: row.try_get(2)?,
-            pageviews: row.try_get(3)?,
-            entry_path: row.try_get(4)?,
-            exit_path: row.try_get(5)?,
-            source: row.try_get(6)?,
-            utm_campaign: row.try_get(7)?,
-            browser_lang: row.try_get(8)?,
-            browser: row.try_get(9)?,
-            os: row.try_get(10)?,
-            device: row.try_get(11)?,
-        });
+        tally.visit(&VisitRow::from_row(&row)?);
     }
     Ok(tally.finish())
 }

@@ -11,7 +11,7 @@ use super::{
     counts,
     scope::{RangeName, Scope},
     store::{self, Uncounted},
-    tally::{Tallied, Totals, BREAKDOWNS},
+    tally::{Tallied, Totals, BREAKDOWNS, BREAKDOWN_COUNT},
 };
 use crate::{db::Db, time::DAY_MS};
 
@@ -127,7 +127,7 @@ pub struct Breakdowns {
 
 impl Breakdowns {
     /// The top rows of each breakdown, in `BREAKDOWNS`' order.
-    fn from_rows(rows: [Vec<BreakdownRow>; 15]) -> Self {
+    fn from_rows(rows: [Vec<BreakdownRow>; BREAKDOWN_COUNT]) -> Self {
         let [pages, entry_pages, exit_pages, sources, utm_campaigns, languages, browser_languages, browsers, operating_systems, devices, events, products, brands, empty_searches, chat_questions] =
             rows;
         Self {
@@ -150,8 +150,8 @@ impl Breakdowns {
     }
 
     /// Each breakdown with its key in the admin's texts and the filter its values are (for their labels).
-    pub fn all(&self) -> [(&'static str, Option<&'static str>, &[BreakdownRow]); 15] {
-        let rows: [&[BreakdownRow]; 15] = [
+    pub fn all(&self) -> [(&'static str, Option<&'static str>, &[BreakdownRow]); BREAKDOWN_COUNT] {
+        let rows: [&[BreakdownRow]; BREAKDOWN_COUNT] = [
             &self.pages,
             &self.entry_pages,
             &self.exit_pages,
@@ -172,9 +172,9 @@ impl Breakdowns {
     }
 }
 
-/// The range's report; `now` lets the finished days be counted first.
-pub async fn report(db: &Db, now: i64, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
-    counts::roll_up(db, now).await;
+/// The range's report. Finished days are read as counted once the cleanup job has counted them
+/// (`rollup`), raw until then.
+pub async fn report(db: &Db, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
     let previous = scope.previous();
     let (current, before) =
         tokio::try_join!(counts::counts(db, scope, step_ms), counts::totals(db, &previous, step_ms))?;

@@ -135,7 +135,7 @@ async fn analytics_export(
             export::recent(&hits, labels).into_download(&format!("{filename}.csv"))
         }
         Part::Pdf => {
-            let figures = report::report(&state.db, now, name, &scope, step_ms).await?;
+            let figures = report::report(&state.db, name, &scope, step_ms).await?;
             // Laying out pages is CPU work: off the threads that serve requests.
             let pdf = tokio::task::spawn_blocking(move || pdf::render(&figures, labels))
                 .await
@@ -143,7 +143,7 @@ async fn analytics_export(
             download("application/pdf", &format!("{filename}.pdf"), pdf)
         }
         Part::Summary | Part::Pages | Part::All => {
-            let figures = report::report(&state.db, now, name, &scope, step_ms).await?;
+            let figures = report::report(&state.db, name, &scope, step_ms).await?;
             match part {
                 Part::Summary => export::summary(&figures, labels).into_download(&format!("{filename}.csv")),
                 Part::Pages => export::breakdown(&figures.breakdowns.pages, Some("page"), labels)
@@ -177,7 +177,7 @@ async fn analytics_report(
     let name = range.range.unwrap_or(RangeName::Week);
     let now = state.clock.now_ms();
     let (scope, step_ms) = scope(range, filters, now)?;
-    Ok(Json(report::report(&state.db, now, name, &scope, step_ms).await?))
+    Ok(Json(report::report(&state.db, name, &scope, step_ms).await?))
 }
 
 /// Visitors of the last five minutes and the latest 50 page views and events.

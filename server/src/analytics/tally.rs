@@ -9,6 +9,7 @@ use super::store::PAGEVIEW;
 use crate::time::DAY_MS;
 
 /// A page view or event, as counted.
+#[derive(sqlx::FromRow)]
 pub struct EventRow {
     pub at: i64,
     pub visitor: String,
@@ -21,6 +22,7 @@ pub struct EventRow {
 }
 
 /// A visit, as counted.
+#[derive(sqlx::FromRow)]
 pub struct VisitRow {
     pub started_at: i64,
     pub last_at: i64,
@@ -56,7 +58,10 @@ fn unless_empty(value: &str) -> Option<&str> {
 /// Every breakdown, in the report's order: page views per path and language, visits per entry and exit
 /// page, source, campaign, browser language, browser, system and device; events per name, products and
 /// brands followed, searches that found nothing, questions to the assistant per language.
-pub const BREAKDOWNS: [Breakdown; 15] = [
+/// How many breakdowns there are: the report's `Breakdowns` names each of them.
+pub const BREAKDOWN_COUNT: usize = 15;
+
+pub const BREAKDOWNS: [Breakdown; BREAKDOWN_COUNT] = [
     Breakdown {
         key: "pages",
         filter: Some("page"),
@@ -143,7 +148,7 @@ pub struct Tallied {
 pub struct Counts {
     pub totals: Totals,
     pub slots: HashMap<i64, Tallied>,
-    pub breakdowns: [HashMap<String, Tallied>; 15],
+    pub breakdowns: [HashMap<String, Tallied>; BREAKDOWN_COUNT],
 }
 
 impl Counts {
@@ -217,7 +222,7 @@ pub struct Tally {
     day: Option<i64>,
     viewers: HashSet<u128>,
     slots: HashMap<i64, Seen>,
-    breakdowns: [HashMap<String, Seen>; 15],
+    breakdowns: [HashMap<String, Seen>; BREAKDOWN_COUNT],
     pub counts: Counts,
 }
 

@@ -186,7 +186,8 @@ pub async fn generate(
     }
     let model = model(provider, providers, models, question.lang).to_owned();
     let messages = prompt::messages(found.rules.clone(), &found.context, &question.text);
-    let (timeout, http) = (Duration::from_secs(u64::from(timeout_seconds(provider, providers))), &state.assistant.http);
+    let timeout = Duration::from_secs(u64::from(timeout_seconds(provider, providers)));
+    let http = client_for(state, provider, providers)?;
     let request = Request {
         messages: &messages,
         model: &model,
@@ -204,6 +205,28 @@ pub async fn generate(
 }
 
 pub const NOT_CONFIGURED: &str = "This provider is not configured";
+
+/// The client for the provider's address: the environment's is the operator's and trusted; one an admin
+/// set must be public (`private_hosts`), unless `ALLOW_PRIVATE_HOSTS` allows private ones.
+fn client_for<'a>(
+    state: &'a AppState,
+    provider: ProviderKind,
+    providers: &AiProviders,
+) -> Result<&'a reqwest::Client, Failure> {
+    let (address, environments) = if provider == ProviderKind::Gateway {
+        (&providers.gateway.base_url, state.config.ai.gateway_url.as_deref())
+    } else {
+        (&providers.edge.base_url, state.config.ai.edge_url.as_deref())
+    };
+    if state.config.allow_private_hosts || environments == Some(address.as_str()) {
+        return Ok(&state.assistant.http);
+    }
+    let host = url::Url::parse(address).ok().and_then(|url| url.host_str().map(str::to_owned)).unwrap_or_default();
+    if crate::private_hosts::names_private(&host) {
+        return Err(Failure::new(ErrorType::Connection, crate::private_hosts::REFUSED));
+    }
+    Ok(&state.assistant.public_http)
+}
 
 fn timeout_seconds(provider: ProviderKind, providers: &AiProviders) -> u32 {
     if provider == ProviderKind::Gateway {

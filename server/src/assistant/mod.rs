@@ -28,13 +28,22 @@ pub struct Assistant {
     pub index: Arc<LiveIndex>,
     pub breakers: Breakers,
     cache: Arc<AnswerCache>,
+    /// For the environment's provider addresses.
     http: reqwest::Client,
+    /// For addresses an admin set: public ones only, no redirects (`private_hosts`).
+    public_http: reqwest::Client,
 }
 
 impl Assistant {
     pub fn start() -> anyhow::Result<Self> {
-        let http = reqwest::Client::builder().connect_timeout(Duration::from_secs(5)).build()?;
-        Ok(Self { index: Arc::default(), breakers: Breakers::default(), cache: Arc::default(), http })
+        let builder = || reqwest::Client::builder().connect_timeout(Duration::from_secs(5));
+        Ok(Self {
+            index: Arc::default(),
+            breakers: Breakers::default(),
+            cache: Arc::default(),
+            http: builder().build()?,
+            public_http: crate::private_hosts::public_client(builder())?,
+        })
     }
 
     /// Its caches, for the admin's cache screen.

@@ -56,8 +56,30 @@ fn decode(token: &str) -> Option<Payload> {
     serde_json::from_value(value).ok()
 }
 
-/// The `expires` parameter the challenge carries in its salt (`…?expires=1700000000`).
+/// The `expires` parameter the challenge carries in its salt (`…?expires=1700000000&`). A salt naming it
+/// twice is refused: no challenge of ours does, and parsers differ on which one counts (the library
+/// keeps the last), so such a salt could pass one check with one time and another with the other.
 fn expiry(salt: &str) -> Option<i64> {
     let (_, params) = salt.split_once('?')?;
-    params.split('&').find_map(|pair| pair.strip_prefix("expires="))?.parse().ok()
+    let mut values = params.split('&').filter_map(|pair| pair.strip_prefix("expires="));
+    let value = values.next()?;
+    if values.next().is_some() {
+        return None;
+    }
+    value.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expiry;
+
+    #[test]
+    fn a_salt_has_one_expiry_or_none() {
+        assert_eq!(expiry("3065d108?expires=1700000000&"), Some(1_700_000_000));
+        assert_eq!(expiry("3065d108?expires=1700000000"), Some(1_700_000_000));
+        assert_eq!(expiry("3065d108"), None);
+        assert_eq!(expiry("3065d108?expires=soon&"), None);
+        assert_eq!(expiry("3065d108?expires=1700000000&expires=4000000000&"), None);
+        assert_eq!(expiry("3065d108?expires=4000000000&x=1&expires=1700000000&"), None);
+    }
 }

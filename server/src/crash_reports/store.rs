@@ -282,6 +282,18 @@ pub async fn delete<'a>(db: &Db, ids: &'a [String]) -> Result<Vec<&'a String>, s
     Ok(deleted)
 }
 
+/// Deletes the groups last seen before `cutoff`, with their reports; answers how many groups went.
+pub async fn forget_unseen_since(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
+    let stale = "SELECT id FROM crash_groups WHERE last_seen < $1";
+    let mut tx = db.begin().await?;
+    for table in ["crash_occurrences", "crash_group_reporters"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE group_id IN ({stale})")).bind(cutoff).execute(&mut *tx).await?;
+    }
+    let groups = sqlx::query("DELETE FROM crash_groups WHERE last_seen < $1").bind(cutoff).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(groups.rows_affected())
+}
+
 /// Groups waiting for an admin (status new), for the dashboard.
 pub async fn unresolved(db: &Db) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM crash_groups WHERE status = 'new'").fetch_one(db).await

@@ -72,7 +72,9 @@ pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sql
         match outcome {
             Ok(()) => {
                 sqlx::query(
-                    "UPDATE email_outbox SET sent_at = $1, attempts = attempts + 1, locked_until = NULL WHERE id = $2",
+                    // The bodies go once delivered: they hold live sign-in codes and reset links.
+                    "UPDATE email_outbox SET sent_at = $1, attempts = attempts + 1, locked_until = NULL,
+                         text_body = '', html_body = '' WHERE id = $2",
                 )
                 .bind(now)
                 .bind(&message.id)
@@ -86,7 +88,9 @@ pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sql
                 let gave_up = (attempts >= MAX_ATTEMPTS).then_some(now);
                 tracing::warn!(error = %format!("{err:#}"), attempts, "e-mail delivery failed");
                 sqlx::query(
-                    "UPDATE email_outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, failed_at = $4, locked_until = NULL
+                    "UPDATE email_outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, failed_at = $4, locked_until = NULL,
+                         text_body = CASE WHEN $4 IS NULL THEN text_body ELSE '' END,
+                         html_body = CASE WHEN $4 IS NULL THEN html_body ELSE '' END
                      WHERE id = $5",
                 )
                 .bind(attempts)
@@ -143,7 +147,7 @@ impl MailerInForce {
         let wanted = (saved.as_ref().clone(), dkim.as_ref().clone());
         if self.built.as_ref().is_none_or(|(built_for, _)| *built_for != wanted) {
             let provider = match &wanted.0 {
-                Some(settings) => Mailer::from_settings(settings),
+                Some(settings) => Mailer::from_settings(settings, state.config.allow_private_hosts),
                 None => Ok(self.environment.clone()),
             };
             self.built = match provider {

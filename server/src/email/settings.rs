@@ -35,7 +35,8 @@ pub enum Provider {
     Others,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+/// From the weakest to the strongest (the order `keep_secrets` compares).
+#[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Security {
     None,
@@ -155,10 +156,11 @@ impl Editable for Option<EmailSettings> {
 
     /// A stored secret is kept only for the server it was given for: with a new host, domain, region or
     /// user name the mask counts as blank, so an admin cannot send a stored password to a server of
-    /// their choosing.
+    /// their choosing; nor over a weaker connection (an SMTP password sent in clear after TLS).
     fn keep_secrets(&mut self, stored: &Self) {
         let (Some(sent), Some(stored)) = (self.as_mut(), stored) else { return };
-        let smtp_same = (&sent.smtp.host, &sent.smtp.username) == (&stored.smtp.host, &stored.smtp.username);
+        let smtp_same = (&sent.smtp.host, &sent.smtp.username) == (&stored.smtp.host, &stored.smtp.username)
+            && sent.smtp.security >= stored.smtp.security;
         keep_for(smtp_same, &mut sent.smtp.password, &stored.smtp.password);
         keep(&mut sent.sendgrid.api_key, &stored.sendgrid.api_key);
         let mailgun_same =

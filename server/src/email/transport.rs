@@ -47,6 +47,8 @@ pub struct Mailer {
     pub transport: Transport,
     pub from: String,
     dkim: Option<std::sync::Arc<DkimConfig>>,
+    /// An SMTP server an admin set, checked to be public before each delivery (`private_hosts`).
+    public_only: Option<(String, u16)>,
 }
 
 impl Mailer {
@@ -59,10 +61,11 @@ impl Mailer {
             }
             MailTransport::Smtp(smtp) => Transport::smtp(smtp)?,
         };
-        Ok(Self { transport, from: config.from.clone(), dkim: None })
+        Ok(Self { transport, from: config.from.clone(), dkim: None, public_only: None })
     }
 
-    pub fn from_settings(settings: &EmailSettings) -> anyhow::Result<Self> {
+    /// The admin's provider; its SMTP server must be public unless `allow_private` (ALLOW_PRIVATE_HOSTS).
+    pub fn from_settings(settings: &EmailSettings, allow_private: bool) -> anyhow::Result<Self> {
         let tls = |security| match security {
             Security::None => SmtpTls::None,
             Security::Starttls => SmtpTls::StartTls,
@@ -99,7 +102,10 @@ impl Mailer {
                 key: settings.mailgun.api_key.clone(),
             },
         };
-        Ok(Self { transport, from: settings.from_address.trim().to_owned(), dkim: None })
+        let admins_server = matches!(settings.provider, Provider::Smtp | Provider::Pop3 | Provider::Others);
+        let public_only =
+            (admins_server && !allow_private).then(|| (settings.smtp.host.trim().to_owned(), settings.smtp.port));
+        Ok(Self { transport, from: settings.from_address.trim().to_owned(), dkim: None, public_only })
     }
 
     /// The same mailer, signing with `dkim` (or not, when it is off).
@@ -129,6 +135,11 @@ impl Mailer {
                 tracing::info!(to = %queued.recipient, file = %dir.join(format!("{id}.eml")).display(), "e-mail written");
             }
             Transport::Smtp(smtp) => {
+                if let Some((host, port)) = &self.public_only {
+                    crate::private_hosts::resolve(host, *port, false)
+                        .await
+                        .with_context(|| format!("the SMTP server {host} cannot be used"))?;
+                }
                 smtp.send(self.signed(message(from, to, queued)?)).await?;
             }
             Transport::Sendgrid { api, key } => {

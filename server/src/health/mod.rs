@@ -1,15 +1,20 @@
-//! `GET|HEAD /api/health`: 200 while the database answers, 503 when it does not.
+//! Health for load balancers and the web app: `GET|HEAD /api/health` (200 while the database answers,
+//! 503 when it does not), `/api/health/live` (the process answers at all) and `/api/health/ready` (it can
+//! serve: the database answers; Redis is reported but does not decide, since rate limits count in the
+//! database while it is away, and an outage of the shared Redis must not take every instance out).
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{db, AppState};
+use crate::{db, ratelimit, AppState};
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(health))
+    OpenApiRouter::new().routes(routes!(health)).routes(routes!(live)).routes(routes!(ready))
 }
+
+const NO_STORE: [(axum::http::HeaderName, &str); 1] = [(axum::http::header::CACHE_CONTROL, "no-store")];
 
 #[derive(Serialize, ToSchema)]
 pub struct Health {
@@ -26,11 +31,51 @@ pub struct Health {
 #[utoipa::path(get, path = "/api/health", tag = "health",
     responses((status = 200, body = Health), (status = 503, body = Health, description = "Database unavailable")))]
 async fn health(State(state): State<AppState>) -> impl IntoResponse {
-    let headers = [(axum::http::header::CACHE_CONTROL, "no-store")];
     if db::ping(&state.db).await {
-        (StatusCode::OK, headers, Json(Health { status: "ok", database: "ok", error: None }))
+        (StatusCode::OK, NO_STORE, Json(Health { status: "ok", database: "ok", error: None }))
     } else {
         let body = Health { status: "unavailable", database: "unreachable", error: Some("Database unavailable") };
-        (StatusCode::SERVICE_UNAVAILABLE, headers, Json(body))
+        (StatusCode::SERVICE_UNAVAILABLE, NO_STORE, Json(body))
     }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Liveness {
+    #[schema(example = "ok")]
+    status: &'static str,
+}
+
+/// The process answers (nothing else is checked): a supervisor restarts an instance that does not.
+#[utoipa::path(get, path = "/api/health/live", tag = "health", responses((status = 200, body = Liveness)))]
+async fn live() -> impl IntoResponse {
+    (NO_STORE, Json(Liveness { status: "ok" }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Readiness {
+    /// `ready` or `unavailable`.
+    #[schema(example = "ready")]
+    status: &'static str,
+    /// `ok` or `unreachable`.
+    #[schema(example = "ok")]
+    database: &'static str,
+    /// `ok` or `unreachable`; absent when rate limits count in the database (no `REDIS_URL`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "ok")]
+    redis: Option<&'static str>,
+}
+
+/// Whether the instance can serve, for a load balancer's health check: 503 while its database does not
+/// answer.
+#[utoipa::path(get, path = "/api/health/ready", tag = "health",
+    responses((status = 200, body = Readiness), (status = 503, body = Readiness, description = "Database unavailable")))]
+async fn ready(State(state): State<AppState>) -> impl IntoResponse {
+    let (database, redis) = tokio::join!(db::ping(&state.db), ratelimit::redis_answers(&state));
+    let reachable = |answers: bool| if answers { "ok" } else { "unreachable" };
+    let body = Readiness {
+        status: if database { "ready" } else { "unavailable" },
+        database: reachable(database),
+        redis: redis.map(reachable),
+    };
+    (if database { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE }, NO_STORE, Json(body))
 }

@@ -71,6 +71,12 @@ pub struct RedisFigures {
     pub connected_clients: Option<u64>,
 }
 
+/// Whether Redis answers, when the limits count there (`REDIS_URL`); `None` without Redis.
+pub async fn redis_answers(state: &AppState) -> Option<bool> {
+    let Store::Redis(redis) = &state.rate_limits else { return None };
+    Some(redis.answers().await)
+}
+
 /// Redis's figures when the limits count there (`REDIS_URL`), else `None`.
 pub async fn redis_figures(state: &AppState) -> Option<RedisFigures> {
     let Store::Redis(redis) = &state.rate_limits else { return None };

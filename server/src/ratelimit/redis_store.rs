@@ -71,6 +71,11 @@ impl RedisStore {
         Ok(store)
     }
 
+    /// Whether Redis answers a PING now.
+    pub(super) async fn answers(&self) -> bool {
+        redis::cmd("PING").query_async::<()>(&mut self.connection.clone()).await.is_ok()
+    }
+
     /// This hit's count in its window, or `None` when Redis does not answer.
     pub(super) async fn count(&self, limit: &Limit, subject: &str, now: i64) -> Option<Count> {
         let window_ms = limit.window_secs * 1000;

@@ -6,5 +6,5 @@ mod store;
 mod tokens;
 
 pub use routes::{routes, Revoked};
-pub use store::{end, end_all_for_user, end_others, live, SessionList};
+pub use store::{end, end_all_for_user, end_others, live, SessionList, Visible};
 pub use tokens::{check, renew, start, Live};

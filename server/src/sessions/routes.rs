@@ -43,7 +43,13 @@ async fn list(
     signed_in: RequirePermission<area::Sessions>,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<SessionList>> {
-    Ok(Json(store::live(&state.db, state.clock.now_ms(), query.user_id.as_deref(), &signed_in.session_id).await?))
+    let visible = if permissions::require_admin(&signed_in.user).is_ok() {
+        store::Visible::All
+    } else {
+        store::Visible::MembersAnd(&signed_in.user.id)
+    };
+    let now = state.clock.now_ms();
+    Ok(Json(store::live(&state.db, now, query.user_id.as_deref(), &signed_in.session_id, visible).await?))
 }
 
 #[derive(Serialize, ToSchema)]

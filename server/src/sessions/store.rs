@@ -8,6 +8,9 @@ use crate::{client_info::ClientInfo, db::Db, users::UserRecord};
 
 /// The most sessions one answer lists, newest first.
 pub const LIST_LIMIT: i64 = 1000;
+/// However often its token is renewed, a session ends this long after its sign-in: a stolen token that
+/// is kept fresh does not last for ever, and the member signs in again (with a code) once a month.
+pub const MAX_AGE_MS: i64 = 30 * crate::time::DAY_MS;
 
 /// A new session's row.
 pub struct NewSession<'a> {
@@ -34,15 +37,19 @@ pub async fn insert(db: &Db, session: NewSession<'_>, now: i64) -> Result<(), sq
     Ok(())
 }
 
-/// Moves the session's expiry (a renewed token).
-pub async fn extend(db: &Db, session_id: &str, expires_at: i64, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE sessions SET expires_at = $1, last_activity_at = $2 WHERE id = $3")
-        .bind(expires_at)
-        .bind(now)
-        .bind(session_id)
-        .execute(db)
-        .await?;
-    Ok(())
+/// Moves the session's expiry (a renewed token), to no later than its maximum age; answers the expiry set.
+pub async fn extend(db: &Db, session_id: &str, expires_at: i64, now: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE sessions SET last_activity_at = $2,
+             expires_at = CASE WHEN $1 < created_at + $4 THEN $1 ELSE created_at + $4 END
+         WHERE id = $3 RETURNING expires_at",
+    )
+    .bind(expires_at)
+    .bind(now)
+    .bind(session_id)
+    .bind(MAX_AGE_MS)
+    .fetch_one(db)
+    .await
 }
 
 /// A live session's user and when it was last active.
@@ -132,17 +139,36 @@ pub struct SessionList {
     sessions: Vec<SessionInfo>,
 }
 
+/// Whose sessions a list shows: an admin sees everyone's; a moderator the members' and their own, not
+/// where the other staff sign in from.
+pub enum Visible<'a> {
+    All,
+    MembersAnd(&'a str),
+}
+
 /// Live sessions of everyone, or of one user; `current` marks the session asking.
-pub async fn live(db: &Db, now: i64, user_id: Option<&str>, current: &str) -> Result<SessionList, sqlx::Error> {
+pub async fn live(
+    db: &Db,
+    now: i64,
+    user_id: Option<&str>,
+    current: &str,
+    visible: Visible<'_>,
+) -> Result<SessionList, sqlx::Error> {
+    let viewer = match visible {
+        Visible::All => None,
+        Visible::MembersAnd(viewer) => Some(viewer),
+    };
     let mut found: Vec<SessionInfo> = sqlx::query_as(
         "SELECT s.id, s.user_id, u.username, s.ip, s.browser, s.created_at, s.last_activity_at, s.expires_at
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.ended_at IS NULL AND s.expires_at > $1 AND ($2 IS NULL OR s.user_id = $2)
+           AND ($4 IS NULL OR (u.role = 'user' AND u.is_admin = 0) OR s.user_id = $4)
          ORDER BY s.created_at DESC, s.id LIMIT $3",
     )
     .bind(now)
     .bind(user_id)
     .bind(LIST_LIMIT)
+    .bind(viewer)
     .fetch_all(db)
     .await?;
     for session in &mut found {

@@ -21,17 +21,17 @@ pub struct Issued {
 pub async fn start(state: &AppState, user_id: &str, client: &ClientInfo) -> anyhow::Result<Issued> {
     let now = state.clock.now_ms();
     let session_id = uuid::Uuid::new_v4().to_string();
-    let expires_at = now + state.config.token_ttl_secs * 1000;
+    let expires_at = now + (state.config.token_ttl_secs * 1000).min(store::MAX_AGE_MS);
     store::insert(&state.db, NewSession { id: &session_id, user_id, client, expires_at }, now).await?;
     let token = sign(state, user_id, &session_id, now, expires_at)?;
     Ok(Issued { token, session_id })
 }
 
-/// A new token for a live session, which now lasts a full token lifetime from now.
+/// A new token for a live session, which now lasts a full token lifetime from now, or to the session's
+/// maximum age if that comes first.
 pub async fn renew(state: &AppState, claims: &Claims) -> anyhow::Result<String> {
     let now = state.clock.now_ms();
-    let expires_at = now + state.config.token_ttl_secs * 1000;
-    store::extend(&state.db, &claims.sid, expires_at, now).await?;
+    let expires_at = store::extend(&state.db, &claims.sid, now + state.config.token_ttl_secs * 1000, now).await?;
     sign(state, &claims.sub, &claims.sid, now, expires_at)
 }
 

@@ -19,7 +19,7 @@ use crate::{
     extract::ApiJson,
     lang::Lang,
     ratelimit,
-    sessions::{self, live, Revoked, SessionList},
+    sessions::{self, live, Revoked, SessionList, Visible},
     AppState,
 };
 
@@ -73,6 +73,7 @@ async fn update_account(
         }
         None => None,
     };
+    let before = load(&state, id).await?;
     if let Some(profile) = change.profile.map(|p| p.cleaned()) {
         ApiError::check_fields(profile.checks())?;
         store::set_profile(&state.db, id, profile).await?;
@@ -83,8 +84,12 @@ async fn update_account(
     if let Some(subscribe) = change.newsletter {
         mailing::set_subscribed(&state.db, id, subscribe, state.clock.now_ms()).await?;
     }
-    audit::record_change(&state, &client, &signed_in.user, Action::Update, Resource::Account, id).await?;
-    Ok(Json(load(&state, id).await?))
+    let after = load(&state, id).await?;
+    // A change that changed nothing (`{}`, or the same values again) leaves no audit row.
+    if after != before {
+        audit::record_change(&state, &client, &signed_in.user, Action::Update, Resource::Account, id).await?;
+    }
+    Ok(Json(after))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -141,7 +146,8 @@ async fn change_password(
 #[utoipa::path(get, path = "/api/account/sessions", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = SessionList), (status = 401)))]
 async fn own_sessions(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<SessionList>> {
-    Ok(Json(live(&state.db, state.clock.now_ms(), Some(&signed_in.user.id), &signed_in.session_id).await?))
+    let own = Visible::MembersAnd(&signed_in.user.id);
+    Ok(Json(live(&state.db, state.clock.now_ms(), Some(&signed_in.user.id), &signed_in.session_id, own).await?))
 }
 
 /// Ends every session of the member but this one.
@@ -152,16 +158,11 @@ async fn end_other_sessions(
     signed_in: SignedIn,
     client: ClientInfo,
 ) -> ApiResult<Json<Revoked>> {
-    let revoked =
-        sessions::end_others(&state.db, &signed_in.user.id, &signed_in.session_id, state.clock.now_ms()).await?;
-    audit::record_change(
-        &state,
-        &client,
-        &signed_in.user,
-        Action::RevokeOthers,
-        Resource::UserSessions,
-        &signed_in.user.id,
-    )
-    .await?;
+    let user = &signed_in.user;
+    let revoked = sessions::end_others(&state.db, &user.id, &signed_in.session_id, state.clock.now_ms()).await?;
+    // Only when a session ended: pressing the button again leaves no audit row.
+    if revoked > 0 {
+        audit::record_change(&state, &client, user, Action::RevokeOthers, Resource::UserSessions, &user.id).await?;
+    }
     Ok(Json(Revoked { revoked }))
 }

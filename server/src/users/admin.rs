@@ -26,13 +26,26 @@ pub async fn create_admin(db: &Db, username: &str, email: &str, plain_password: 
     Ok(store::create_user(db, user, now_ms()).await?)
 }
 
-/// Creates the bootstrap admin named by `ADMIN_USERNAME` unless a user of that name exists.
+/// Marks in `app_meta` that the bootstrap admin was made.
+const BOOTSTRAPPED: &str = "bootstrap_admin";
+
+/// Creates the bootstrap admin named by `ADMIN_USERNAME` once per database: an account the admins later
+/// delete or rename is not brought back (with the password in the environment) by the next restart.
 pub async fn bootstrap(db: &Db, admin: &BootstrapAdmin) -> anyhow::Result<()> {
-    if store::username_exists(db, &admin.username).await? {
+    let made: Option<String> =
+        sqlx::query_scalar("SELECT value FROM app_meta WHERE key = $1").bind(BOOTSTRAPPED).fetch_optional(db).await?;
+    if made.is_some() {
         return Ok(());
     }
-    create_admin(db, &admin.username, &admin.email, &admin.password).await?;
-    tracing::info!(username = %admin.username, "created the bootstrap admin");
+    if !store::username_exists(db, &admin.username).await? {
+        match create_admin(db, &admin.username, &admin.email, &admin.password).await {
+            Ok(_) => tracing::info!(username = %admin.username, "created the bootstrap admin"),
+            // Another instance starting at the same moment made it first.
+            Err(_) if store::username_exists(db, &admin.username).await? => {}
+            Err(err) => return Err(err),
+        }
+    }
+    crate::db::claim_once(&mut *db.acquire().await?, BOOTSTRAPPED, now_ms()).await?;
     Ok(())
 }
 

@@ -231,7 +231,7 @@ pub async fn set_password_hash(db: &Db, id: &str, hash: &str) -> Result<(), sqlx
 }
 
 /// The member's own details (the account page), without the newsletter choice, which is a group.
-#[derive(Serialize, ToSchema, FromRow)]
+#[derive(Serialize, ToSchema, FromRow, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Account {
     id: String,

@@ -7,6 +7,7 @@ pub const PASSWORD_SPECIALS: &str = "@!#$%^&*()-+";
 pub const PASSWORD_MIN_LEN: usize = 8;
 pub const PASSWORD_MAX_LEN: usize = 128;
 pub const LOCATION_MAX_LEN: usize = 99;
+const USERNAME_LEN: std::ops::RangeInclusive<usize> = 3..=32;
 
 /// The most used passwords (and their usual variants, once lower-cased and with common letter
 /// swaps undone): a password built on one of them is refused even when it follows the other rules.
@@ -66,13 +67,23 @@ const COMMON_PASSWORDS: &[&str] = &[
     "qwerty123",
 ];
 
+/// A username is a handle, not free text: it is shown to others and put in e-mails, and it must never
+/// read as an e-mail address (login takes either, so `@` would let one account's name match another's
+/// address).
 pub fn username(value: &str) -> Result<(), &'static str> {
     let value = value.trim();
     match value.chars().next() {
-        None => Err("Username is required"),
-        Some(first) if !first.is_alphabetic() => Err("Username must start with a letter"),
-        Some(_) => Ok(()),
+        None => return Err("Username is required"),
+        Some(first) if !first.is_alphabetic() => return Err("Username must start with a letter"),
+        Some(_) => {}
     }
+    if !USERNAME_LEN.contains(&value.chars().count()) {
+        return Err("Username must be 3 to 32 characters long");
+    }
+    if !value.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-')) {
+        return Err("Username may contain only letters, digits, dots, hyphens and underscores");
+    }
+    Ok(())
 }
 
 pub fn email(value: &str) -> Result<(), &'static str> {
@@ -206,6 +217,14 @@ mod tests {
         assert_eq!(username("1abc"), Err("Username must start with a letter"));
         assert!(username("Odette").is_ok());
         assert!(username("אודט").is_ok());
+        assert!(username("odette.b_2-x").is_ok());
+        assert_eq!(username("Od"), Err("Username must be 3 to 32 characters long"));
+        assert!(username(&"o".repeat(32)).is_ok());
+        assert_eq!(username(&"o".repeat(33)), Err("Username must be 3 to 32 characters long"));
+        let characters = Err("Username may contain only letters, digits, dots, hyphens and underscores");
+        for handle in ["odette@pointe.test", "Odette B", "see:http://x", "o<b>"] {
+            assert_eq!(username(handle), characters, "{handle}");
+        }
         assert_eq!(email("a@b"), Err("Invalid email address"));
         assert_eq!(email("a b@c.org"), Err("Invalid email address"));
         assert!(email("dancer@example.org").is_ok());

@@ -39,10 +39,32 @@ pub fn content_security_policy(extra: &ExtraSources) -> HeaderValue {
     HeaderValue::try_from(policy).expect("the policy is ASCII")
 }
 
-pub async fn add(State(csp): State<HeaderValue>, request: Request, next: Next) -> Response {
+/// One year: browsers then reach the site over HTTPS only, even from a typed `http://` address. Not
+/// `includeSubDomains`: other hosts of the owner's domain may not serve HTTPS.
+const HSTS: &str = "max-age=31536000";
+
+/// What every response gets: the default content security policy, and HSTS when the site is reached over
+/// HTTPS (its public address is `https://`, or a trusted proxy says the request came over HTTPS; browsers
+/// ignore the header on plain HTTP anyway).
+#[derive(Clone)]
+pub struct SecurityHeaders {
+    pub csp: HeaderValue,
+    pub public_https: bool,
+    pub trust_proxy: bool,
+}
+
+pub async fn add(State(policy): State<SecurityHeaders>, request: Request, next: Next) -> Response {
+    let forwarded_https = policy.trust_proxy
+        && request
+            .headers()
+            .get("x-forwarded-proto")
+            .is_some_and(|proto| proto.as_bytes().eq_ignore_ascii_case(b"https"));
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(csp);
+    headers.entry(header::CONTENT_SECURITY_POLICY).or_insert(policy.csp);
+    if policy.public_https || forwarded_https {
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
+    }
     for (name, value) in HEADERS {
         headers.entry(name).or_insert(HeaderValue::from_static(value));
     }

@@ -101,3 +101,27 @@ async fn members_see_their_sessions_and_log_out_the_others() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn changes_that_change_nothing_leave_no_audit_row() {
+    each_backend(async |app| {
+        let member = app.user_with_role("giselle", Role::User).await;
+        let audit_rows = async || -> i64 {
+            sqlx::query_scalar("SELECT COUNT(*) FROM audit_log").fetch_one(&app.state.db).await.unwrap()
+        };
+        let change = json!({ "profile": { "location": "Haifa" }, "language": "fr" });
+        assert_eq!(send(app, Method::PATCH, "/api/account", &member, change.clone()).await.status, StatusCode::OK);
+        assert_eq!(audit_rows().await, 1);
+        for nothing in [json!({}), change] {
+            assert_eq!(send(app, Method::PATCH, "/api/account", &member, nothing).await.status, StatusCode::OK);
+        }
+        assert_eq!(audit_rows().await, 1, "neither `{{}}` nor the same values again is a change");
+
+        second_device(app, "giselle").await;
+        for _ in 0..3 {
+            assert_eq!(call(app, Method::DELETE, "/api/account/sessions/others", &member).await.status, StatusCode::OK);
+        }
+        assert_eq!(audit_rows().await, 2, "only the call that ended a session");
+    })
+    .await;
+}

@@ -1,7 +1,7 @@
 //! Sign-up, login with the e-mailed code, the bot-check, tokens and sessions, password reset, rate
 //! limits, and tips — over the real router and database, with the clock moved by hand.
 
-use crate::common::{assert_json_error, each_backend, TestApp, TestResponse};
+use crate::common::{assert_json_error, each_backend, each_backend_with, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
 use base64::{engine::general_purpose::STANDARD, Engine};
 use serde_json::{json, Value};
@@ -42,10 +42,11 @@ async fn last_mail(app: &TestApp, recipient: &str) -> (String, String) {
     .expect("an e-mail was queued")
 }
 
-/// The 6-digit code in the newest e-mail to `recipient`.
+/// The 6-digit code in the newest e-mail to `recipient` (its text; the subject never holds it).
 async fn last_code(app: &TestApp, recipient: &str) -> String {
-    let (subject, _) = last_mail(app, recipient).await;
-    subject.split(|c: char| !c.is_ascii_digit()).find(|part| part.len() == 6).expect("a code in the subject").to_owned()
+    let (subject, text) = last_mail(app, recipient).await;
+    assert!(!subject.chars().any(|c| c.is_ascii_digit()), "no code in the subject: {subject}");
+    text.split(|c: char| !c.is_ascii_digit()).find(|part| part.len() == 6).expect("a code in the text").to_owned()
 }
 
 async fn signup(app: &TestApp, username: &str) -> TestResponse {
@@ -541,4 +542,47 @@ async fn tips_come_in_six_sections_in_the_asked_language() {
         assert!(tips["sections"][0]["title"].as_str().unwrap().is_ascii());
     })
     .await;
+}
+
+/// A Turnstile verifier on 127.0.0.1: `/ok` accepts every token, `/moved` redirects to `/ok`.
+async fn turnstile_verifier() -> u16 {
+    let routes = axum::Router::new()
+        .route("/ok", axum::routing::post(async || axum::Json(json!({ "success": true }))))
+        .route("/moved", axum::routing::post(async || axum::response::Redirect::temporary("/ok")));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move { axum::serve(listener, routes).await.unwrap() });
+    port
+}
+
+#[tokio::test]
+async fn turnstile_is_asked_where_configured_only_and_not_waited_for_long() {
+    let verifier = turnstile_verifier().await;
+    let (silent, _held) = crate::common::ai::silent_port().await;
+    for (path, passes) in [
+        (format!("http://127.0.0.1:{verifier}/ok"), true),
+        (format!("http://127.0.0.1:{verifier}/moved"), false),
+        (format!("http://127.0.0.1:{silent}/"), false),
+    ] {
+        let vars = [
+            ("BOT_CHECK", "turnstile"),
+            ("TURNSTILE_SITE_KEY", "site-key"),
+            ("TURNSTILE_SECRET", "secret"),
+            ("TURNSTILE_VERIFY_URL", path.as_str()),
+        ];
+        each_backend_with(&vars, async |app| {
+            let body = json!({ "username": "nobody", "password": PASSWORD, "turnstileToken": "widget-token" });
+            let answer =
+                tokio::time::timeout(std::time::Duration::from_secs(60), app.post_json("/api/auth/login", &body))
+                    .await
+                    .expect("a verifier that hangs is given up");
+            if passes {
+                assert_json_error(&answer, StatusCode::UNAUTHORIZED, "Invalid username or password");
+            } else {
+                // A redirect is not followed (the secret goes to the configured address only).
+                assert_json_error(&answer, StatusCode::BAD_REQUEST, "Security verification failed. Please try again.");
+            }
+        })
+        .await;
+    }
 }

@@ -3,7 +3,7 @@
 use crate::common::{each_backend, TestApp};
 use axum::http::StatusCode;
 use pointe_server::testing::{
-    cleanup::{self, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, SESSION_KEEP_MS},
+    cleanup::{self, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, CRASH_KEEP_MS, MAIL_KEEP_MS, SESSION_KEEP_MS},
     create_admin, Clock,
 };
 use serde_json::json;
@@ -56,6 +56,22 @@ async fn add_ai_request(app: &TestApp, id: &str, created_at: i64) {
     sqlx::query(sql).bind(id).bind(created_at).execute(&app.state.db).await.unwrap();
 }
 
+/// A crash group last seen at `last_seen`, with one reporter.
+async fn add_crash(app: &TestApp, id: &str, last_seen: i64) {
+    let sql = "INSERT INTO crash_groups (id, fingerprint, message, status, first_seen, last_seen, occurrences, users)
+               VALUES ($1, $1, 'boom', 'new', 0, $2, 1, 1)";
+    sqlx::query(sql).bind(id).bind(last_seen).execute(&app.state.db).await.unwrap();
+    let sql = "INSERT INTO crash_group_reporters (group_id, reporter) VALUES ($1, 'visitor')";
+    sqlx::query(sql).bind(id).execute(&app.state.db).await.unwrap();
+}
+
+/// An outbox message, sent or given up at the times given (neither: still queued).
+async fn add_mail(app: &TestApp, id: &str, sent_at: Option<i64>, failed_at: Option<i64>) {
+    let sql = "INSERT INTO email_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at, sent_at, failed_at)
+               VALUES ($1, 'a@pointe.test', 's', '', '', 0, 0, $2, $3)";
+    sqlx::query(sql).bind(id).bind(sent_at).bind(failed_at).execute(&app.state.db).await.unwrap();
+}
+
 #[tokio::test]
 async fn each_kind_of_row_goes_once_its_time_is_over() {
     each_backend(async |app| {
@@ -77,6 +93,12 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
         add_session(app, "live", &user, now + HOUR, None).await;
         add_ai_request(app, "old", now - AI_RECORDS_KEEP_MS - 1).await;
         add_ai_request(app, "new", now - AI_RECORDS_KEEP_MS).await;
+        add_crash(app, "old", now - CRASH_KEEP_MS - 1).await;
+        add_crash(app, "new", now - CRASH_KEEP_MS).await;
+        add_mail(app, "sent-old", Some(now - MAIL_KEEP_MS - 1), None).await;
+        add_mail(app, "failed-old", None, Some(now - MAIL_KEEP_MS - 1)).await;
+        add_mail(app, "sent-new", Some(now - MAIL_KEEP_MS), None).await;
+        add_mail(app, "queued", None, None).await;
 
         let removed = cleanup::run(&app.state).await.unwrap();
         assert_eq!(
@@ -89,9 +111,14 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
                 sessions: 2,
                 audit_entries: 0,
                 ai_records: 2,
+                crash_groups: 1,
+                mails: 2,
                 analytics_events: 0
             }
         );
+        assert_eq!(ids(app, "SELECT id FROM crash_groups").await, ["new"]);
+        assert_eq!(ids(app, "SELECT group_id FROM crash_group_reporters").await, ["new"]);
+        assert_eq!(ids(app, "SELECT id FROM email_outbox ORDER BY id").await, ["queued", "sent-new"]);
         assert_eq!(ids(app, "SELECT id FROM verification_codes").await, ["new"]);
         assert_eq!(ids(app, "SELECT token_hash FROM password_resets").await, ["new"]);
         assert_eq!(ids(app, "SELECT signature FROM bot_check_uses").await, ["new"]);
@@ -111,10 +138,13 @@ async fn each_kind_of_row_goes_once_its_time_is_over() {
                 sessions: 2,
                 audit_entries: 0,
                 ai_records: 2,
+                crash_groups: 1,
+                mails: 1,
                 analytics_events: 0
             }
         );
         assert_eq!(ids(app, "SELECT id FROM sessions").await, ["live"]);
+        assert_eq!(ids(app, "SELECT id FROM email_outbox").await, ["queued"], "a message still to send stays");
         assert_eq!(cleanup::run(&app.state).await.unwrap(), Removed::default());
     })
     .await;

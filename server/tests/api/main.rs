@@ -25,6 +25,7 @@ mod email_templates;
 mod mailbox;
 mod module_graph;
 mod platform;
+mod private_hosts;
 mod public_reads;
 mod rate_limits;
 mod rendered_pages;

@@ -2,7 +2,10 @@ use crate::common::{
     assert_error_code, assert_json_error, each_backend, each_backend_with, gzip, GZIP_CHUNK_TEXT, PRECOMPRESSED_BR,
     STALE_CHUNK_TEXT,
 };
+use std::time::Duration;
+
 use axum::http::{Method, StatusCode};
+use pointe_server::testing::{serve, time_limit, Limits};
 
 #[tokio::test]
 async fn health_answers_get_and_head_and_503_without_database() {
@@ -14,13 +17,106 @@ async fn health_answers_get_and_head_and_503_without_database() {
         assert_eq!(head.status, StatusCode::OK);
         assert!(head.body.is_empty());
 
+        let admin = app.signed_in_admin("ada").await;
+        assert_eq!(app.get("/api/health/live").await.json(), serde_json::json!({ "status": "ok" }));
+        let ready = app.get("/api/health/ready").await;
+        assert_eq!(ready.status, StatusCode::OK);
+        assert_eq!(ready.json(), serde_json::json!({ "status": "ready", "database": "ok" }), "no Redis configured");
+
         app.state.db.close().await;
+        let unready = app.get("/api/health/ready").await;
+        assert_eq!(unready.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(unready.json(), serde_json::json!({ "status": "unavailable", "database": "unreachable" }));
+        assert_eq!(app.get("/api/health/live").await.status, StatusCode::OK, "the process still answers");
         let down = app.get("/api/health").await;
         assert_eq!(down.status, StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(down.json()["error"], "Database unavailable");
         assert_eq!(app.request(Method::HEAD, "/api/health", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
+        // Any call that needs the database says so, with when to try again: not a 500.
+        let refused =
+            app.request(Method::GET, "/api/users/list", &[("authorization", &format!("Bearer {admin}"))]).await;
+        assert_error_code(&refused, StatusCode::SERVICE_UNAVAILABLE, "unavailable");
+        assert_eq!(refused.header("retry-after"), "5");
+        assert_eq!(refused.json()["retryAfter"], 5);
     })
     .await;
+}
+
+/// A server on a free port of 127.0.0.1 with these limits, and its address; dropping the sender stops it.
+async fn served(limits: Limits, app: axum::Router) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(serve(listener, app, limits, async move {
+        let _ = stopped.await;
+    }));
+    (address, stop)
+}
+
+/// Reads what the server sends until it closes the connection (a wait of at most 30 s, not a measure).
+async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut answer))
+        .await
+        .expect("the server closes the connection")
+        .unwrap();
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test]
+async fn a_request_head_trickled_in_too_slowly_loses_its_connection() {
+    use tokio::io::AsyncWriteExt;
+    let limits = Limits { header_read: Duration::from_millis(300), ..Limits::default() };
+    let (address, _stop) = served(limits, axum::Router::new().route("/", axum::routing::get(async || "ok"))).await;
+    let mut slow = tokio::net::TcpStream::connect(address).await.unwrap();
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n").await.unwrap();
+    // The head is never finished: the server closes the connection (answering 408) rather than wait.
+    let answer = read_until_closed(&mut slow).await;
+    assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 408"), "{answer}");
+
+    let mut prompt = tokio::net::TcpStream::connect(address).await.unwrap();
+    prompt.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").await.unwrap();
+    assert!(read_until_closed(&mut prompt).await.starts_with("HTTP/1.1 200"));
+}
+
+#[tokio::test]
+async fn on_the_stop_signal_a_request_being_answered_finishes() {
+    use tokio::io::AsyncWriteExt;
+    let slow = axum::Router::new().route(
+        "/slow",
+        axum::routing::get(async || {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            "done"
+        }),
+    );
+    let (address, stop) = served(Limits::default(), slow).await;
+    let mut client = tokio::net::TcpStream::connect(address).await.unwrap();
+    client.write_all(b"GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    drop(stop);
+    let answer = read_until_closed(&mut client).await;
+    assert!(answer.starts_with("HTTP/1.1 200") && answer.ends_with("done"), "{answer}");
+    assert!(tokio::net::TcpStream::connect(address).await.is_err(), "no new connection is taken");
+}
+
+#[tokio::test]
+async fn a_request_that_has_not_begun_its_answer_in_time_gets_503() {
+    let stuck = axum::Router::new()
+        .route("/stuck", axum::routing::get(async || tokio::time::sleep(Duration::from_secs(600)).await))
+        .layer(axum::middleware::from_fn(|request: axum::extract::Request, next: axum::middleware::Next| {
+            time_limit(Duration::from_millis(50), request, next)
+        }));
+    let (address, _stop) = served(Limits::default(), stuck).await;
+    let mut client = tokio::net::TcpStream::connect(address).await.unwrap();
+    use tokio::io::AsyncWriteExt;
+    client.write_all(b"GET /stuck HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").await.unwrap();
+    let answer = read_until_closed(&mut client).await;
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: 5") && answer.contains(r#""code":"timed_out""#),
+        "{answer}"
+    );
 }
 
 #[tokio::test]
@@ -216,7 +312,30 @@ async fn every_response_has_security_headers() {
             assert_eq!(response.header("x-content-type-options"), "nosniff", "{path}");
             assert_eq!(response.header("referrer-policy"), "strict-origin-when-cross-origin", "{path}");
             assert!(!response.header("x-request-id").is_empty(), "{path}");
+            assert_eq!(response.header("strict-transport-security"), "", "{path}: not on plain HTTP");
         }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn https_is_kept_to_once_the_site_is_reached_over_it() {
+    let key = ("SECRET_KEY", "k3y-of-at-least-thirty-two-characters-0123456789");
+    each_backend_with(&[("PUBLIC_URL", "https://pointe.example"), key], async |app| {
+        for path in ["/", "/api/brands", "/api/nope"] {
+            assert_eq!(app.get(path).await.header("strict-transport-security"), "max-age=31536000", "{path}");
+        }
+    })
+    .await;
+    // Behind a proxy that ends TLS, as the proxy says; a client's own header counts only behind a trusted one.
+    let https = [("x-forwarded-proto", "https")];
+    each_backend_with(&[("TRUST_PROXY", "true")], async |app| {
+        assert_eq!(app.request(Method::GET, "/", &https).await.header("strict-transport-security"), "max-age=31536000");
+        assert_eq!(app.get("/").await.header("strict-transport-security"), "");
+    })
+    .await;
+    each_backend_with(&[("TRUST_PROXY", "false")], async |app| {
+        assert_eq!(app.request(Method::GET, "/", &https).await.header("strict-transport-security"), "");
     })
     .await;
 }
@@ -381,4 +500,19 @@ async fn every_error_answer_names_its_code() {
         assert_error_code(&forbidden, StatusCode::FORBIDDEN, "forbidden");
     })
     .await;
+}
+
+#[test]
+fn a_live_site_does_not_start_without_its_own_secret_key() {
+    let with = |vars: &'static [(&str, &str)]| {
+        pointe_server::Config::from_lookup(|name| {
+            vars.iter().find(|(key, _)| *key == name).map(|(_, v)| (*v).to_owned())
+        })
+    };
+    let Err(refused) = with(&[("PUBLIC_URL", "https://pointe.example")]) else { panic!("refused") };
+    let refused = refused.to_string();
+    assert!(refused.starts_with("SECRET_KEY must be set when PUBLIC_URL is https://"), "{refused}");
+    const KEY: &str = "k3y-of-at-least-thirty-two-characters-0123456789";
+    assert!(with(&[("PUBLIC_URL", "https://pointe.example"), ("SECRET_KEY", KEY)]).is_ok());
+    assert!(with(&[]).is_ok(), "on this machine (http) the key kept in the database does");
 }

@@ -104,6 +104,10 @@ async fn without_an_answer_from_redis_the_database_keeps_the_limits() {
         }
         assert_limited(&ask_reset(app, "10.0.0.9").await, "3600");
         assert!(rows_in_database(app).await > 0, "counted in the database");
+        // The instance still serves: readiness reports Redis but does not fail on it.
+        let ready = app.get("/api/health/ready").await;
+        assert_eq!(ready.status, StatusCode::OK);
+        assert_eq!(ready.json(), serde_json::json!({ "status": "ready", "database": "ok", "redis": "unreachable" }));
     })
     .await;
 }

@@ -139,8 +139,20 @@ async fn email_provider_secrets_are_masked_kept_and_cleared() {
         let mut elsewhere = get(app, "/api/admin/settings/email", &admin).await["settings"].clone();
         elsewhere["smtp"]["host"] = json!("attacker.example");
         put(app, "/api/admin/settings/email", &admin, elsewhere).await;
-        let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'email'").fetch_one(&app.state.db).await.unwrap();
-        assert_eq!(serde_json::from_str::<Value>(&stored).unwrap()["smtp"]["password"], "");
+        let stored_password = async || -> Value {
+            let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'email'").fetch_one(&app.state.db).await.unwrap();
+            serde_json::from_str::<Value>(&stored).unwrap()["smtp"]["password"].clone()
+        };
+        assert_eq!(stored_password().await, "");
+
+        // Nor over a weaker connection: encryption turned off with the mask means none; turned up, it stays.
+        put(app, "/api/admin/settings/email", &admin, settings).await;
+        for (security, kept) in [("tls", "s3cret-pass"), ("none", "")] {
+            let mut changed = get(app, "/api/admin/settings/email", &admin).await["settings"].clone();
+            changed["smtp"]["security"] = json!(security);
+            put(app, "/api/admin/settings/email", &admin, changed).await;
+            assert_eq!(stored_password().await, kept, "{security}");
+        }
     })
     .await;
 }

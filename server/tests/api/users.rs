@@ -2,7 +2,7 @@
 //! export, and the rules that keep an admin (no self-demotion, self-delete or last-admin demotion);
 //! disabling or deleting a user ends their sessions at once.
 
-use crate::common::{assert_field_error, assert_json_error, each_backend, TestApp, TestResponse};
+use crate::common::{assert_field_error, assert_json_error, each_backend, each_backend_with, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::Role;
 use serde_json::{json, Value};
@@ -203,9 +203,8 @@ async fn found_id(app: &TestApp, token: &str, username: &str) -> String {
 async fn the_export_quotes_commas_quotes_and_line_breaks_and_keeps_hebrew() {
     each_backend(async |app| {
         let admin = app.signed_in_admin("admin").await;
-        let mut tricky = new_user("Dana, \"Swan\"");
-        tricky["email"] = json!("dana@pointe.test");
-        tricky["location"] = json!("Tel Aviv\nIsrael");
+        let mut tricky = new_user("Dana");
+        tricky["location"] = json!("Tel Aviv, \"Dizengoff\"\nIsrael");
         let dana = create(app, &admin, tricky).await;
         let mut hebrew = new_user("אודט");
         hebrew["email"] = json!("odette@pointe.test");
@@ -224,7 +223,7 @@ async fn the_export_quotes_commas_quotes_and_line_breaks_and_keeps_hebrew() {
             "{text}"
         );
         assert!(
-            text.contains("\r\n\"Dana, \"\"Swan\"\"\",dana@pointe.test,user,no,new,\"Tel Aviv\nIsrael\","),
+            text.contains("\r\nDana,dana@pointe.test,user,no,new,\"Tel Aviv, \"\"Dizengoff\"\"\nIsrael\","),
             "{text}"
         );
         assert!(text.contains("\r\nאודט,odette@pointe.test,user,no,new,,"), "{text}");
@@ -338,6 +337,27 @@ async fn disabling_or_deleting_a_user_ends_their_sessions_at_once() {
                 .await
                 .unwrap();
         assert_eq!(audit.as_deref(), Some(odile_id.as_str()));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_bootstrap_admin_is_made_once_not_again_after_the_admins_removed_it() {
+    let vars =
+        [("ADMIN_USERNAME", "founder"), ("ADMIN_EMAIL", "founder@pointe.test"), ("ADMIN_PASSWORD", "Arabesque-2026!")];
+    each_backend_with(&vars, async |app| {
+        let db = &app.state.db;
+        let founders = async || -> i64 {
+            sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE username = 'founder' AND is_admin = 1")
+                .fetch_one(db)
+                .await
+                .unwrap()
+        };
+        assert_eq!(founders().await, 1);
+        // The admins delete the account (or rename it); the variables are still set at the next start.
+        sqlx::query("DELETE FROM users WHERE username = 'founder'").execute(db).await.unwrap();
+        app.another_instance().await;
+        assert_eq!(founders().await, 0, "not brought back with the password in the environment");
     })
     .await;
 }

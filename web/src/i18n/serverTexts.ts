@@ -29,6 +29,8 @@ export const SERVER_TEXTS = {
   'Password is required': 'passwordRequired',
   'Current password is incorrect': 'currentPasswordWrong',
   'Username must start with a letter': 'usernameLetter',
+  'Username must be 3 to 32 characters long': 'usernameLength',
+  'Username may contain only letters, digits, dots, hyphens and underscores': 'usernameCharacters',
   'Invalid email address': 'invalidEmail',
   'Password must be at least 8 characters long': 'passwordShort',
   'Password must be at most 128 characters long': 'passwordLong',

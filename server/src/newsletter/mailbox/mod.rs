@@ -22,5 +22,6 @@ pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
 
 /// A signed-in session on the configured mailbox.
 async fn open_session(state: &AppState, settings: &MailboxSettings) -> pop3::Pop3Result<pop3::Session> {
-    pop3::in_time(pop3::Session::open(&settings.account(), state.config.mail.trusted_certificates.as_deref())).await
+    let account = settings.account(state.config.allow_private_hosts);
+    pop3::in_time(pop3::Session::open(&account, state.config.mail.trusted_certificates.as_deref())).await
 }

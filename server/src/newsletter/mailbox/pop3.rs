@@ -69,6 +69,8 @@ pub type Pop3Result<T> = Result<T, Pop3Error>;
 
 /// Where and as whom to sign in.
 pub struct Account<'a> {
+    /// Whether the server may be on this machine or a private network (`private_hosts`).
+    pub allow_private: bool,
     pub host: &'a str,
     pub port: u16,
     pub security: Security,
@@ -89,7 +91,7 @@ impl Session {
     /// Connects, sets up TLS as chosen and signs in. `trusted` adds certificate authorities (PEM) to
     /// the public ones, for a mail server with a private CA.
     pub async fn open(account: &Account<'_>, trusted: Option<&Path>) -> Pop3Result<Self> {
-        let tcp = connect(account.host, account.port).await?;
+        let tcp = connect(account.host, account.port, account.allow_private).await?;
         let mut session = match account.security {
             Security::Tls => Self::over(Box::new(tls(tcp, account.host, trusted).await?)),
             Security::None | Security::Starttls => Self::over(Box::new(tcp)),
@@ -215,13 +217,19 @@ pub async fn in_time<T>(work: impl std::future::Future<Output = Pop3Result<T>>) 
         .unwrap_or_else(|_| Err(Pop3Error::new(Failure::Timeout, "the server did not answer in time")))
 }
 
-async fn connect(host: &str, port: u16) -> Pop3Result<TcpStream> {
+async fn connect(host: &str, port: u16, allow_private: bool) -> Pop3Result<TcpStream> {
     let resolve = tokio::time::timeout(WAIT, tokio::net::lookup_host((host, port)));
     let addresses: Vec<_> = match resolve.await {
         Err(_) => return Err(Pop3Error::new(Failure::Timeout, format!("looking up {host} took too long"))),
         Ok(Err(err)) => return Err(Pop3Error::new(Failure::NameNotFound, format!("{host}: {err}"))),
         Ok(Ok(addresses)) => addresses.collect(),
     };
+    // Connected to the very addresses checked, so a name cannot change its answer in between.
+    if !allow_private
+        && addresses.iter().any(|address: &std::net::SocketAddr| crate::private_hosts::is_private(address.ip()))
+    {
+        return Err(Pop3Error::new(Failure::Refused, format!("{host}: {}", crate::private_hosts::REFUSED)));
+    }
     let mut last = Pop3Error::new(Failure::NameNotFound, format!("{host} has no address"));
     for address in addresses {
         match tokio::time::timeout(WAIT, TcpStream::connect(address)).await {

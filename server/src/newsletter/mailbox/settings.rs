@@ -54,8 +54,10 @@ impl MailboxSettings {
         !self.host.trim().is_empty()
     }
 
-    pub fn account(&self) -> Account<'_> {
+    /// Where and as whom to sign in; the server must be public unless `allow_private` (ALLOW_PRIVATE_HOSTS).
+    pub fn account(&self, allow_private: bool) -> Account<'_> {
         Account {
+            allow_private,
             host: self.host.trim(),
             port: self.port,
             security: self.security,
@@ -157,7 +159,7 @@ async fn test_connection(
     .await?;
     let trusted = state.config.mail.trusted_certificates.as_deref();
     let counted = pop3::in_time(async {
-        let mut session = Session::open(&form.account(), trusted).await?;
+        let mut session = Session::open(&form.account(state.config.allow_private_hosts), trusted).await?;
         let (count, _) = session.stat().await?;
         session.quit().await?;
         Ok(count)

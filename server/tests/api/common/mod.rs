@@ -163,6 +163,8 @@ pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Con
             // Small proof-of-work puzzles keep the tests quick; X-Forwarded-For lets a test be several clients.
             "ALTCHA_MAX_NUMBER" => Some("2000".to_owned()),
             "TRUST_PROXY" => Some("true".to_owned()),
+            // The tests' stand-in providers, SMTP and POP3 servers listen on 127.0.0.1.
+            "ALLOW_PRIVATE_HOSTS" => Some("true".to_owned()),
             _ => None,
         }
     })

@@ -5,12 +5,19 @@ import * as rules from './validation';
 
 /** The cases of the server's `spec_rules` test (server/src/users/validation.rs), on the client's rules. */
 describe('field rules (spec §5)', () => {
-  it('username: required, then must start with a letter (any alphabet)', () => {
+  it('username: required, starts with a letter (any alphabet), 3 to 32 letters, digits, dots, hyphens, underscores', () => {
     expect(rules.username(' ')).toBe('Username is required');
     expect(rules.username('')).toBe('Username is required');
     expect(rules.username('1abc')).toBe('Username must start with a letter');
     expect(rules.username('Odette')).toBeUndefined();
     expect(rules.username('אודט')).toBeUndefined();
+    expect(rules.username('odette.b_2-x')).toBeUndefined();
+    expect(rules.username('Od')).toBe('Username must be 3 to 32 characters long');
+    expect(rules.username('o'.repeat(32))).toBeUndefined();
+    expect(rules.username('o'.repeat(33))).toBe('Username must be 3 to 32 characters long');
+    for (const handle of ['odette@pointe.test', 'Odette B', 'see:http://x', 'o<b>']) {
+      expect(rules.username(handle)).toBe('Username may contain only letters, digits, dots, hyphens and underscores');
+    }
   });
 
   it('email', () => {

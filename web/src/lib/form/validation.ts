@@ -11,10 +11,16 @@ const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 const LOCATION_MAX = 99;
 
+const USERNAME_MIN = 3;
+const USERNAME_MAX = 32;
+
 export const username: Rule = (value) => {
-  const first = [...value.trim()][0];
+  const characters = [...value.trim()];
+  const first = characters[0];
   if (first === undefined) return 'Username is required';
-  return /\p{L}/u.test(first) ? undefined : 'Username must start with a letter';
+  if (!/\p{L}/u.test(first)) return 'Username must start with a letter';
+  if (characters.length < USERNAME_MIN || characters.length > USERNAME_MAX) return 'Username must be 3 to 32 characters long';
+  return characters.every((char) => /[\p{L}\p{N}._-]/u.test(char)) ? undefined : 'Username may contain only letters, digits, dots, hyphens and underscores';
 };
 
 export const email: Rule = (value) => {

@@ -1,0 +1,49 @@
+//! Addresses an admin sets (AI providers, the SMTP server, the POP3 mailbox) do not reach this machine or
+//! a private network unless ALLOW_PRIVATE_HOSTS says so; the environment's own addresses are trusted.
+
+use crate::common::{each_backend_with, TestApp};
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+
+const REFUSED: &str = "Addresses on this machine or a private network are not allowed";
+
+async fn admin_call(app: &TestApp, admin: &str, method: Method, uri: &str, body: Value) -> Value {
+    let answer = app.send_json(method, uri, &body, &[("authorization", &format!("Bearer {admin}"))]).await;
+    answer.json()
+}
+
+#[tokio::test]
+async fn admin_set_servers_on_private_addresses_are_not_reached() {
+    // Something listens on 127.0.0.1 (so a refusal is the guard's, not a closed port's).
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    each_backend_with(&[("ALLOW_PRIVATE_HOSTS", "false"), ("BOT_CHECK", "off")], async |app| {
+        let admin = app.signed_in_admin("admin").await;
+
+        let mailbox = json!({ "host": "127.0.0.1", "port": port, "security": "none", "username": "u", "password": "p", "checkEveryMinutes": 10 });
+        let tested = admin_call(app, &admin, Method::POST, "/api/admin/email/pop3/test", mailbox).await;
+        assert_eq!((tested["connected"].clone(), tested["failure"].clone()), (json!(false), json!("refused")), "{tested}");
+        assert!(tested["detail"].as_str().unwrap().ends_with(REFUSED), "{tested}");
+
+        let smtp = json!({ "provider": "smtp", "fromAddress": "Pointe <studio@pointe.test>",
+            "smtp": { "host": "localhost", "port": port, "security": "none", "username": "", "password": "" } });
+        admin_call(app, &admin, Method::PUT, "/api/admin/settings/email", smtp).await;
+        let sent = app
+            .send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }),
+                &[("authorization", &format!("Bearer {admin}"))])
+            .await;
+        assert_eq!(sent.status, StatusCode::BAD_GATEWAY);
+        assert!(sent.json()["error"].as_str().unwrap().contains(REFUSED), "{}", sent.text());
+
+        let mut providers = admin_call(app, &admin, Method::GET, "/api/admin/settings/ai-providers", json!(null)).await;
+        providers["gateway"] = json!({ "enabled": true, "baseUrl": format!("http://[::1]:{port}/v1"), "apiKey": "k",
+            "timeoutSeconds": 5 });
+        let saved = admin_call(app, &admin, Method::PUT, "/api/admin/settings/ai-providers", providers).await;
+        assert_eq!(saved["gateway"]["enabled"], true, "{saved}");
+        let body = json!({ "provider": "gateway", "question": "How do I sew ribbons on pointe shoes?", "language": "en" });
+        let tested = admin_call(app, &admin, Method::POST, "/api/admin/ai/test", body).await;
+        assert_eq!((tested["ok"].clone(), tested["error"].clone()), (json!(false), json!(REFUSED)), "{tested}");
+    })
+    .await;
+    drop(listener);
+}
