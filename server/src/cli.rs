@@ -47,6 +47,19 @@ enum Command {
     /// Count the finished analytics days not counted yet, as the cleanup job does at start and every 15
     /// minutes (a seeded or imported history is then read as counted days at once).
     CountAnalytics,
+    /// Write a backup of the database to a new file: online and consistent (SQLite's VACUUM INTO;
+    /// pg_dump's custom format for PostgreSQL). Uploaded images are in the database.
+    Backup {
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Put a backup in place of the database (stop the server first); a database that holds a site is
+    /// replaced only with --force.
+    Restore {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        force: bool,
+    },
     /// Give an account a role: user, moderator, editor or admin (see the README's permission table).
     SetRole {
         #[arg(long)]
@@ -126,6 +139,16 @@ pub async fn run() -> anyhow::Result<()> {
                 "Analytics days before {} are counted.",
                 crate::csv::timestamp(first_uncounted * crate::time::DAY_MS)
             );
+            Ok(())
+        }
+        Command::Backup { out } => {
+            crate::backup::backup(&config.database_url, &out).await?;
+            println!("Backed up {} to {}", db::redact(&config.database_url), out.display());
+            Ok(())
+        }
+        Command::Restore { file, force } => {
+            crate::backup::restore(&config.database_url, &file, force).await?;
+            println!("Restored {} into {}", file.display(), db::redact(&config.database_url));
             Ok(())
         }
         Command::SetRole { username, role } => {

@@ -25,6 +25,8 @@ pub struct Config {
     /// Let admins point the AI providers, the SMTP server and the POP3 mailbox at this machine or a private
     /// network (`private_hosts`); the environment's own addresses are trusted either way.
     pub allow_private_hosts: bool,
+    /// The bearer token Prometheus sends to `/metrics`; unset, there is no `/metrics`.
+    pub metrics_token: Option<String>,
     /// How long a session token lives; refreshing gives a new one.
     pub token_ttl_secs: i64,
     /// Sign-up asks for an e-mailed code before the account works.
@@ -171,6 +173,10 @@ impl Config {
             secret_key,
             trust_proxy: flag(&lookup, "TRUST_PROXY", false)?,
             allow_private_hosts: flag(&lookup, "ALLOW_PRIVATE_HOSTS", false)?,
+            metrics_token: match lookup("METRICS_TOKEN") {
+                Some(token) if token.len() < 16 => bail!("METRICS_TOKEN must be at least 16 characters long"),
+                token => token,
+            },
             token_ttl_secs: number(&lookup, "TOKEN_TTL_SECONDS", 3600)?,
             email_verification: flag(&lookup, "EMAIL_VERIFICATION", true)?,
             bot_check: bot_check(&lookup)?,

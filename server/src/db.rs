@@ -30,6 +30,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (14, "analytics", include_str!("../migrations/0014_analytics.sql")),
     (15, "crash_groups", include_str!("../migrations/0015_crash_groups.sql")),
     (16, "analytics_days", include_str!("../migrations/0016_analytics_days.sql")),
+    (17, "session_tokens", include_str!("../migrations/0017_session_tokens.sql")),
 ];
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a

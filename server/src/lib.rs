@@ -5,6 +5,7 @@ mod analytics;
 mod assistant;
 mod audit;
 mod auth;
+mod backup;
 mod blog;
 mod botcheck;
 mod cache_monitor;
@@ -26,6 +27,7 @@ mod fields;
 mod health;
 mod kept_answers;
 mod lang;
+mod metrics;
 mod newsletter;
 mod openapi;
 mod paging;
@@ -93,6 +95,8 @@ pub struct AppState {
     pub analytics: Arc<analytics::Collector>,
     /// The external analytics through the site's origin.
     pub analytics_proxy: Arc<analytics::Proxy>,
+    /// What `/metrics` reports (metrics.rs).
+    pub metrics: Arc<metrics::Metrics>,
 }
 
 impl AppState {
@@ -142,6 +146,7 @@ impl AppState {
             caches,
             analytics: Arc::new(analytics::Collector::default()),
             analytics_proxy: Arc::new(analytics::Proxy::default()),
+            metrics: Arc::default(),
         })
     }
 }
@@ -214,7 +219,10 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .merge(openapi::routes(openapi::complete(document)))
+        .route("/metrics", axum::routing::get(metrics::scrape))
         .fallback(web::serve)
+        // Per route (a router's layer wraps each route), so the route's pattern is known.
+        .layer(middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
         .layer(Extension(state.clone()))
         .with_state(state)
         .layer(middleware::from_fn(|request: axum::extract::Request, next: middleware::Next| {

@@ -9,9 +9,9 @@
 use std::{
     sync::{
         atomic::{AtomicBool, Ordering},
-        Arc, LazyLock,
+        Arc, LazyLock, Mutex, RwLock,
     },
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use anyhow::Context;
@@ -39,8 +39,12 @@ static COUNT_HIT: LazyLock<Script> = LazyLock::new(|| {
 
 #[derive(Clone)]
 pub struct RedisStore {
-    /// Reconnects by itself; shared by every request (multiplexed).
-    connection: ConnectionManager,
+    /// Shared by every request (multiplexed). Made anew after a failure (at most once a second): the
+    /// manager's own reconnection was seen to keep a connection that failed during an outage for ever.
+    connection: Arc<RwLock<ConnectionManager>>,
+    /// What a connection is made from, and when it was last made.
+    making: Arc<(redis::Client, ConnectionManagerConfig)>,
+    remade_at: Arc<Mutex<Instant>>,
     key_prefix: Arc<str>,
     /// The URL without its password, for the logs.
     shown_url: Arc<str>,
@@ -59,21 +63,47 @@ impl RedisStore {
             .set_response_timeout(Some(TIMEOUT))
             .set_number_of_retries(0);
         let store = Self {
-            connection: ConnectionManager::new_lazy_with_config(client, config)?,
+            connection: Arc::new(RwLock::new(ConnectionManager::new_lazy_with_config(client.clone(), config.clone())?)),
+            making: Arc::new((client, config)),
+            remade_at: Arc::new(Mutex::new(Instant::now())),
             key_prefix: key_prefix.into(),
             shown_url: shown_url.into(),
             down: Arc::new(AtomicBool::new(false)),
         };
-        match redis::cmd("PING").query_async::<()>(&mut store.connection.clone()).await {
-            Ok(()) => tracing::info!(url = %store.shown_url, "rate limits count in Redis"),
-            Err(err) => store.note_failure(&err),
+        if store.answers().await {
+            tracing::info!(url = %store.shown_url, "rate limits count in Redis");
         }
         Ok(store)
     }
 
+    fn connection(&self) -> ConnectionManager {
+        self.connection.read().expect("Redis connection lock").clone()
+    }
+
+    /// Runs a command within `TIMEOUT`, whatever the manager does; a failure is noted (and the
+    /// connection made anew), a success after failures logged once.
+    async fn within<T>(&self, command: impl std::future::Future<Output = Result<T, RedisError>>) -> Option<T> {
+        match tokio::time::timeout(TIMEOUT, command).await {
+            Ok(Ok(answer)) => {
+                if self.down.swap(false, Ordering::Relaxed) {
+                    tracing::info!(url = %self.shown_url, "Redis answers again: rate limits count there");
+                }
+                Some(answer)
+            }
+            Ok(Err(err)) => {
+                self.note_failure(&err.to_string());
+                None
+            }
+            Err(_) => {
+                self.note_failure("no answer in time");
+                None
+            }
+        }
+    }
+
     /// Whether Redis answers a PING now.
     pub(super) async fn answers(&self) -> bool {
-        redis::cmd("PING").query_async::<()>(&mut self.connection.clone()).await.is_ok()
+        self.within(redis::cmd("PING").query_async::<()>(&mut self.connection())).await.is_some()
     }
 
     /// This hit's count in its window, or `None` when Redis does not answer.
@@ -81,41 +111,32 @@ impl RedisStore {
         let window_ms = limit.window_secs * 1000;
         let window_start = now - now.rem_euclid(window_ms);
         let key = format!("{}ratelimit:{}:{window_start}:{subject}", self.key_prefix, limit.name);
-        let counted = COUNT_HIT
-            .key(key)
-            .arg(window_ms + EXPIRY_MARGIN_MS)
-            .invoke_async::<i64>(&mut self.connection.clone())
-            .await;
-        match counted {
-            Ok(hits) => {
-                if self.down.swap(false, Ordering::Relaxed) {
-                    tracing::info!(url = %self.shown_url, "Redis answers again: rate limits count there");
-                }
-                Some(Count { hits, window_start })
-            }
-            Err(err) => {
-                self.note_failure(&err);
-                None
-            }
-        }
+        let mut connection = self.connection();
+        let mut script = COUNT_HIT.key(key);
+        script.arg(window_ms + EXPIRY_MARGIN_MS);
+        let hits = self.within(script.invoke_async::<i64>(&mut connection)).await?;
+        Some(Count { hits, window_start })
     }
 
     /// The server's `INFO` (its memory, keyspace and stats sections), or `None` when it does not answer.
     pub(super) async fn info(&self) -> Option<String> {
-        redis::cmd("INFO")
-            .arg("memory")
-            .arg("stats")
-            .arg("keyspace")
-            .arg("clients")
-            .query_async::<String>(&mut self.connection.clone())
-            .await
-            .map_err(|err| self.note_failure(&err))
-            .ok()
+        let mut connection = self.connection();
+        let mut info = redis::cmd("INFO");
+        info.arg("memory").arg("stats").arg("keyspace").arg("clients");
+        self.within(info.query_async::<String>(&mut connection)).await
     }
 
-    fn note_failure(&self, err: &RedisError) {
+    fn note_failure(&self, error: &str) {
         if !self.down.swap(true, Ordering::Relaxed) {
-            tracing::error!(url = %self.shown_url, error = %err, "Redis does not answer: rate limits count in the database until it does");
+            tracing::error!(url = %self.shown_url, %error, "Redis does not answer: rate limits count in the database until it does");
+        }
+        let mut remade_at = self.remade_at.lock().expect("Redis remade lock");
+        if remade_at.elapsed() >= Duration::from_secs(1) {
+            *remade_at = Instant::now();
+            let (client, config) = &*self.making;
+            if let Ok(fresh) = ConnectionManager::new_lazy_with_config(client.clone(), config.clone()) {
+                *self.connection.write().expect("Redis connection lock") = fresh;
+            }
         }
     }
 }

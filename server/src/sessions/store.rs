@@ -11,6 +11,9 @@ pub const LIST_LIMIT: i64 = 1000;
 /// However often its token is renewed, a session ends this long after its sign-in: a stolen token that
 /// is kept fresh does not last for ever, and the member signs in again (with a code) once a month.
 pub const MAX_AGE_MS: i64 = 30 * crate::time::DAY_MS;
+/// A refreshed token dies this long after the refresh: long enough for the requests already sent with
+/// it and for the other tabs, which take up the new one at once.
+pub const REFRESHED_TOKEN_GRACE_MS: i64 = 60_000;
 
 /// A new session's row.
 pub struct NewSession<'a> {
@@ -18,12 +21,14 @@ pub struct NewSession<'a> {
     pub user_id: &'a str,
     pub client: &'a ClientInfo,
     pub expires_at: i64,
+    /// The first token's `iat`.
+    pub token_iat: i64,
 }
 
 pub async fn insert(db: &Db, session: NewSession<'_>, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO sessions (id, user_id, ip, browser, user_agent, created_at, last_activity_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $6, $7)",
+        "INSERT INTO sessions (id, user_id, ip, browser, user_agent, created_at, last_activity_at, expires_at, token_iat)
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)",
     )
     .bind(session.id)
     .bind(session.user_id)
@@ -32,22 +37,27 @@ pub async fn insert(db: &Db, session: NewSession<'_>, now: i64) -> Result<(), sq
     .bind(&session.client.user_agent)
     .bind(now)
     .bind(session.expires_at)
+    .bind(session.token_iat)
     .execute(db)
     .await?;
     Ok(())
 }
 
 /// Moves the session's expiry (a renewed token), to no later than its maximum age; answers the expiry set.
-pub async fn extend(db: &Db, session_id: &str, expires_at: i64, now: i64) -> Result<i64, sqlx::Error> {
+pub async fn extend(db: &Db, session_id: &str, expires_at: i64, now: i64, token_iat: i64) -> Result<i64, sqlx::Error> {
+    // Every expression reads the row as it was: the previous token is the one current until now.
     sqlx::query_scalar(
         "UPDATE sessions SET last_activity_at = $2,
-             expires_at = CASE WHEN $1 < created_at + $4 THEN $1 ELSE created_at + $4 END
+             expires_at = CASE WHEN $1 < created_at + $4 THEN $1 ELSE created_at + $4 END,
+             previous_token_iat = token_iat, previous_token_until = $2 + $6, token_iat = $5
          WHERE id = $3 RETURNING expires_at",
     )
     .bind(expires_at)
     .bind(now)
     .bind(session_id)
     .bind(MAX_AGE_MS)
+    .bind(token_iat)
+    .bind(REFRESHED_TOKEN_GRACE_MS)
     .fetch_one(db)
     .await
 }
@@ -60,17 +70,25 @@ pub struct LiveRow {
     pub last_activity_at: i64,
 }
 
-/// The session's row when it belongs to `user_id`, is neither ended nor expired, and its user is not
-/// disabled (one query).
-pub async fn find_live(db: &Db, session_id: &str, user_id: &str, now: i64) -> Result<Option<LiveRow>, sqlx::Error> {
+/// The session's row when it belongs to `user_id`, is neither ended nor expired, the token issued at
+/// `token_iat` is its newest (or the one before, for its grace), and its user is not disabled (one query).
+pub async fn find_live(
+    db: &Db,
+    session_id: &str,
+    user_id: &str,
+    token_iat: i64,
+    now: i64,
+) -> Result<Option<LiveRow>, sqlx::Error> {
     // `UserRecord` reads its columns by name and ignores the others.
     sqlx::query_as(
         "SELECT u.*, s.last_activity_at FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3 AND u.disabled_at IS NULL",
+         WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3 AND u.disabled_at IS NULL
+           AND (s.token_iat = 0 OR s.token_iat = $4 OR (s.previous_token_iat = $4 AND s.previous_token_until > $3))",
     )
     .bind(session_id)
     .bind(user_id)
     .bind(now)
+    .bind(token_iat)
     .fetch_optional(db)
     .await
 }

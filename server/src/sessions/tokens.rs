@@ -1,5 +1,6 @@
-//! A session's tokens. A token counts only while its session is neither ended nor expired: every call
-//! checks the row, so an ended session's token stops working at once.
+//! A session's tokens. A token counts only while its session is neither ended nor expired and it is the
+//! session's newest (the one it was refreshed from, for a minute more): every call checks the row, so an
+//! ended session's token stops working at once, and a stolen token dies at the owner's next refresh.
 
 use super::store::{self, NewSession};
 use crate::{
@@ -22,7 +23,8 @@ pub async fn start(state: &AppState, user_id: &str, client: &ClientInfo) -> anyh
     let now = state.clock.now_ms();
     let session_id = uuid::Uuid::new_v4().to_string();
     let expires_at = now + (state.config.token_ttl_secs * 1000).min(store::MAX_AGE_MS);
-    store::insert(&state.db, NewSession { id: &session_id, user_id, client, expires_at }, now).await?;
+    let token_iat = now / 1000;
+    store::insert(&state.db, NewSession { id: &session_id, user_id, client, expires_at, token_iat }, now).await?;
     let token = sign(state, user_id, &session_id, now, expires_at)?;
     Ok(Issued { token, session_id })
 }
@@ -31,7 +33,8 @@ pub async fn start(state: &AppState, user_id: &str, client: &ClientInfo) -> anyh
 /// maximum age if that comes first.
 pub async fn renew(state: &AppState, claims: &Claims) -> anyhow::Result<String> {
     let now = state.clock.now_ms();
-    let expires_at = store::extend(&state.db, &claims.sid, now + state.config.token_ttl_secs * 1000, now).await?;
+    let expires_at =
+        store::extend(&state.db, &claims.sid, now + state.config.token_ttl_secs * 1000, now, now / 1000).await?;
     sign(state, &claims.sub, &claims.sid, now, expires_at)
 }
 
@@ -52,7 +55,9 @@ pub struct Live {
 pub async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::Error> {
     let now = state.clock.now_ms();
     let Some(claims) = token::read(&state.keys.token, token, now) else { return Ok(None) };
-    let Some(row) = store::find_live(&state.db, &claims.sid, &claims.sub, now).await? else { return Ok(None) };
+    let Some(row) = store::find_live(&state.db, &claims.sid, &claims.sub, claims.iat, now).await? else {
+        return Ok(None);
+    };
     if now - row.last_activity_at >= ACTIVITY_RESOLUTION_MS {
         store::note_activity(&state.db, &claims.sid, now).await?;
     }

@@ -100,3 +100,27 @@ async fn a_session_ends_thirty_days_after_its_sign_in_however_often_it_is_renewe
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_refreshed_token_dies_a_minute_after_the_refresh() {
+    each_backend(async |app| {
+        let old = app.user_with_role("giselle", Role::User).await;
+        app.clock.advance_ms(10_000);
+        let answer = call(app, Method::POST, "/api/auth/refresh", &old).await;
+        assert_eq!(answer.status, StatusCode::OK);
+        let new = answer.json()["token"].as_str().unwrap().to_owned();
+        // Requests already sent and other tabs still holding it get a grace...
+        app.clock.advance_ms(59_000);
+        assert_eq!(call(app, Method::GET, "/api/tips", &old).await.status, StatusCode::OK);
+        // ...and then only the newest token counts: one copied before the refresh is no use to a thief.
+        app.clock.advance_ms(1_000);
+        assert_json_error(
+            &call(app, Method::GET, "/api/tips", &old).await,
+            StatusCode::UNAUTHORIZED,
+            "Authentication required",
+        );
+        assert_eq!(call(app, Method::POST, "/api/auth/refresh", &old).await.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(call(app, Method::GET, "/api/tips", &new).await.status, StatusCode::OK);
+    })
+    .await;
+}

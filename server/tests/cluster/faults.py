@@ -191,7 +191,10 @@ def test_an_instance_killed_mid_load(cluster, load):
     print(f"  SIGKILL of one instance, 3 s of load through nginx: {summary(answers)}")
     expected = {"read": {200}, "account": {200}, "login": {401, 429}}
     wrong = [a for a in answers if a[2] not in expected[a[1]]]
-    assert answers and not wrong, f"every call answered as without the fault: {wrong[:3]}"
+    # The one sign-in (a POST) the killed instance may have been answering gets nginx's 502: nginx does
+    # not repeat a POST an instance may have acted on. Every other call is answered by the other instance.
+    in_flight = [a for a in wrong if a[1] == "login" and a[2] == 502]
+    assert answers and len(in_flight) <= 1 and len(wrong) == len(in_flight), f"every call answered as without the fault: {wrong[:3]}"
     cluster.start_instance(cluster.ports[0])
 
 
@@ -291,7 +294,7 @@ def main():
     if failed:
         for name in os.listdir(work):
             if name.endswith(".log"):
-                print(f"--- {name}\n" + open(os.path.join(work, name)).read()[-3000:])
+                print(f"--- {name}\n" + open(os.path.join(work, name)).read()[-8000:])
         sys.exit(f"failed: {', '.join(failed)}")
     print("every fault survived")
 

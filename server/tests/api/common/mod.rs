@@ -37,7 +37,8 @@ pub struct TestApp {
     pub clock: Arc<ManualClock>,
     /// The settings given on top of the test defaults (see `config`).
     vars: Vars,
-    dir: Arc<tempfile::TempDir>,
+    /// The test's own folder (the web app's files, mail, and whatever the test writes).
+    pub dir: Arc<tempfile::TempDir>,
     _postgres: Option<Arc<PostgresDatabase>>,
 }
 
@@ -288,7 +289,7 @@ pub struct PostgresDatabase {
 }
 
 impl PostgresDatabase {
-    async fn create(admin_url: &str) -> Self {
+    pub async fn create(admin_url: &str) -> Self {
         let name = format!("pointe_test_{}", uuid::Uuid::new_v4().simple());
         let mut conn = sqlx::PgConnection::connect(admin_url).await.expect("TEST_DATABASE_URL does not answer");
         conn.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();

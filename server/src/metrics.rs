@@ -1,0 +1,185 @@
+//! Prometheus metrics at `GET /metrics` (OpenMetrics text), for the operator's Prometheus;
+//! deploy/grafana-dashboard.json charts them. Served only when `METRICS_TOKEN` is set, to a scraper that
+//! sends it as a bearer token; the figures name routes and volumes, nothing about people. Per instance:
+//! requests and their latency per route (the route's pattern, so ids do not multiply the series), error
+//! answers, the database pool, the caches. From the database, so the same on every instance: the e-mail
+//! outbox and the campaigns' queued recipients, and the assistant's provider calls.
+
+use std::{sync::Arc, time::Instant};
+
+use axum::{
+    extract::{MatchedPath, Request, State},
+    http::{header, HeaderMap, StatusCode},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use prometheus_client::{
+    encoding::{text::encode, EncodeLabelSet},
+    metrics::{
+        counter::Counter,
+        family::Family,
+        gauge::Gauge,
+        histogram::{exponential_buckets, Histogram},
+    },
+    registry::Registry,
+};
+use sqlx::Row;
+use subtle::ConstantTimeEq;
+
+use crate::AppState;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Route {
+    method: String,
+    /// The route's pattern (`/api/brands/{id}`), or `page` for the web app's pages and files.
+    route: String,
+    /// `2xx` … `5xx`.
+    status: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Cache {
+    cache: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Provider {
+    provider: String,
+    success: String,
+}
+
+type LatencyFamily = Family<Route, Histogram, fn() -> Histogram>;
+
+/// The instance's metrics; requests are counted as they pass, the rest is read at each scrape.
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<Route, Counter>,
+    latency: LatencyFamily,
+    pool_connections: Gauge,
+    pool_idle: Gauge,
+    cache_hits: Family<Cache, Gauge>,
+    cache_misses: Family<Cache, Gauge>,
+    cache_entries: Family<Cache, Gauge>,
+    cache_bytes: Family<Cache, Gauge>,
+    outbox_queued: Gauge,
+    campaign_queued: Gauge,
+    ai_requests: Family<Provider, Gauge>,
+}
+
+/// Request durations from 1 ms to about 16 s, doubling.
+fn latency_histogram() -> Histogram {
+    Histogram::new(exponential_buckets(0.001, 2.0, 15))
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        let mut registry = Registry::with_prefix("pointe");
+        let requests = Family::<Route, Counter>::default();
+        registry.register("http_requests", "HTTP requests answered, by route and status class", requests.clone());
+        let latency = LatencyFamily::new_with_constructor(latency_histogram);
+        registry.register("http_request_duration_seconds", "Time to the answer's head", latency.clone());
+        let gauge = |registry: &mut Registry, name: &str, help: &str| {
+            let gauge = Gauge::default();
+            registry.register(name, help, gauge.clone());
+            gauge
+        };
+        let pool_connections = gauge(&mut registry, "db_pool_connections", "Database connections open");
+        let pool_idle = gauge(&mut registry, "db_pool_idle_connections", "Database connections idle");
+        let outbox_queued =
+            gauge(&mut registry, "email_outbox_queued", "E-mails waiting in the outbox (all instances)");
+        let campaign_queued =
+            gauge(&mut registry, "campaign_recipients_queued", "Campaign recipients still to send (all instances)");
+        let family = |registry: &mut Registry, name: &str, help: &str| {
+            let family = Family::<Cache, Gauge>::default();
+            registry.register(name, help, family.clone());
+            family
+        };
+        let cache_hits = family(&mut registry, "cache_hits", "Cache hits since the instance started");
+        let cache_misses = family(&mut registry, "cache_misses", "Cache misses since the instance started");
+        let cache_entries = family(&mut registry, "cache_entries", "Entries in the cache");
+        let cache_bytes = family(&mut registry, "cache_bytes", "What the cache's entries weigh");
+        let ai_requests = Family::<Provider, Gauge>::default();
+        registry.register(
+            "ai_requests",
+            "Assistant answers by provider, kept 90 days (all instances)",
+            ai_requests.clone(),
+        );
+        Self {
+            registry,
+            requests,
+            latency,
+            pool_connections,
+            pool_idle,
+            cache_hits,
+            cache_misses,
+            cache_entries,
+            cache_bytes,
+            outbox_queued,
+            campaign_queued,
+            ai_requests,
+        }
+    }
+}
+
+/// Counts every request and how long its answer took to begin.
+pub async fn record(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
+    let began = Instant::now();
+    let method = request.method().as_str().to_owned();
+    let route =
+        request.extensions().get::<MatchedPath>().map_or_else(|| "page".to_owned(), |path| path.as_str().to_owned());
+    let response = next.run(request).await;
+    let labels = Route { method, route, status: format!("{}xx", response.status().as_u16() / 100) };
+    metrics.requests.get_or_create(&labels).inc();
+    metrics.latency.get_or_create(&labels).observe(began.elapsed().as_secs_f64());
+    response
+}
+
+/// `GET /metrics`: 404 unless `METRICS_TOKEN` is set, 401 without it as the bearer token.
+pub async fn scrape(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let Some(expected) = state.config.metrics_token.as_deref() else { return StatusCode::NOT_FOUND.into_response() };
+    let sent = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    // Compared in constant time: how long a refusal takes tells nothing of the token.
+    if !sent.is_some_and(|sent| bool::from(sent.as_bytes().ct_eq(expected.as_bytes()))) {
+        return StatusCode::UNAUTHORIZED.into_response();
+    }
+    match text(&state).await {
+        Ok(body) => ([(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")], body)
+            .into_response(),
+        Err(err) => {
+            tracing::warn!(error = %format!("{err:#}"), "cannot read the metrics");
+            StatusCode::SERVICE_UNAVAILABLE.into_response()
+        }
+    }
+}
+
+async fn text(state: &AppState) -> anyhow::Result<String> {
+    let metrics = &state.metrics;
+    metrics.pool_connections.set(i64::from(state.db.size()));
+    metrics.pool_idle.set(i64::try_from(state.db.num_idle()).unwrap_or(i64::MAX));
+    for (name, figures) in state.caches.figures() {
+        let labels = Cache { cache: name.code().to_owned() };
+        let count = |value: u64| i64::try_from(value).unwrap_or(i64::MAX);
+        metrics.cache_hits.get_or_create(&labels).set(count(figures.hits));
+        metrics.cache_misses.get_or_create(&labels).set(count(figures.misses));
+        metrics.cache_entries.get_or_create(&labels).set(count(figures.entries));
+        metrics.cache_bytes.get_or_create(&labels).set(count(figures.bytes));
+    }
+    let queued = "SELECT COUNT(*) FROM email_outbox WHERE sent_at IS NULL AND failed_at IS NULL";
+    metrics.outbox_queued.set(sqlx::query_scalar(queued).fetch_one(&state.db).await?);
+    let queued = "SELECT COUNT(*) FROM campaign_recipients WHERE status = 'queued'";
+    metrics.campaign_queued.set(sqlx::query_scalar(queued).fetch_one(&state.db).await?);
+    let calls = sqlx::query("SELECT provider, success, COUNT(*) FROM ai_requests GROUP BY provider, success")
+        .fetch_all(&state.db)
+        .await?;
+    for row in calls {
+        let success: i64 = row.try_get(1)?;
+        let labels = Provider { provider: row.try_get(0)?, success: (success == 1).to_string() };
+        metrics.ai_requests.get_or_create(&labels).set(row.try_get(2)?);
+    }
+    let mut body = String::new();
+    encode(&mut body, &metrics.registry)?;
+    Ok(body)
+}
