@@ -35,9 +35,13 @@ run() {
 echo "== as a visitor"
 run
 echo "== as an admin"
-# Logging out, or ending the admin's own sessions, would end the token the rest of the run signs with.
+# Logging out, ending the admin's own sessions, or refreshing (which retires the token it was sent with a
+# minute later) would end the token the rest of the run signs with: refreshing comes last.
 run -H "Authorization: Bearer $token" --exclude-path /api/auth/logout --exclude-path /api/account/sessions \
-    --exclude-path /api/sessions/revoke/{id} --exclude-path /api/sessions/revoke-user/{user_id}
+    --exclude-path /api/sessions/revoke/{id} --exclude-path /api/sessions/revoke-user/{user_id} \
+    --exclude-path /api/auth/refresh
+echo "== refreshing, as the admin"
+run -H "Authorization: Bearer $token" --include-path /api/auth/refresh
 if [ "$status" -ne 0 ]; then
     echo "The server's log:"; tail -50 "$dir/server.log"
 fi
