@@ -196,6 +196,12 @@ echo
 python3 bench/assistant.py gateway "http://127.0.0.1:$gateway_port" "http://127.0.0.1:$model_port/v1" "$work/gateway.db" "$eval_set"
 kill "$gateway_pid" "$model_pid"
 
+# Two instances behind nginx against one (bench/cluster.sh), when PostgreSQL and Redis answer.
+if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  echo
+  bench/cluster.sh "$server" "$duration" "$connections"
+fi
+
 peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")
 echo
 echo "server memory: idle RSS $((idle_rss / 1024)) MiB, peak RSS under page load $((pages_peak_kib / 1024)) MiB, after the login flood $((peak_kib / 1024)) MiB"

@@ -10,7 +10,7 @@ dir=$PWD/data/cluster
 database=${CLUSTER_DATABASE:-pointe_cluster}
 ports=(8081 8082)
 
-answers() { curl -fsS -o /dev/null --max-time 2 "$1"; }
+answers() { curl -fsS -o /dev/null --max-time 2 "$1" 2>/dev/null; }
 
 start() {
   local server=${1:?usage: deploy/cluster.sh start PATH-TO-pointe-server}
