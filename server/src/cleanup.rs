@@ -1,4 +1,5 @@
-//! Deletes rows that serve no more, on every instance every 15 minutes (deleting twice is harmless):
+//! Deletes rows that serve no more, every 15 minutes on one instance of the cluster (the one holding the
+//! job's lease; another takes over when it stops):
 //! - one-time codes and reset links a day after they expired: the day of grace keeps them for looking
 //!   into a report ("my code did not work") while they can no longer be used;
 //! - accepted bot-check solutions once their challenge has expired, as it is refused from then on anyway;
@@ -63,15 +64,28 @@ async fn delete(db: &Db, sql: &str, until: i64) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query(sql).bind(until).execute(db).await?.rows_affected())
 }
 
-/// The background job: a run at start, then one every 15 minutes.
+/// The job's lease lasts a little less than a round, so its holder renews it at each round, and another
+/// instance takes over at most one round after the holder stopped.
+const LEASE_MS: i64 = 14 * 60_000;
+
+/// A run when this instance (`holder`) holds the job's lease, else `None`.
+pub async fn run_if_leased(state: &AppState, holder: &str) -> Result<Option<Removed>, sqlx::Error> {
+    if !crate::db::take_lease(&state.db, "cleanup", holder, state.clock.now_ms(), LEASE_MS).await? {
+        return Ok(None);
+    }
+    run(state).await.map(Some)
+}
+
+/// The background job: a round at start, then one every 15 minutes.
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+    let holder = uuid::Uuid::new_v4().to_string();
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(EVERY);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            match run(&state).await {
-                Ok(removed) if removed != Removed::default() => tracing::info!(?removed, "deleted expired rows"),
+            match run_if_leased(&state, &holder).await {
+                Ok(Some(removed)) if removed != Removed::default() => tracing::info!(?removed, "deleted expired rows"),
                 Ok(_) => {}
                 Err(err) => tracing::warn!(error = %err, "the cleanup job failed"),
             }

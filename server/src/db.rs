@@ -31,6 +31,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (15, "crash_groups", include_str!("../migrations/0015_crash_groups.sql")),
     (16, "analytics_days", include_str!("../migrations/0016_analytics_days.sql")),
     (17, "session_tokens", include_str!("../migrations/0017_session_tokens.sql")),
+    (18, "job_leases", include_str!("../migrations/0018_job_leases.sql")),
 ];
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a
@@ -42,6 +43,24 @@ pub async fn claim_once(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> 
         .execute(conn)
         .await?;
     Ok(marked.rows_affected() > 0)
+}
+
+/// Takes (or renews) the lease on job `name` for `holder` until `now + ttl_ms`; `false` while another
+/// holder's lease runs, so a periodic job runs on one instance of a cluster at a time.
+pub async fn take_lease(db: &Db, name: &str, holder: &str, now: i64, ttl_ms: i64) -> Result<bool, sqlx::Error> {
+    let taken: Option<String> = sqlx::query_scalar(
+        "INSERT INTO job_leases (name, holder, until) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until
+         WHERE job_leases.until <= $4 OR job_leases.holder = $2
+         RETURNING holder",
+    )
+    .bind(name)
+    .bind(holder)
+    .bind(now + ttl_ms)
+    .bind(now)
+    .fetch_optional(db)
+    .await?;
+    Ok(taken.is_some())
 }
 
 /// Whether `sql` (taking the id as `$1`) finds a row.

@@ -24,7 +24,7 @@ pub use crate::{
 
 pub mod cleanup {
     pub use crate::cleanup::{
-        run, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, CRASH_KEEP_MS, MAIL_KEEP_MS, SESSION_KEEP_MS,
+        run, run_if_leased, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, CRASH_KEEP_MS, MAIL_KEEP_MS, SESSION_KEEP_MS,
     };
 }
 

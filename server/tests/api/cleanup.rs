@@ -168,3 +168,21 @@ async fn rows_the_app_writes_are_deleted_on_time() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_job_runs_on_one_instance_of_a_cluster_until_it_stops_holding_the_lease() {
+    each_backend(async |app| {
+        let other = app.another_instance().await;
+        assert!(cleanup::run_if_leased(&app.state, "first").await.unwrap().is_some());
+        assert!(cleanup::run_if_leased(&other.state, "second").await.unwrap().is_none(), "the first holds it");
+        // The holder renews it at its next round...
+        app.clock.advance_ms(13 * 60_000);
+        assert!(cleanup::run_if_leased(&app.state, "first").await.unwrap().is_some());
+        assert!(cleanup::run_if_leased(&other.state, "second").await.unwrap().is_none());
+        // ...and when it stops, another instance takes over once the lease has run out.
+        app.clock.advance_ms(14 * 60_000);
+        assert!(cleanup::run_if_leased(&other.state, "second").await.unwrap().is_some());
+        assert!(cleanup::run_if_leased(&app.state, "first").await.unwrap().is_none());
+    })
+    .await;
+}

@@ -1,8 +1,9 @@
-//! The mailbox checker (one per instance, started with the server): every `checkEveryMinutes` it reads
-//! the header of each message it has not seen, and each delivery report whole, marking the campaign
-//! recipients it names bounced, and carries out unsubscribe requests written to the `mailto:` of a
-//! campaign's `List-Unsubscribe`. Each message is read once (the `mailbox_seen` table); two instances
-//! checking at once record the same bounce twice, which changes nothing.
+//! The mailbox checker (started with every instance; each round is done by the instance that takes its
+//! lease, `db::take_lease`): every `checkEveryMinutes` it reads the header of each message it has not
+//! seen, and each delivery report whole, marking the campaign recipients it names bounced, and carries
+//! out unsubscribe requests written to the `mailto:` of a campaign's `List-Unsubscribe`. Each message is
+//! read once (the `mailbox_seen` table); were two instances to check at once, they would record the same
+//! bounce twice, which changes nothing.
 
 use std::time::Duration;
 
@@ -22,6 +23,7 @@ use crate::{
 const TICK: Duration = Duration::from_secs(30);
 
 pub fn spawn(state: AppState) {
+    let holder = uuid::Uuid::new_v4().to_string();
     tokio::spawn(async move {
         let mut last_check: Option<i64> = None;
         loop {
@@ -37,6 +39,16 @@ pub fn spawn(state: AppState) {
             let due = last_check.is_none_or(|at| now - at >= i64::from(settings.check_every_minutes) * 60_000);
             if settings.is_set() && due {
                 last_check = Some(now);
+                // One instance of the cluster checks each round: the one that takes the round's lease.
+                let round_ms = i64::from(settings.check_every_minutes) * 60_000 - 5_000;
+                match crate::db::take_lease(&state.db, "mailbox-check", &holder, now, round_ms).await {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(err) => {
+                        tracing::warn!(error = %err, "the mailbox check's lease does not read");
+                        continue;
+                    }
+                }
                 if let Err(err) = check(&state, &settings).await {
                     tracing::warn!(error = %format!("{err:#}"), "the mailbox check failed");
                 }
