@@ -186,22 +186,17 @@ impl IntoResponse for ApiError {
             Self::Taken { field, message } => {
                 answer.fields = Some(BTreeMap::from([(field.to_owned(), message.english.to_owned())]));
             }
-            Self::TooManyRequests { retry_after_secs } => {
-                answer.retry_after = Some(retry_after_secs);
-                return (status, [(header::RETRY_AFTER, retry_after_secs.to_string())], Json(answer)).into_response();
-            }
-            Self::Unavailable(_) => {
-                answer.retry_after = Some(RETRY_AFTER_UNAVAILABLE_SECS);
-                let wait = RETRY_AFTER_UNAVAILABLE_SECS.to_string();
-                return (status, [(header::RETRY_AFTER, wait)], Json(answer)).into_response();
-            }
+            Self::TooManyRequests { retry_after_secs } => answer.retry_after = Some(retry_after_secs),
+            Self::Unavailable(_) => answer.retry_after = Some(RETRY_AFTER_UNAVAILABLE_SECS),
             Self::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
                 answer.error = "Internal server error".to_owned();
             }
             _ => {}
         }
-        (status, Json(answer)).into_response()
+        // The wait goes in the header too, where clients and proxies look for it.
+        let retry_after = answer.retry_after.map(|secs| [(header::RETRY_AFTER, secs.to_string())]);
+        (status, retry_after, Json(answer)).into_response()
     }
 }
 

@@ -26,5 +26,9 @@ describe('server error codes', () => {
     const error = errorFromAnswer({ error: 'Invalid username or password', code: 'invalid_credentials' }, 401);
     expect([error.code, serverCodeKey(error.code)]).toEqual(['invalid_credentials', 'invalidCredentials']);
     expect(serverCodeKey(errorFromAnswer({ error: 'Something new' }, 400).code)).toBeUndefined();
+    // A database out of reach or a request out of time: 503, in the interface's language too.
+    const unavailable = errorFromAnswer({ error: 'The site is briefly unavailable. Please try again in a moment.', code: 'unavailable', retryAfter: 5 }, 503);
+    expect(serverCodeKey(unavailable.code)).toBe('unavailable');
+    expect(serverCodeKey('timed_out')).toBe('timedOut');
   });
 });

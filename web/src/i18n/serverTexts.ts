@@ -29,6 +29,8 @@ export const SERVER_TEXTS = {
   'Password is required': 'passwordRequired',
   'Current password is incorrect': 'currentPasswordWrong',
   'Username must start with a letter': 'usernameLetter',
+  'The site is briefly unavailable. Please try again in a moment.': 'unavailable',
+  'The request took too long. Please try again.': 'timedOut',
   'Username must be 3 to 32 characters long': 'usernameLength',
   'Username may contain only letters, digits, dots, hyphens and underscores': 'usernameCharacters',
   'Invalid email address': 'invalidEmail',
@@ -54,6 +56,8 @@ export const SERVER_TEXTS = {
 /** The server's error codes and the key of each under `messages` (the admin's are in adminTexts.ts). */
 export const SERVER_CODES: Record<string, ServerTextKey> = {
   invalid_credentials: 'invalidCredentials',
+  unavailable: 'unavailable',
+  timed_out: 'timedOut',
   bot_check_missing: 'botCheckRequired',
   bot_check_failed: 'botCheckFailed',
   invalid_code_format: 'codeFormat',
