@@ -141,9 +141,9 @@ test-contract: build schemathesis-deps
 
 # Two release instances behind nginx (deploy/nginx.conf) on PostgreSQL and Redis, under load while one is
 # killed, Redis and PostgreSQL restart, and one is stopped (server/tests/cluster/faults.py).
-test-cluster: build services
+test-cluster: build smtp-deps services
 	@command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
-	python3 server/tests/cluster/faults.py $(SERVER)
+	AIOSMTPD=$(AIOSMTPD) python3 server/tests/cluster/faults.py $(SERVER)
 
 schemathesis-deps: $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
 

@@ -200,6 +200,10 @@ kill "$gateway_pid" "$model_pid"
 if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
   echo
   bench/cluster.sh "$server" "$duration" "$connections"
+  # The outages of the fault suite, with what the clients saw and how long each took to mend.
+  echo
+  echo "faults (server/tests/cluster/faults.py):"
+  python3 server/tests/cluster/faults.py "$server" | sed 's/^/  /'
 fi
 
 peak_kib=$(awk '/^VmHWM/ {print $2}' "/proc/$app_pid/status")

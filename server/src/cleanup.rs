@@ -78,8 +78,8 @@ pub async fn run_if_leased(state: &AppState, holder: &str) -> Result<Option<Remo
 
 /// The background job: a round at start, then one every 15 minutes.
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
-    let holder = uuid::Uuid::new_v4().to_string();
     tokio::spawn(async move {
+        let holder = state.lifecycle.id.clone();
         let mut ticks = tokio::time::interval(EVERY);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {

@@ -161,6 +161,10 @@ pub async fn run() -> anyhow::Result<()> {
     }
 }
 
+/// How long a stopping server waits for its senders after its requests (which take at most 8 s): the
+/// whole stop stays within the 10 s a process manager gives before SIGKILL.
+const SENDERS_END: std::time::Duration = std::time::Duration::from_secs(1);
+
 async fn serve(config: Config) -> anyhow::Result<()> {
     let address = std::net::SocketAddr::new(config.host, config.port);
     let public_url = config.public_url.clone();
@@ -172,8 +176,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let mailer = email::Mailer::from_config(&config.mail)?;
     let state = AppState::start(config).await?;
-    email::outbox::spawn_worker(state.clone(), mailer.clone());
-    crate::newsletter::campaigns::sender::spawn(state.clone(), mailer);
+    let senders = [
+        email::outbox::spawn_worker(state.clone(), mailer.clone()),
+        crate::newsletter::campaigns::sender::spawn(state.clone(), mailer),
+    ];
     crate::newsletter::mailbox::checker::spawn(state.clone());
     cleanup::spawn(state.clone());
     crate::public_cache::spawn_sync(state.clone());
@@ -184,7 +190,15 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     println!("Pointe is serving {public_url}");
     println!("{mail_note}");
     println!("First admin: pointe-server create-admin --username NAME --email ADDRESS (or set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD)");
-    crate::serve::serve(listener, app(state.clone()), crate::serve::Limits::default(), shutdown_signal()).await;
+    let lifecycle = state.lifecycle.clone();
+    let stop = async move {
+        shutdown_signal().await;
+        lifecycle.stop();
+    };
+    crate::serve::serve(listener, app(state.clone()), crate::serve::Limits::default(), stop).await;
+    // The senders end after the message in hand (the rest stay queued for any instance), within a second.
+    let _ = tokio::time::timeout(SENDERS_END, futures_util::future::join_all(senders)).await;
+    db::release_leases(&state.db, &state.lifecycle.id).await?;
     // The page views still queued are written before the process ends.
     crate::analytics::flush(&state.db, &state.analytics, state.clock.now_ms()).await?;
     Ok(())

@@ -63,6 +63,12 @@ pub async fn take_lease(db: &Db, name: &str, holder: &str, now: i64, ttl_ms: i64
     Ok(taken.is_some())
 }
 
+/// Gives up every lease `holder` has (it is stopping): another instance may take the jobs at once.
+pub async fn release_leases(db: &Db, holder: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM job_leases WHERE holder = $1").bind(holder).execute(db).await?;
+    Ok(())
+}
+
 /// Whether `sql` (taking the id as `$1`) finds a row.
 pub async fn exists(conn: &mut sqlx::AnyConnection, sql: &str, id: &str) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query(sql).bind(id).fetch_optional(conn).await?.is_some())

@@ -80,6 +80,9 @@ pub enum ApiError {
     /// 503 with a `Retry-After`.
     #[error("{0}")]
     Unavailable(Text),
+    /// A shared capacity is used up for now (the assistant's hourly ceiling): 503 with when it frees.
+    #[error("{text}")]
+    Busy { text: Text, retry_after_secs: u64 },
     /// A service this server called (an e-mail provider) failed; the text says how.
     #[error("{0}")]
     BadGateway(String),
@@ -147,7 +150,7 @@ impl ApiError {
             Self::UnsupportedMediaType(text) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, text.code),
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             Self::MethodNotAllowed(text) => (StatusCode::METHOD_NOT_ALLOWED, text.code),
-            Self::Unavailable(text) => (StatusCode::SERVICE_UNAVAILABLE, text.code),
+            Self::Unavailable(text) | Self::Busy { text, .. } => (StatusCode::SERVICE_UNAVAILABLE, text.code),
             Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, "provider_failed"),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
         }
@@ -186,7 +189,9 @@ impl IntoResponse for ApiError {
             Self::Taken { field, message } => {
                 answer.fields = Some(BTreeMap::from([(field.to_owned(), message.english.to_owned())]));
             }
-            Self::TooManyRequests { retry_after_secs } => answer.retry_after = Some(retry_after_secs),
+            Self::TooManyRequests { retry_after_secs } | Self::Busy { retry_after_secs, .. } => {
+                answer.retry_after = Some(retry_after_secs);
+            }
             Self::Unavailable(_) => answer.retry_after = Some(RETRY_AFTER_UNAVAILABLE_SECS),
             Self::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");

@@ -27,6 +27,7 @@ mod fields;
 mod health;
 mod kept_answers;
 mod lang;
+mod lifecycle;
 mod metrics;
 mod newsletter;
 mod openapi;
@@ -97,6 +98,8 @@ pub struct AppState {
     pub analytics_proxy: Arc<analytics::Proxy>,
     /// What `/metrics` reports (metrics.rs).
     pub metrics: Arc<metrics::Metrics>,
+    /// This process's id in the cluster and its stop signal.
+    pub lifecycle: Arc<lifecycle::Lifecycle>,
 }
 
 impl AppState {
@@ -147,6 +150,7 @@ impl AppState {
             analytics: Arc::new(analytics::Collector::default()),
             analytics_proxy: Arc::new(analytics::Proxy::default()),
             metrics: Arc::default(),
+            lifecycle: Arc::default(),
         })
     }
 }

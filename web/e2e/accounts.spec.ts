@@ -108,11 +108,13 @@ test('password reset by e-mailed link; the link works once; the new password log
 
   await page.goto('/request-password-reset?lang=en');
   await field(page, en.auth.email).fill(`nobody-${account.email}`);
+  await botCheckPassed(page);
   await page.getByRole('button', { name: en.auth.sendResetLink }).click();
   await expect(page.getByText(en.messages.resetRequested)).toBeVisible();
 
   await page.goto('/request-password-reset?lang=en');
   await field(page, en.auth.email).fill(account.email);
+  await botCheckPassed(page);
   await page.getByRole('button', { name: en.auth.sendResetLink }).click();
   await expect(page.getByText(en.messages.resetRequested)).toBeVisible();
   const mail = await waitForMail(account.email, 2);

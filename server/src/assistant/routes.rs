@@ -15,6 +15,7 @@ use super::{
     answer, guard,
     model::{Answer, Question, Route},
     monitoring::record,
+    settings::AiProviders,
     stream::{self, Event, Output},
 };
 use crate::{
@@ -23,12 +24,14 @@ use crate::{
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     lang::Lang,
-    ratelimit::{self, AI_PER_IP},
+    ratelimit::{self, Limit, AI_PER_IP},
     AppState,
 };
 
 pub const ANSWER_NOT_FOUND: Text = Text::new("answer_not_found", "Answer not found");
 pub const RATING_RULE: &str = "Rating must be up or down";
+pub const ASSISTANT_BUSY: Text =
+    Text::new("assistant_busy", "The assistant is busy right now. Please try again in a few minutes.");
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -66,7 +69,8 @@ const STREAM_NOTE: &str =
 /// The site's passages and the model's own knowledge (then the edge service, then the basic response).
 #[utoipa::path(post, path = "/api/ai/ask-hybrid", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
     responses((status = 200, body = Answer), (status = 400, description = "Please enter a question / Questions can be at most 500 characters"),
-        (status = 429, description = "Too many attempts. Please wait and try again.")))]
+        (status = 429, description = "Too many attempts. Please wait and try again."),
+        (status = 503, description = "The assistant is busy right now. Please try again in a few minutes.")))]
 async fn ask_hybrid(
     state: State<AppState>,
     asker: MaybeSignedIn,
@@ -79,7 +83,7 @@ async fn ask_hybrid(
 
 /// The site's passages only.
 #[utoipa::path(post, path = "/api/ai/ask-with-rag", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
-    responses((status = 200, body = Answer), (status = 400), (status = 429)))]
+    responses((status = 200, body = Answer), (status = 400), (status = 429), (status = 503)))]
 async fn ask_with_rag(
     state: State<AppState>,
     asker: MaybeSignedIn,
@@ -92,7 +96,7 @@ async fn ask_with_rag(
 
 /// No retrieval: the model's own knowledge, guarded.
 #[utoipa::path(post, path = "/api/ai/ask", tag = "assistant", request_body = Ask, description = STREAM_NOTE,
-    responses((status = 200, body = Answer), (status = 400), (status = 429)))]
+    responses((status = 200, body = Answer), (status = 400), (status = 429), (status = 503)))]
 async fn ask(
     state: State<AppState>,
     asker: MaybeSignedIn,
@@ -113,6 +117,7 @@ async fn respond(
 ) -> ApiResult<Response> {
     let text = guard::question(&body.question)?.to_owned();
     ratelimit::hit(&state, &AI_PER_IP, &client.rate_key()).await?;
+    within_site_ceiling(&state).await?;
     let question = Question {
         route,
         text,
@@ -143,6 +148,17 @@ async fn respond(
     let answered = tokio::spawn(async move { answer::answer(&state, question, &Output::default()).await });
     let answer = answered.await.map_err(|err| ApiError::Internal(err.into()))??;
     Ok(Json(answer).into_response())
+}
+
+/// Counts the question against the whole site's hourly ceiling (`AiProviders::questions_per_hour`), which
+/// bounds the providers' bill where many addresses each stay within their own limit.
+async fn within_site_ceiling(state: &AppState) -> ApiResult<()> {
+    let per_hour = AiProviders::current(state).await?.questions_per_hour;
+    let limit = Limit { name: "ai-site", max_hits: per_hour.into(), window_secs: 60 * 60 };
+    ratelimit::hit(state, &limit, "site").await.map_err(|err| match err {
+        ApiError::TooManyRequests { retry_after_secs } => ApiError::Busy { text: ASSISTANT_BUSY, retry_after_secs },
+        other => other,
+    })
 }
 
 /// Thumbs up or down on an answer; a second rating replaces the first.

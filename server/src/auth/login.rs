@@ -107,6 +107,10 @@ pub struct CodeStep {
     message: &'static str,
     /// Seconds before another code can be asked for.
     resend_after: i64,
+    /// Set while e-mail delivery is behind (a message waits for a retry): the code is queued and arrives
+    /// once the mail server takes it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    mail_delayed: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -271,13 +275,13 @@ pub async fn resend_code(
     };
     let user = store::find_by_id(&state.db, &accepted.user_id).await?.ok_or(ApiError::BadRequest(RESEND_FAILED))?;
     mail_code(&state, &user, accepted.purpose, &issued.code).await?;
-    Ok(Json(step(accepted.purpose, issued.challenge_id, issued.resend_after_secs)))
+    Ok(Json(step(&state, accepted.purpose, issued.challenge_id, issued.resend_after_secs).await?))
 }
 
 async fn send_code(state: &AppState, user: &UserRecord, purpose: Purpose) -> ApiResult<CodeStep> {
     let issued = codes::issue(state, &user.id, purpose).await?;
     mail_code(state, user, purpose, &issued.code).await?;
-    Ok(step(purpose, issued.challenge_id, issued.resend_after_secs))
+    step(state, purpose, issued.challenge_id, issued.resend_after_secs).await
 }
 
 async fn mail_code(state: &AppState, user: &UserRecord, purpose: Purpose, code: &str) -> anyhow::Result<()> {
@@ -289,15 +293,16 @@ async fn mail_code(state: &AppState, user: &UserRecord, purpose: Purpose, code: 
     email::send(state, &user.email, user.lang(), mail).await
 }
 
-fn step(purpose: Purpose, challenge_id: String, resend_after: i64) -> CodeStep {
+async fn step(state: &AppState, purpose: Purpose, challenge_id: String, resend_after: i64) -> ApiResult<CodeStep> {
     let signup = purpose == Purpose::Signup;
-    CodeStep {
+    Ok(CodeStep {
         requires_verification: signup,
         requires_two_factor: !signup,
         challenge_id,
         message: if signup { CHECK_EMAIL } else { CODE_SENT },
         resend_after,
-    }
+        mail_delayed: email::outbox::is_behind(&state.db).await?,
+    })
 }
 
 async fn sign_in(state: &AppState, client: &ClientInfo, user: &UserRecord) -> ApiResult<SignedInAnswer> {

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use super::{login::actor, reset_links};
 use crate::{
     audit::{self, Action, Event, Resource},
+    botcheck,
     client_info::ClientInfo,
     email::{self, Mail},
     error::{ApiError, ApiResult, Text},
@@ -28,10 +29,13 @@ pub const INVALID_LINK: Text = Text::new("invalid_link", "Invalid or expired res
 const DONE: &str = "Your password has been changed. You can log in now.";
 
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ResetRequest {
     #[serde(default)]
     #[schema(required = true, format = Email)]
     email: String,
+    /// The bot-check's answer, as at login (`GET /api/auth/bot-check`).
+    turnstile_token: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -58,7 +62,7 @@ pub struct Message {
 
 /// E-mails a reset link when the address belongs to an account; the answer is the same either way.
 #[utoipa::path(post, path = "/api/auth/request-password-reset", tag = "auth", request_body = ResetRequest,
-    responses((status = 200, body = Message), (status = 400, description = "Invalid email address"), (status = 429, description = "Too many attempts")))]
+    responses((status = 200, body = Message), (status = 400, description = "Invalid email address, or a failed bot-check"), (status = 429, description = "Too many attempts")))]
 pub async fn request_reset(
     State(state): State<AppState>,
     client: ClientInfo,
@@ -66,6 +70,8 @@ pub async fn request_reset(
 ) -> ApiResult<Json<Message>> {
     ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.rate_key()).await?;
     validation::email(&body.email).map_err(|_| ApiError::BadRequest(INVALID_EMAIL))?;
+    // Before the account's counter: requests without a solved check cannot use up an account's resets.
+    botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
     ratelimit::hit(&state, &ratelimit::RESET_PER_ACCOUNT, body.email.trim()).await?;
     if let Some(user) = store::find_by_email(&state.db, &body.email).await? {
         let mut bytes = [0u8; 32];

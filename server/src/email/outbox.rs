@@ -63,10 +63,11 @@ async fn claim_next(state: &AppState, now: i64) -> Result<Option<Queued>, sqlx::
     .await
 }
 
-/// Tries every message that is due; returns how many were delivered.
+/// Tries every message that is due (until the server stops); returns how many were delivered.
 pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sqlx::Error> {
     let mut delivered = 0;
-    while let Some(message) = claim_next(state, state.clock.now_ms()).await? {
+    while !state.lifecycle.is_stopping() {
+        let Some(message) = claim_next(state, state.clock.now_ms()).await? else { break };
         let outcome = mailer.send(&message).await;
         let now = state.clock.now_ms();
         match outcome {
@@ -108,12 +109,25 @@ pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sql
     Ok(delivered)
 }
 
+/// Whether delivery is behind: a message waits for a retry after a failed attempt (the mail server is
+/// failing, or was until its retry). The sign-in steps then say that the code may be late.
+pub async fn is_behind(db: &crate::db::Db) -> Result<bool, sqlx::Error> {
+    let waiting: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM email_outbox
+                               WHERE sent_at IS NULL AND failed_at IS NULL AND attempts > 0 LIMIT 1) AS waiting",
+    )
+    .fetch_one(db)
+    .await?;
+    Ok(waiting > 0)
+}
+
 /// The background worker: delivers when woken by a new message, and every few seconds for retries,
-/// with the provider in force at each round.
+/// with the provider in force at each round; it ends when the server stops, after the message in hand
+/// (the rest stay queued for any instance).
 pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut mailer = MailerInForce::new(environment);
-        loop {
+        while !state.lifecycle.is_stopping() {
             match mailer.current(&state).await {
                 Ok(mailer) => {
                     if let Err(err) = deliver_due(&state, mailer).await {
@@ -122,7 +136,10 @@ pub fn spawn_worker(state: AppState, environment: Mailer) -> tokio::task::JoinHa
                 }
                 Err(err) => tracing::error!(error = %format!("{err:#}"), "no e-mail provider to deliver with"),
             }
-            let _ = tokio::time::timeout(std::time::Duration::from_secs(5), state.mail_ready.notified()).await;
+            tokio::select! {
+                _ = tokio::time::timeout(std::time::Duration::from_secs(5), state.mail_ready.notified()) => {}
+                () = state.lifecycle.stopped() => {}
+            }
         }
     })
 }

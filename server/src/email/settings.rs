@@ -154,6 +154,15 @@ impl Editable for Option<EmailSettings> {
         })
     }
 
+    fn servers(&self) -> Vec<(&'static str, &str)> {
+        match self {
+            Some(settings) if matches!(settings.provider, Provider::Smtp | Provider::Pop3 | Provider::Others) => {
+                vec![("smtp.host", settings.smtp.host.trim())]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// A stored secret is kept only for the server it was given for: with a new host, domain, region or
     /// user name the mask counts as blank, so an admin cannot send a stored password to a server of
     /// their choosing; nor over a weaker connection (an SMTP password sent in clear after TLS).

@@ -11,7 +11,7 @@ use crate::{
     client_info::ClientInfo,
     error::ApiResult,
     fields::FieldErrors,
-    AppState,
+    private_hosts, AppState,
 };
 
 /// What a set secret looks like in the browser; sending it back keeps the stored secret.
@@ -28,6 +28,11 @@ pub trait Editable: Stored + Clone {
 
     /// Puts the stored secrets back where the form sent the mask.
     fn keep_secrets(&mut self, _stored: &Self) {}
+
+    /// The servers this setting connects to, by field: each an address (`https://host/…`) or a host name.
+    fn servers(&self) -> Vec<(&'static str, &str)> {
+        Vec::new()
+    }
 }
 
 /// A secret as the browser sees it: the mask when set, "" when not.
@@ -71,8 +76,23 @@ pub async fn save<T: Editable>(
     value.keep_secrets(&*state.settings.get::<T>(&state.db).await?);
     let mut errors = FieldErrors::default();
     value.check(&mut errors);
+    if !state.config.allow_private_hosts {
+        refuse_private_servers(&value, &mut errors);
+    }
     errors.finish()?;
     let saved = state.settings.save(&state.db, value, state.clock.now_ms()).await?;
     audit::record_change(state, client, &signed_in.user, Action::Update, Resource::Settings, T::KEY).await?;
     Ok(Json(saved.for_browser()))
+}
+
+/// A server written as this machine or a private address is refused as the admin saves it (a name that
+/// resolves to one is refused as it is connected to: `private_hosts`).
+fn refuse_private_servers<T: Editable>(value: &T, errors: &mut FieldErrors) {
+    for (field, server) in value.servers() {
+        let url = server.contains("://").then(|| url::Url::parse(server).ok()).flatten();
+        let host = url.as_ref().and_then(url::Url::host_str).unwrap_or(server);
+        if private_hosts::names_private(host) {
+            errors.fail(field, private_hosts::REFUSED);
+        }
+    }
 }

@@ -219,6 +219,17 @@ async fn a_gateway_that_is_down_or_hangs_falls_back_to_the_edge_then_to_the_basi
 }
 
 #[tokio::test]
+async fn a_model_stopped_mid_answer_ends_in_the_basic_response_not_a_broken_stream() {
+    let edge = EdgeServer::start(EdgeReply::Broken(vec!["Sew each ribbon ".into(), "at the".into()])).await;
+    each_backend_with(&vars(&edge_vars(&edge)), async |app| {
+        // `ask` checks that the stream ends with `done` and that what streamed after the last `start` is it.
+        let answer = ask(app, RIBBONS, "en", true).await;
+        assert_eq!(answer["provider"], "basic", "{answer}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_failing_provider_is_skipped_while_its_circuit_is_open() {
     let edge = EdgeServer::start(EdgeReply::Status(500)).await;
     each_backend_with(&vars(&edge_vars(&edge)), async |app| {
@@ -392,4 +403,36 @@ async fn provider_settings_saved_by_the_admin_replace_the_environments() {
         assert_field_error(&refused, StatusCode::BAD_REQUEST, "edge.baseUrl", "Enter an address starting with http:// or https://");
     })
     .await;
+}
+
+#[tokio::test]
+async fn past_the_whole_sites_hourly_ceiling_the_assistant_answers_busy() {
+    each_backend_with(&[], async |app| {
+        let admin = app.signed_in_admin("ada").await;
+        let bearer = format!("Bearer {admin}");
+        let mut settings = admin_get(app, &admin, "/api/admin/settings/ai-providers").await;
+        assert_eq!(settings["questionsPerHour"], 600, "the default ceiling");
+        settings["questionsPerHour"] = json!(0);
+        let refused = app.send_json(Method::PUT, "/api/admin/settings/ai-providers", &settings, &[("authorization", &bearer)]).await;
+        assert_field_error(&refused, StatusCode::BAD_REQUEST, "questionsPerHour", "Must be between 1 and 100000");
+        settings["questionsPerHour"] = json!(2);
+        let saved = app.send_json(Method::PUT, "/api/admin/settings/ai-providers", &settings, &[("authorization", &bearer)]).await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+
+        for address in ["192.0.2.1", "192.0.2.2"] {
+            assert_eq!(ask_from(app, address).await.status, StatusCode::OK);
+        }
+        // A third address, well within its own limit, finds the site's hour used up.
+        let busy = ask_from(app, "192.0.2.3").await;
+        assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE, "{}", busy.text());
+        let body = busy.json();
+        assert_eq!((body["code"].as_str(), body["error"].as_str()), (Some("assistant_busy"), Some("The assistant is busy right now. Please try again in a few minutes.")));
+        let wait: u64 = busy.header("retry-after").parse().unwrap();
+        assert!((1..=3600).contains(&wait) && body["retryAfter"] == wait, "{wait} {body}");
+    })
+    .await;
+}
+
+async fn ask_from(app: &TestApp, address: &str) -> crate::common::TestResponse {
+    app.send_json(Method::POST, "/api/ai/ask", &json!({ "question": RIBBONS, "language": "en" }), &[("x-forwarded-for", address)]).await
 }

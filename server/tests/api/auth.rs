@@ -1,30 +1,11 @@
 //! Sign-up, login with the e-mailed code, the bot-check, tokens and sessions, password reset, rate
 //! limits, and tips — over the real router and database, with the clock moved by hand.
 
-use crate::common::{assert_json_error, each_backend, each_backend_with, TestApp, TestResponse};
+use crate::common::{assert_json_error, each_backend, each_backend_with, solved_bot_check, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use base64::{engine::general_purpose::STANDARD, Engine};
 use serde_json::{json, Value};
 
 const PASSWORD: &str = "Arabesque#2026";
-
-/// Asks for a bot-check challenge and solves it as a browser would.
-async fn solved_bot_check(app: &TestApp) -> String {
-    let challenge = app.get("/api/auth/bot-check").await.json();
-    assert_eq!(challenge["provider"], "altcha");
-    let salt = challenge["salt"].as_str().unwrap();
-    let number = altcha_lib_rs::solve_challenge(
-        challenge["challenge"].as_str().unwrap(),
-        salt,
-        None,
-        challenge["maxnumber"].as_u64(),
-        0,
-    )
-    .unwrap();
-    let payload = json!({ "algorithm": "SHA-256", "challenge": challenge["challenge"], "number": number, "salt": salt,
-        "signature": challenge["signature"], "took": 12.5 });
-    STANDARD.encode(payload.to_string())
-}
 
 /// Moves the clock a second, so that e-mails queued by the next action sort after earlier ones.
 fn tick(app: &TestApp) {
@@ -387,7 +368,8 @@ async fn password_reset_by_a_single_use_link_ends_every_session() {
         let neutral = "If an account exists with that email, we've sent password reset instructions.";
         for email in ["nikiya@example.org", "nobody@example.org"] {
             tick(app);
-            let answer = app.post_json("/api/auth/request-password-reset", &json!({ "email": email })).await;
+            let body = json!({ "email": email, "turnstileToken": solved_bot_check(app).await });
+            let answer = app.post_json("/api/auth/request-password-reset", &body).await;
             assert_eq!(answer.json()["message"], neutral);
         }
         let (subject, text) = last_mail(app, "nikiya@example.org").await;
@@ -423,7 +405,8 @@ async fn password_reset_by_a_single_use_link_ends_every_session() {
         }
 
         tick(app);
-        app.post_json("/api/auth/request-password-reset", &json!({ "email": "nikiya@example.org" })).await;
+        let body = json!({ "email": "nikiya@example.org", "turnstileToken": solved_bot_check(app).await });
+        app.post_json("/api/auth/request-password-reset", &body).await;
         let (_, text) = last_mail(app, "nikiya@example.org").await;
         let late = text
             .split_whitespace()
@@ -461,10 +444,18 @@ async fn brute_force_is_limited_per_account_and_per_address() {
         app.clock.advance_secs(15 * 60);
         assert_eq!(login(app, "zobeide", PASSWORD).await.status, StatusCode::OK, "the window has passed");
 
-        for _ in 0..3 {
-            app.post_json("/api/auth/request-password-reset", &json!({ "email": "zobeide@example.org" })).await;
+        // Requests without the bot-check are refused before they count against the account.
+        for _ in 0..5 {
+            let blank = app.post_json("/api/auth/request-password-reset", &json!({ "email": "zobeide@example.org" })).await;
+            assert_eq!(blank.status, StatusCode::BAD_REQUEST);
         }
-        let limited = app.post_json("/api/auth/request-password-reset", &json!({ "email": "zobeide@example.org" })).await;
+        for _ in 0..3 {
+            let body = json!({ "email": "zobeide@example.org", "turnstileToken": solved_bot_check(app).await });
+            let asked = app.post_json("/api/auth/request-password-reset", &body).await;
+            assert_eq!(asked.status, StatusCode::OK, "{}", asked.text());
+        }
+        let body = json!({ "email": "zobeide@example.org", "turnstileToken": solved_bot_check(app).await });
+        let limited = app.post_json("/api/auth/request-password-reset", &body).await;
         assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     })
     .await;

@@ -454,6 +454,46 @@ async fn a_permanent_refusal_fails_at_once_and_a_temporary_one_is_tried_again_la
 }
 
 #[tokio::test]
+async fn a_stopping_instance_gives_back_the_recipients_it_claimed_and_another_sends_them_at_once() {
+    let smtp = SmtpServer::start(free_port()).await;
+    let port = smtp.port.to_string();
+    each_backend_with(&smtp_settings(&port), async |app| {
+        let admin = app.signed_in_admin("odette").await;
+        // Two a second: the first batch claims all ten members, and sending them takes five seconds.
+        let pace = json!({ "ratePerSecond": 2, "concurrency": 1, "tracking": false });
+        assert_eq!(call(app, Method::PUT, "/api/admin/settings/campaign-sending", &admin, &pace).await.status, StatusCode::OK);
+        let template_id = template(app, &admin, "newsletter").await;
+        for index in 0..10 {
+            member(app, &format!("dancer{index}"), "en", true).await;
+        }
+        let id = create(app, &admin, &draft(&template_id, &["newsletter"], &["en"])).await;
+        act(app, &admin, &id, "send").await;
+        let sending = tokio::spawn({
+            let state = app.state.clone();
+            let mailer = transport(app);
+            async move { send_campaigns(&state, mailer).await.unwrap() }
+        });
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        app.state.lifecycle.stop();
+        let sent_before_stop = sending.await.unwrap();
+        assert!((1..10).contains(&sent_before_stop), "stopped part-way: {sent_before_stop}");
+        let locked: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM campaign_recipients WHERE locked_until IS NOT NULL")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(locked, 0, "no claim is left to run out");
+
+        // Another instance, at the same moment, sends the rest.
+        let second = app.another_instance().await;
+        let rest = send_campaigns(&second.state, transport(&second)).await.unwrap();
+        assert_eq!(sent_before_stop + rest, 10);
+        assert_eq!(smtp.take_messages().len(), 10, "every member once");
+        assert_eq!(campaign(app, &admin, &id).await["status"], "sent");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn two_instances_send_one_campaign_and_each_member_gets_it_once() {
     let smtp = SmtpServer::start(free_port()).await;
     let port = smtp.port.to_string();

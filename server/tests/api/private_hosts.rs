@@ -1,7 +1,7 @@
 //! Addresses an admin sets (AI providers, the SMTP server, the POP3 mailbox) do not reach this machine or
 //! a private network unless ALLOW_PRIVATE_HOSTS says so; the environment's own addresses are trusted.
 
-use crate::common::{each_backend_with, TestApp};
+use crate::common::{assert_field_error, each_backend_with, TestApp};
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -10,6 +10,20 @@ const REFUSED: &str = "Addresses on this machine or a private network are not al
 async fn admin_call(app: &TestApp, admin: &str, method: Method, uri: &str, body: Value) -> Value {
     let answer = app.send_json(method, uri, &body, &[("authorization", &format!("Bearer {admin}"))]).await;
     answer.json()
+}
+
+/// Writes a setting as an earlier version (or a direct edit) left it, and drops the in-process copies.
+async fn store(app: &TestApp, key: &str, value: &Value) {
+    sqlx::query(
+        "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, 0)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(key)
+    .bind(value.to_string())
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    app.state.settings.forget_all();
 }
 
 #[tokio::test]
@@ -25,9 +39,29 @@ async fn admin_set_servers_on_private_addresses_are_not_reached() {
         assert_eq!((tested["connected"].clone(), tested["failure"].clone()), (json!(false), json!("refused")), "{tested}");
         assert!(tested["detail"].as_str().unwrap().ends_with(REFUSED), "{tested}");
 
-        let smtp = json!({ "provider": "smtp", "fromAddress": "Pointe <studio@pointe.test>",
+        // Written as private addresses, the servers are refused as the admin saves them.
+        let put = async |uri: &str, body: &Value| {
+            app.send_json(Method::PUT, uri, body, &[("authorization", &format!("Bearer {admin}"))]).await
+        };
+        let mut smtp = json!({ "provider": "smtp", "fromAddress": "Pointe <studio@pointe.test>",
             "smtp": { "host": "localhost", "port": port, "security": "none", "username": "", "password": "" } });
-        admin_call(app, &admin, Method::PUT, "/api/admin/settings/email", smtp).await;
+        assert_field_error(&put("/api/admin/settings/email", &smtp).await, StatusCode::BAD_REQUEST, "smtp.host", REFUSED);
+        let mut mailbox = json!({ "host": "10.0.0.7", "port": 995, "security": "tls", "username": "u", "password": "p", "checkEveryMinutes": 10 });
+        assert_field_error(&put("/api/admin/email/pop3", &mailbox).await, StatusCode::BAD_REQUEST, "host", REFUSED);
+        let mut providers = admin_call(app, &admin, Method::GET, "/api/admin/settings/ai-providers", json!(null)).await;
+        providers["gateway"] = json!({ "enabled": true, "baseUrl": format!("http://[::1]:{port}/v1"), "apiKey": "k",
+            "timeoutSeconds": 5 });
+        assert_field_error(&put("/api/admin/settings/ai-providers", &providers).await, StatusCode::BAD_REQUEST, "gateway.baseUrl", REFUSED);
+        smtp["smtp"]["host"] = json!("smtp.example.org");
+        mailbox["host"] = json!("mail.example.org");
+        assert_eq!(put("/api/admin/settings/email", &smtp).await.status, StatusCode::OK, "public names are saved");
+        assert_eq!(put("/api/admin/email/pop3", &mailbox).await.status, StatusCode::OK);
+
+        // Stored before (or by a name that later leads to a private address), they are refused as they
+        // are connected to.
+        smtp["smtp"]["host"] = json!("localhost");
+        store(app, "email", &smtp).await;
+        store(app, "aiProviders", &providers).await;
         let sent = app
             .send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "ops@pointe.test" }),
                 &[("authorization", &format!("Bearer {admin}"))])
@@ -35,11 +69,6 @@ async fn admin_set_servers_on_private_addresses_are_not_reached() {
         assert_eq!(sent.status, StatusCode::BAD_GATEWAY);
         assert!(sent.json()["error"].as_str().unwrap().contains(REFUSED), "{}", sent.text());
 
-        let mut providers = admin_call(app, &admin, Method::GET, "/api/admin/settings/ai-providers", json!(null)).await;
-        providers["gateway"] = json!({ "enabled": true, "baseUrl": format!("http://[::1]:{port}/v1"), "apiKey": "k",
-            "timeoutSeconds": 5 });
-        let saved = admin_call(app, &admin, Method::PUT, "/api/admin/settings/ai-providers", providers).await;
-        assert_eq!(saved["gateway"]["enabled"], true, "{saved}");
         let body = json!({ "provider": "gateway", "question": "How do I sew ribbons on pointe shoes?", "language": "en" });
         let tested = admin_call(app, &admin, Method::POST, "/api/admin/ai/test", body).await;
         assert_eq!((tested["ok"].clone(), tested["error"].clone()), (json!(false), json!(REFUSED)), "{tested}");

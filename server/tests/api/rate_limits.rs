@@ -1,7 +1,7 @@
 //! Rate limits over HTTP, with each store: the database (SQLite, PostgreSQL) and Redis when
 //! `TEST_REDIS_URL` is set; and a configured Redis that does not answer.
 
-use crate::common::{each_backend_with, TestApp, TestResponse};
+use crate::common::{each_backend_with, solved_bot_check, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::{Clock, RateLimitStore};
 use serde_json::json;
@@ -18,7 +18,7 @@ async fn each_store(test: impl AsyncFn(&TestApp)) {
 
 /// Asks for a reset link: counted per address (3 an hour) and per client address (10 an hour).
 async fn ask_reset(app: &TestApp, client_ip: &str) -> TestResponse {
-    let body = json!({ "email": "nobody@example.org" });
+    let body = json!({ "email": "nobody@example.org", "turnstileToken": solved_bot_check(app).await });
     app.send_json(Method::POST, "/api/auth/request-password-reset", &body, &[("x-forwarded-for", client_ip)]).await
 }
 
@@ -66,7 +66,7 @@ async fn an_ipv6_network_of_one_subscriber_is_one_client() {
     each_store(async |app| {
         to_next_hour(app);
         let ask = async |ip: &str, n: usize| {
-            let body = json!({ "email": format!("nobody{n}@example.org") });
+            let body = json!({ "email": format!("nobody{n}@example.org"), "turnstileToken": solved_bot_check(app).await });
             app.send_json(Method::POST, "/api/auth/request-password-reset", &body, &[("x-forwarded-for", ip)]).await
         };
         // Ten addresses of one /64 use up its ten requests an hour ...

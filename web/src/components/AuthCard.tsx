@@ -16,10 +16,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** A message above a form: an error (announced at once) or a piece of news. */
-export function FormAlert({ kind, children }: { kind: 'error' | 'info' | 'success'; children: ReactNode }) {
-  const color = { error: 'red', info: 'blue', success: 'teal' }[kind];
-  const Icon = kind === 'error' ? IconAlertTriangle : IconInfoCircle;
+/** A message above a form: an error (announced at once), a warning or a piece of news. */
+export function FormAlert({ kind, children }: { kind: 'error' | 'warning' | 'info' | 'success'; children: ReactNode }) {
+  const color = { error: 'red', warning: 'orange', info: 'blue', success: 'teal' }[kind];
+  const Icon = kind === 'error' || kind === 'warning' ? IconAlertTriangle : IconInfoCircle;
   return (
     <Alert color={color} icon={<Icon aria-hidden />} role={kind === 'error' ? 'alert' : 'status'}>
       {children}

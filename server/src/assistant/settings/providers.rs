@@ -22,6 +22,10 @@ use crate::{
 pub const DEFAULT_EDGE_URL: &str = "https://api.cloudflare.com/client/v4";
 pub const DEFAULT_EDGE_MODEL: &str = "@cf/meta/llama-3.1-8b-instruct";
 pub const DEFAULT_TIMEOUT_SECONDS: u32 = 20;
+/// The whole site's questions per hour until an admin sets another ceiling: a bound on the providers' bill
+/// that a crowd of addresses, each within its own limit, cannot pass.
+pub const DEFAULT_QUESTIONS_PER_HOUR: u32 = 600;
+pub const QUESTIONS_PER_HOUR: std::ops::RangeInclusive<u32> = 1..=100_000;
 const ADDRESS_RULE: &str = "Enter an address starting with http:// or https://";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -51,11 +55,25 @@ pub struct EdgeSettings {
     pub timeout_seconds: u32,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct AiProviders {
     pub gateway: GatewaySettings,
     pub edge: EdgeSettings,
+    /// Questions the assistant takes per hour from the whole site; past it, it answers 503 `assistant_busy`
+    /// until the hour's window ends.
+    #[schema(minimum = 1, maximum = 100000)]
+    pub questions_per_hour: u32,
+}
+
+impl Default for AiProviders {
+    fn default() -> Self {
+        Self {
+            gateway: GatewaySettings::default(),
+            edge: EdgeSettings::default(),
+            questions_per_hour: DEFAULT_QUESTIONS_PER_HOUR,
+        }
+    }
 }
 
 impl Default for GatewaySettings {
@@ -104,6 +122,7 @@ impl AiProviders {
                 base_url: config.edge_url.clone().unwrap_or_else(|| DEFAULT_EDGE_URL.to_owned()),
                 timeout_seconds,
             },
+            questions_per_hour: DEFAULT_QUESTIONS_PER_HOUR,
         }
     }
 
@@ -131,7 +150,8 @@ impl Stored for Option<AiProviders> {
 
 impl Editable for Option<AiProviders> {
     fn check(&self, errors: &mut FieldErrors) {
-        let Some(AiProviders { gateway, edge }) = self else { return };
+        let Some(AiProviders { gateway, edge, questions_per_hour }) = self else { return };
+        errors.within("questionsPerHour", *questions_per_hour, QUESTIONS_PER_HOUR);
         check_address(errors, "gateway.baseUrl", &gateway.base_url, gateway.enabled);
         errors.max_len("gateway.apiKey", &gateway.api_key, 500);
         errors.within("gateway.timeoutSeconds", gateway.timeout_seconds, 1..=300);
@@ -151,6 +171,12 @@ impl Editable for Option<AiProviders> {
             providers.gateway.api_key = mask(&providers.gateway.api_key);
             providers.edge.api_token = mask(&providers.edge.api_token);
             providers
+        })
+    }
+
+    fn servers(&self) -> Vec<(&'static str, &str)> {
+        self.as_ref().map_or_else(Vec::new, |providers| {
+            vec![("gateway.baseUrl", providers.gateway.base_url.as_str()), ("edge.baseUrl", providers.edge.base_url.as_str())]
         })
     }
 

@@ -38,10 +38,12 @@ const BATCH_DEADLINE: Duration = Duration::from_millis((LEASE_MS - 10_000) as u6
 /// The longest wait between rounds: scheduled starts and retries are seen within it.
 const IDLE_WAIT: Duration = Duration::from_secs(1);
 
+/// The sender's task; it ends when the server stops, giving back the recipients it claimed and had not
+/// begun, so another instance sends them at once.
 pub fn spawn(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut sender = Sender::new(environment);
-        loop {
+        while !state.lifecycle.is_stopping() {
             let sent = match sender.round(&state).await {
                 Ok(sent) => sent,
                 Err(err) => {
@@ -50,7 +52,10 @@ pub fn spawn(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()
                 }
             };
             if sent == 0 {
-                let _ = tokio::time::timeout(IDLE_WAIT, state.campaigns_ready.notified()).await;
+                tokio::select! {
+                    _ = tokio::time::timeout(IDLE_WAIT, state.campaigns_ready.notified()) => {}
+                    () = state.lifecycle.stopped() => {}
+                }
             }
         }
     })
@@ -128,8 +133,11 @@ impl Sender {
         let sent = Mutex::new(0);
         stream::iter(&batch)
             .for_each_concurrent(settings.concurrency as usize, |recipient| async {
-                pacer.slot().await;
-                if claimed_at.elapsed() > BATCH_DEADLINE {
+                // After a stop, what is left is given back without waiting for its turn.
+                if !state.lifecycle.is_stopping() {
+                    pacer.slot().await;
+                }
+                if claimed_at.elapsed() > BATCH_DEADLINE || state.lifecycle.is_stopping() {
                     untried.lock().expect("not poisoned").push(recipient.user_id.as_str());
                     return;
                 }

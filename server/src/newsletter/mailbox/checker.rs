@@ -23,8 +23,8 @@ use crate::{
 const TICK: Duration = Duration::from_secs(30);
 
 pub fn spawn(state: AppState) {
-    let holder = uuid::Uuid::new_v4().to_string();
     tokio::spawn(async move {
+        let holder = state.lifecycle.id.clone();
         let mut last_check: Option<i64> = None;
         loop {
             tokio::time::sleep(TICK).await;

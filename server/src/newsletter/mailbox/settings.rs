@@ -92,6 +92,10 @@ impl Editable for MailboxSettings {
         Self { password: mask(&self.password), ..self.clone() }
     }
 
+    fn servers(&self) -> Vec<(&'static str, &str)> {
+        vec![("host", self.host.trim())]
+    }
+
     /// The stored password goes only to the server and user it was given for.
     fn keep_secrets(&mut self, stored: &Self) {
         let same = (self.host.trim(), &self.username) == (stored.host.trim(), &stored.username);

@@ -105,6 +105,8 @@ pub enum EdgeReply {
     Cut(Vec<String>),
     /// An error status with Cloudflare's error body.
     Status(u16),
+    /// These pieces streamed, then the connection cut: a model stopped mid-answer.
+    Broken(Vec<String>),
 }
 
 /// A local server speaking Workers AI's REST shape: `POST /client/v4/accounts/{id}/ai/run/{model}`.
@@ -167,6 +169,15 @@ async fn run(
         EdgeReply::Status(status) => {
             let error = json!({ "success": false, "errors": [{ "code": 3040, "message": "Capacity temporarily exceeded" }], "result": null });
             (StatusCode::from_u16(*status).unwrap(), Json(error)).into_response()
+        }
+        EdgeReply::Broken(pieces) => {
+            let events: Vec<Result<String, std::io::Error>> = pieces
+                .iter()
+                .map(|piece| Ok(format!("data: {}\n\n", json!({ "response": piece }))))
+                .chain([Err(std::io::Error::other("the model stopped"))])
+                .collect();
+            let body = axum::body::Body::from_stream(tokio_stream::iter(events));
+            ([("content-type", "text/event-stream")], body).into_response()
         }
         EdgeReply::Text(pieces) | EdgeReply::Cut(pieces) => {
             let completion = if matches!(reply, EdgeReply::Cut(_)) { 400 } else { pieces.len() };

@@ -371,3 +371,21 @@ impl TestApp {
         sessions::start(&self.state, &id, &client).await.unwrap().token
     }
 }
+
+/// Asks for a bot-check challenge and solves it as a browser would.
+pub async fn solved_bot_check(app: &TestApp) -> String {
+    let challenge = app.get("/api/auth/bot-check").await.json();
+    assert_eq!(challenge["provider"], "altcha");
+    let salt = challenge["salt"].as_str().unwrap();
+    let number = altcha_lib_rs::solve_challenge(
+        challenge["challenge"].as_str().unwrap(),
+        salt,
+        None,
+        challenge["maxnumber"].as_u64(),
+        0,
+    )
+    .unwrap();
+    let payload = serde_json::json!({ "algorithm": "SHA-256", "challenge": challenge["challenge"], "number": number, "salt": salt,
+        "signature": challenge["signature"], "took": 12.5 });
+    base64::Engine::encode(&base64::engine::general_purpose::STANDARD, payload.to_string())
+}

@@ -20,6 +20,7 @@ const EXACT: Record<string, string> = {
   'Enter an address, or a name and <address>': 'fromAddress',
   'Enter a region such as eu-west-1': 'sesRegion',
   'Enter an address starting with http:// or https://': 'endpointAddress',
+  'Addresses on this machine or a private network are not allowed': 'privateAddress',
   'This provider is not configured': 'providerNotConfigured',
   'This id is already in use': 'idTaken',
   'The id cannot be changed': 'idFixed',

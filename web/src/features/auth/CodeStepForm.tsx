@@ -21,6 +21,7 @@ export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState(text(step.message));
+  const [mailDelayed, setMailDelayed] = useState(step.mailDelayed === true);
   const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState(() => nowSeconds() + step.resendAfter);
   const resendIn = useCountdown(resendAt);
@@ -45,6 +46,7 @@ export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; 
       const next = await resendCode(challengeId);
       setChallengeId(next.challengeId);
       setResendAt(nowSeconds() + next.resendAfter);
+      setMailDelayed(next.mailDelayed === true);
       setCode('');
       setNotice(t('auth.codeResent'));
     } catch (failure) {
@@ -56,6 +58,7 @@ export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; 
   return (
     <AuthForm onSubmit={submit}>
       <FormAlert kind="info">{notice}</FormAlert>
+      {mailDelayed && <FormAlert kind="warning">{t('auth.mailDelayed')}</FormAlert>}
       {error && <FormAlert kind="error">{error}</FormAlert>}
       <TextInput
         label={t('auth.code')}

@@ -186,6 +186,19 @@ describe('SignupPage', () => {
     expect(api.callsTo('POST /auth/verify-code').map((call) => call.body)).toEqual([{ challengeId: 'signup-1', code: '246810' }]);
   });
 
+  it('says the code may be late while e-mail delivery is behind', async () => {
+    renderSignup({
+      'POST /auth/signup': { requiresVerification: true, challengeId: 'signup-1', message: 'Please check your email for verification code', resendAfter: 30, mailDelayed: true },
+    });
+    await botCheckReady();
+    fillInGood();
+    createAccount();
+    expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeInTheDocument();
+    const [sent, delayed] = screen.getAllByRole('status');
+    expect(sent).toHaveTextContent('Please check your email for verification code');
+    expect(delayed).toHaveTextContent(localeText('en', 'auth.mailDelayed'));
+  });
+
   it('shows the server’s text when the account exists', async () => {
     renderSignup({ 'POST /auth/signup': jsonResponse({ error: 'Username or email already exists' }, 409) });
     await botCheckReady();

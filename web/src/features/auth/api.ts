@@ -12,6 +12,8 @@ export const codeStepSchema = z.object({
   challengeId: z.string(),
   message: z.string(),
   resendAfter: z.number(),
+  /** E-mail delivery is behind: the code is queued and may arrive late. */
+  mailDelayed: z.optional(z.boolean()),
 });
 export type CodeStep = z.infer<typeof codeStepSchema>;
 
@@ -67,8 +69,8 @@ export function resendCode(challengeId: string): Promise<CodeStep> {
 
 export const messageSchema = z.object({ message: z.string() });
 
-export function requestPasswordReset(email: string): Promise<{ message: string }> {
-  return apiRequest('/auth/request-password-reset', { method: 'POST', body: { email }, schema: messageSchema });
+export function requestPasswordReset(email: string, turnstileToken: string): Promise<{ message: string }> {
+  return apiRequest('/auth/request-password-reset', { method: 'POST', body: { email, turnstileToken }, schema: messageSchema });
 }
 
 export function resetPassword(token: string, password: string, confirmPassword: string): Promise<{ message: string }> {

@@ -252,6 +252,16 @@ describe('the chat widget', () => {
     expect(await screen.findByText(localeText('en', 'messages.rateLimited', { seconds: 42 }))).toBeInTheDocument();
   });
 
+  it('says the assistant is busy, without asking the other calls, when the hourly ceiling of the whole site is reached', async () => {
+    const busy = () =>
+      jsonResponse({ error: 'The assistant is busy right now. Please try again in a few minutes.', code: 'assistant_busy', retryAfter: 1200 }, 503);
+    const { user, api } = renderChat({ [HYBRID]: busy });
+    await openChat(user);
+    await ask(user, 'What is a vamp?');
+    expect(await screen.findByText(localeText('en', 'messages.assistantBusy'))).toBeInTheDocument();
+    expect(api.fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('reads a plain JSON answer from a server that does not stream', async () => {
     const { user } = renderChat({ [HYBRID]: () => jsonResponse(answer({ answer: 'Not streamed.' })) });
     await openChat(user);

@@ -46,9 +46,12 @@ export interface AskOptions {
   onText: (text: string) => void;
 }
 
+/** Answers that the next call of the chain would get too: rate-limited, or the assistant busy. */
+const endsTheChain = (error: unknown) => error instanceof ApiError && (error.status === 429 || error.status === 503);
+
 /**
  * Asks ask-hybrid, then ask-with-rag, then ask, until one answers in full. These calls are not retried
- * (the chain is the retry) and not queued offline; the error of the last call is raised.
+ * (the chain is the retry) and not queued offline; the error of the last call tried is raised.
  */
 export async function askAssistant(question: string, language: Language, { signal, onText }: AskOptions): Promise<Answer> {
   let failure: unknown;
@@ -57,7 +60,7 @@ export async function askAssistant(question: string, language: Language, { signa
       onText('');
       return await askOnce(call.path, call.body, signal, onText);
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (signal.aborted || endsTheChain(error)) throw error;
       failure = error;
     }
   }

@@ -41,9 +41,10 @@ export function useChat() {
 
   useEffect(() => stop, [stop]);
 
-  // A refused question (too long, too many) says why; anything else is the chat's own error text (spec §8).
+  // A refused question (too long, too many) or a busy assistant says why; anything else is the chat's own
+  // error text (spec §8).
   const failureText = useCallback(
-    (error: unknown) => (error instanceof ApiError && (error.status === 400 || error.status === 429) ? errorText(error) : t('chat.error')),
+    (error: unknown) => (error instanceof ApiError && (error.status === 400 || error.status === 429 || error.status === 503) ? errorText(error) : t('chat.error')),
     [errorText, t],
   );
 

@@ -40,10 +40,15 @@ describe('ProviderSettings', () => {
 
     await fill(user, gateway.getByRole('textbox', { name: 'Timeout (seconds)' }), '45');
     await fill(user, gateway.getByRole('textbox', { name: 'Base URL' }), ' https://openrouter.ai/api/v1 ');
+    const ceiling = card.getByRole('textbox', { name: 'Questions per hour, whole site' });
+    expect(ceiling).toHaveValue('600');
+    expect(ceiling).toHaveAccessibleDescription(expect.stringContaining('busy until the hour ends'));
+    await fill(user, ceiling, '1200');
     await user.click(card.getByRole('button', { name: 'Save' }));
     expect(await sentBody(api, 'PUT /admin/settings/ai-providers')).toStrictEqual({
       ...providerSettings,
       gateway: { enabled: true, baseUrl: 'https://openrouter.ai/api/v1', apiKey: '********', timeoutSeconds: 45 },
+      questionsPerHour: 1200,
     });
     expect(await screen.findByText('AI provider settings saved')).toBeInTheDocument();
   });
@@ -53,22 +58,26 @@ describe('ProviderSettings', () => {
     await user.click(edge.getByRole('switch', { name: 'Enabled' }));
     await fill(user, gateway.getByRole('textbox', { name: 'Base URL' }), 'localhost:8081');
     await fill(user, edge.getByRole('textbox', { name: 'Timeout (seconds)' }), '301');
+    await fill(user, card.getByRole('textbox', { name: 'Questions per hour, whole site' }), '0');
     await user.click(card.getByRole('button', { name: 'Save' }));
 
     expectFieldError(gateway.getByRole('textbox', { name: 'Base URL' }), 'Enter an address starting with http:// or https://');
     expectFieldError(edge.getByRole('textbox', { name: 'Account ID' }), 'This field is required');
     expectFieldError(edge.getByLabelText(/API token/), 'This field is required');
     expectFieldError(edge.getByRole('textbox', { name: 'Timeout (seconds)' }), 'Must be between 1 and 300');
+    expectFieldError(card.getByRole('textbox', { name: 'Questions per hour, whole site' }), 'Must be between 1 and 100000');
     expect(api.callsTo('PUT /admin/settings/ai-providers')).toEqual([]);
 
     await fill(user, edge.getByRole('textbox', { name: 'Account ID' }), 'a1b2c3');
     await fill(user, edge.getByLabelText(/API token/), 'cf-token');
     await fill(user, edge.getByRole('textbox', { name: 'Timeout (seconds)' }), '30');
     await fill(user, gateway.getByRole('textbox', { name: 'Base URL' }), 'http://localhost:8081/v1');
+    await fill(user, card.getByRole('textbox', { name: 'Questions per hour, whole site' }), '600');
     await user.click(card.getByRole('button', { name: 'Save' }));
     expect(await sentBody(api, 'PUT /admin/settings/ai-providers')).toStrictEqual({
       gateway: { ...providerSettings.gateway, baseUrl: 'http://localhost:8081/v1' },
       edge: { ...providerSettings.edge, enabled: true, accountId: 'a1b2c3', apiToken: 'cf-token', timeoutSeconds: 30 },
+      questionsPerHour: 600,
     });
   });
 

@@ -7,7 +7,7 @@ import { useSaveSettings, useSettings } from '../settings/api';
 import { SecretInput } from '../settings/SecretInput';
 import { SettingsCard, SettingsForm } from '../settings/SettingsCard';
 import { useSettingsForm } from '../settings/useSettingsForm';
-import { checkProviders, providerSettingsSchema, TIMEOUT_SECONDS, toSettings, toValues, type ProviderValues } from './providerSettings';
+import { checkProviders, providerSettingsSchema, QUESTIONS_PER_HOUR, TIMEOUT_SECONDS, toSettings, toValues, type ProviderValues } from './providerSettings';
 
 /** Where the assistant's answers come from: the gateway first, then the edge service (the basic answer needs nothing). */
 export function ProviderSettings() {
@@ -58,6 +58,14 @@ function ProvidersForm({ initial }: { initial: ProviderValues }) {
         <TextInput label={t('ai.providerSettings.baseUrl')} required autoComplete="off" {...form.textField('edge.baseUrl')} />
         {timeoutField('edge.timeoutSeconds')}
       </ProviderGroup>
+      <NumberInput
+        label={t('ai.providerSettings.questionsPerHour')}
+        description={t('ai.providerSettings.questionsPerHourHint')}
+        required
+        min={QUESTIONS_PER_HOUR.min}
+        max={QUESTIONS_PER_HOUR.max}
+        {...form.numberField('questionsPerHour')}
+      />
     </SettingsForm>
   );
 }

@@ -57,6 +57,7 @@ export const metrics: AiMetrics = {
 export const providerSettings: ProviderSettings = {
   gateway: { enabled: true, baseUrl: 'http://127.0.0.1:8081/v1', apiKey: '********', timeoutSeconds: 20 },
   edge: { enabled: false, accountId: '', apiToken: '', model: '@cf/meta/llama-3.1-8b-instruct', baseUrl: 'https://api.cloudflare.com/client/v4', timeoutSeconds: 20 },
+  questionsPerHour: 600,
 };
 
 /** What the AI screen loads: status, metrics of any range, and the two settings it shows. */

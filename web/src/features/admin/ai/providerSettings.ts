@@ -13,6 +13,7 @@ export const providerSettingsSchema = z.object({
     baseUrl: z.string(),
     timeoutSeconds: z.number(),
   }),
+  questionsPerHour: z.number(),
 });
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 
@@ -28,12 +29,15 @@ export type ProviderValues = {
   'edge.model': string;
   'edge.baseUrl': string;
   'edge.timeoutSeconds': string;
+  questionsPerHour: string;
 };
 
 /** The server's limit on how long a provider may take to answer. */
 export const TIMEOUT_SECONDS = { min: 1, max: 300 };
+/** The server's bounds on the whole site's questions per hour. */
+export const QUESTIONS_PER_HOUR = { min: 1, max: 100_000 };
 
-export function toValues({ gateway, edge }: ProviderSettings): ProviderValues {
+export function toValues({ gateway, edge, questionsPerHour }: ProviderSettings): ProviderValues {
   return {
     'gateway.enabled': gateway.enabled,
     'gateway.baseUrl': gateway.baseUrl,
@@ -45,6 +49,7 @@ export function toValues({ gateway, edge }: ProviderSettings): ProviderValues {
     'edge.model': edge.model,
     'edge.baseUrl': edge.baseUrl,
     'edge.timeoutSeconds': String(edge.timeoutSeconds),
+    questionsPerHour: String(questionsPerHour),
   };
 }
 
@@ -65,6 +70,7 @@ export function toSettings(values: ProviderValues): ProviderSettings {
       baseUrl: values['edge.baseUrl'].trim(),
       timeoutSeconds: Number(values['edge.timeoutSeconds']),
     },
+    questionsPerHour: Number(values.questionsPerHour),
   };
 }
 
@@ -82,5 +88,6 @@ export function checkProviders(values: ProviderValues) {
     'edge.model': required(values['edge.model'], 200),
     'edge.baseUrl': endpointAddress(values['edge.baseUrl'], true),
     'edge.timeoutSeconds': timeout(values['edge.timeoutSeconds']),
+    questionsPerHour: between(Number(values.questionsPerHour || NaN), QUESTIONS_PER_HOUR.min, QUESTIONS_PER_HOUR.max),
   };
 }
