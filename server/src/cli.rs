@@ -198,7 +198,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     crate::serve::serve(listener, app(state.clone()), crate::serve::Limits::default(), stop).await;
     // The senders end after the message in hand (the rest stay queued for any instance), within a second.
     let _ = tokio::time::timeout(SENDERS_END, futures_util::future::join_all(senders)).await;
-    db::release_leases(&state.db, &state.lifecycle.id).await?;
+    if let Err(err) = db::release_leases(&state.db, &state.lifecycle.id).await {
+        tracing::warn!(error = %err, "the job leases were not given back: they run out by themselves");
+    }
     // The page views still queued are written before the process ends.
     crate::analytics::flush(&state.db, &state.analytics, state.clock.now_ms()).await?;
     Ok(())

@@ -301,7 +301,7 @@ async fn step(state: &AppState, purpose: Purpose, challenge_id: String, resend_a
         challenge_id,
         message: if signup { CHECK_EMAIL } else { CODE_SENT },
         resend_after,
-        mail_delayed: email::outbox::is_behind(&state.db).await?,
+        mail_delayed: email::outbox::is_behind(state).await?,
     })
 }
 

@@ -9,6 +9,7 @@ use crate::{
     audit::{self, Action, Resource},
     auth::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
+    config::{Config, MailTransport},
     error::ApiResult,
     fields::FieldErrors,
     private_hosts, AppState,
@@ -77,7 +78,7 @@ pub async fn save<T: Editable>(
     let mut errors = FieldErrors::default();
     value.check(&mut errors);
     if !state.config.allow_private_hosts {
-        refuse_private_servers(&value, &mut errors);
+        refuse_private_servers(&value, &state.config, &mut errors);
     }
     errors.finish()?;
     let saved = state.settings.save(&state.db, value, state.clock.now_ms()).await?;
@@ -86,9 +87,18 @@ pub async fn save<T: Editable>(
 }
 
 /// A server written as this machine or a private address is refused as the admin saves it (a name that
-/// resolves to one is refused as it is connected to: `private_hosts`).
-fn refuse_private_servers<T: Editable>(value: &T, errors: &mut FieldErrors) {
+/// resolves to one is refused as it is connected to: `private_hosts`); the environment's own addresses,
+/// which the form shows until an admin saves, are trusted.
+fn refuse_private_servers<T: Editable>(value: &T, config: &Config, errors: &mut FieldErrors) {
+    let smtp_host = match &config.mail.transport {
+        MailTransport::Smtp(smtp) => Some(smtp.host.as_str()),
+        MailTransport::File(_) => None,
+    };
+    let trusted = [config.ai.gateway_url.as_deref(), config.ai.edge_url.as_deref(), smtp_host];
     for (field, server) in value.servers() {
+        if trusted.contains(&Some(server)) {
+            continue;
+        }
         let url = server.contains("://").then(|| url::Url::parse(server).ok()).flatten();
         let host = url.as_ref().and_then(url::Url::host_str).unwrap_or(server);
         if private_hosts::names_private(host) {

@@ -413,10 +413,14 @@ async fn past_the_whole_sites_hourly_ceiling_the_assistant_answers_busy() {
         let mut settings = admin_get(app, &admin, "/api/admin/settings/ai-providers").await;
         assert_eq!(settings["questionsPerHour"], 600, "the default ceiling");
         settings["questionsPerHour"] = json!(0);
-        let refused = app.send_json(Method::PUT, "/api/admin/settings/ai-providers", &settings, &[("authorization", &bearer)]).await;
+        let refused = app
+            .send_json(Method::PUT, "/api/admin/settings/ai-providers", &settings, &[("authorization", &bearer)])
+            .await;
         assert_field_error(&refused, StatusCode::BAD_REQUEST, "questionsPerHour", "Must be between 1 and 100000");
         settings["questionsPerHour"] = json!(2);
-        let saved = app.send_json(Method::PUT, "/api/admin/settings/ai-providers", &settings, &[("authorization", &bearer)]).await;
+        let saved = app
+            .send_json(Method::PUT, "/api/admin/settings/ai-providers", &settings, &[("authorization", &bearer)])
+            .await;
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
 
         for address in ["192.0.2.1", "192.0.2.2"] {
@@ -426,7 +430,10 @@ async fn past_the_whole_sites_hourly_ceiling_the_assistant_answers_busy() {
         let busy = ask_from(app, "192.0.2.3").await;
         assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE, "{}", busy.text());
         let body = busy.json();
-        assert_eq!((body["code"].as_str(), body["error"].as_str()), (Some("assistant_busy"), Some("The assistant is busy right now. Please try again in a few minutes.")));
+        assert_eq!(
+            (body["code"].as_str(), body["error"].as_str()),
+            (Some("assistant_busy"), Some("The assistant is busy right now. Please try again in a few minutes."))
+        );
         let wait: u64 = busy.header("retry-after").parse().unwrap();
         assert!((1..=3600).contains(&wait) && body["retryAfter"] == wait, "{wait} {body}");
     })
@@ -434,5 +441,11 @@ async fn past_the_whole_sites_hourly_ceiling_the_assistant_answers_busy() {
 }
 
 async fn ask_from(app: &TestApp, address: &str) -> crate::common::TestResponse {
-    app.send_json(Method::POST, "/api/ai/ask", &json!({ "question": RIBBONS, "language": "en" }), &[("x-forwarded-for", address)]).await
+    app.send_json(
+        Method::POST,
+        "/api/ai/ask",
+        &json!({ "question": RIBBONS, "language": "en" }),
+        &[("x-forwarded-for", address)],
+    )
+    .await
 }

@@ -461,7 +461,10 @@ async fn a_stopping_instance_gives_back_the_recipients_it_claimed_and_another_se
         let admin = app.signed_in_admin("odette").await;
         // Two a second: the first batch claims all ten members, and sending them takes five seconds.
         let pace = json!({ "ratePerSecond": 2, "concurrency": 1, "tracking": false });
-        assert_eq!(call(app, Method::PUT, "/api/admin/settings/campaign-sending", &admin, &pace).await.status, StatusCode::OK);
+        assert_eq!(
+            call(app, Method::PUT, "/api/admin/settings/campaign-sending", &admin, &pace).await.status,
+            StatusCode::OK
+        );
         let template_id = template(app, &admin, "newsletter").await;
         for index in 0..10 {
             member(app, &format!("dancer{index}"), "en", true).await;

@@ -20,9 +20,9 @@ async fn store(app: &TestApp, key: &str, value: &Value) {
     )
     .bind(key)
     .bind(value.to_string())
-        .execute(&app.state.db)
-        .await
-        .unwrap();
+    .execute(&app.state.db)
+    .await
+    .unwrap();
     app.state.settings.forget_all();
 }
 
@@ -75,4 +75,25 @@ async fn admin_set_servers_on_private_addresses_are_not_reached() {
     })
     .await;
     drop(listener);
+}
+
+#[tokio::test]
+async fn the_environments_own_private_addresses_can_be_saved_back() {
+    let settings = [("ALLOW_PRIVATE_HOSTS", "false"), ("AI_GATEWAY_URL", "http://127.0.0.1:9/v1")];
+    each_backend_with(&settings, async |app| {
+        let admin = app.signed_in_admin("admin").await;
+        let mut providers = admin_call(app, &admin, Method::GET, "/api/admin/settings/ai-providers", json!(null)).await;
+        assert_eq!(providers["gateway"]["baseUrl"], "http://127.0.0.1:9/v1");
+        providers["questionsPerHour"] = json!(900);
+        let saved = app
+            .send_json(
+                Method::PUT,
+                "/api/admin/settings/ai-providers",
+                &providers,
+                &[("authorization", &format!("Bearer {admin}"))],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    })
+    .await;
 }

@@ -66,7 +66,8 @@ async fn an_ipv6_network_of_one_subscriber_is_one_client() {
     each_store(async |app| {
         to_next_hour(app);
         let ask = async |ip: &str, n: usize| {
-            let body = json!({ "email": format!("nobody{n}@example.org"), "turnstileToken": solved_bot_check(app).await });
+            let body =
+                json!({ "email": format!("nobody{n}@example.org"), "turnstileToken": solved_bot_check(app).await });
             app.send_json(Method::POST, "/api/auth/request-password-reset", &body, &[("x-forwarded-for", ip)]).await
         };
         // Ten addresses of one /64 use up its ten requests an hour ...

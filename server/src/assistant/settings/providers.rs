@@ -176,7 +176,10 @@ impl Editable for Option<AiProviders> {
 
     fn servers(&self) -> Vec<(&'static str, &str)> {
         self.as_ref().map_or_else(Vec::new, |providers| {
-            vec![("gateway.baseUrl", providers.gateway.base_url.as_str()), ("edge.baseUrl", providers.edge.base_url.as_str())]
+            vec![
+                ("gateway.baseUrl", providers.gateway.base_url.as_str()),
+                ("edge.baseUrl", providers.edge.base_url.as_str()),
+            ]
         })
     }
 

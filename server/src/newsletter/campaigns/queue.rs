@@ -87,17 +87,23 @@ pub async fn refused(
     Ok(())
 }
 
-/// Gives back claimed rows not tried (the batch ran out of time, or the campaign was paused).
+/// Gives back claimed rows not tried (the batch ran out of time, the campaign was paused, or the server is
+/// stopping), in one statement: a stopping server has a second for it.
 pub async fn release(db: &Db, campaign: &str, user_ids: &[&str]) -> Result<(), sqlx::Error> {
-    for user_id in user_ids {
-        sqlx::query(
-            "UPDATE campaign_recipients SET locked_until = NULL WHERE campaign_id = $1 AND user_id = $2 AND status = 'queued'",
-        )
-        .bind(campaign)
-        .bind(user_id)
-        .execute(db)
-        .await?;
+    if user_ids.is_empty() {
+        return Ok(());
     }
+    let placeholders: Vec<String> = (2..user_ids.len() + 2).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "UPDATE campaign_recipients SET locked_until = NULL
+         WHERE campaign_id = $1 AND status = 'queued' AND user_id IN ({})",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(&sql).bind(campaign);
+    for user_id in user_ids {
+        query = query.bind(*user_id);
+    }
+    query.execute(db).await?;
     Ok(())
 }
 

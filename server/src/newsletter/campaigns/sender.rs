@@ -134,8 +134,9 @@ impl Sender {
         stream::iter(&batch)
             .for_each_concurrent(settings.concurrency as usize, |recipient| async {
                 // After a stop, what is left is given back without waiting for its turn.
-                if !state.lifecycle.is_stopping() {
-                    pacer.slot().await;
+                tokio::select! {
+                    () = pacer.slot() => {}
+                    () = state.lifecycle.stopped() => {}
                 }
                 if claimed_at.elapsed() > BATCH_DEADLINE || state.lifecycle.is_stopping() {
                     untried.lock().expect("not poisoned").push(recipient.user_id.as_str());
