@@ -43,10 +43,12 @@ def free_port():
         return s.getsockname()[1]
 
 
-def call(url, method="GET", body=None, timeout=15, token=None):
-    """(status, headers, body); status 0 when no answer came."""
+def call(url, method="GET", body=None, timeout=15, token=None, client=None):
+    """(status, headers, body); status 0 when no answer came. `client` is the address to forward as."""
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"}
+    if client:
+        headers["X-Forwarded-For"] = client
     if token:
         headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(url, data=data, method=method, headers=headers)
@@ -331,16 +333,9 @@ def test_a_login_flood(cluster, load):
         attempt = 0
         while time.monotonic() < stop:
             attempt += 1
-            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/auth/login", method="POST",
-                                             data=json.dumps({"username": f"flood{n}x{attempt}", "password": "Wrong#guess1"}).encode(),
-                                             headers={"Content-Type": "application/json", "X-Forwarded-For": f"198.51.{n}.{attempt % 250}"})
-            try:
-                with urllib.request.urlopen(request, timeout=30) as answer:
-                    status = answer.status
-            except urllib.error.HTTPError as error:
-                status = error.code
-            except (urllib.error.URLError, ConnectionError, TimeoutError, socket.timeout):
-                status = 0
+            status, _, _ = call(f"http://127.0.0.1:{port}/api/auth/login", "POST",
+                                {"username": f"flood{n}x{attempt}", "password": "Wrong#guess1"}, timeout=30,
+                                client=f"198.51.{n}.{attempt % 250}")
             with lock:
                 answers.append(status)
 
