@@ -3,7 +3,8 @@
 use std::io::Read;
 
 use crate::{
-    app, assistant, blog, catalogue, cleanup, config::MailTransport, db, email, settings, users, AppState, Config,
+    app, assistant, blog, catalogue, cleanup, config::MailTransport, db, email, finder, settings, users, AppState,
+    Config,
 };
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -60,6 +61,9 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Bring the open data set of pointe shoe models (content/pointe-shoes/) into the catalogue: the models
+    /// not imported before, with their fit; prints what it added and what it could not read.
+    ImportShoes,
     /// Give an account a role: user, moderator, editor or admin (see the README's permission table).
     SetRole {
         #[arg(long)]
@@ -103,6 +107,13 @@ pub async fn run() -> anyhow::Result<()> {
             if !password_stdin {
                 println!("Password (shown once, keep it safe): {password}");
             }
+            Ok(())
+        }
+        Command::ImportShoes => {
+            let pool = db::connect(&config.database_url).await?;
+            db::migrate(&pool).await?;
+            catalogue::seed::seed_catalogue(&pool).await?;
+            print!("{}", finder::import::import(&pool, crate::time::now_ms()).await?);
             Ok(())
         }
         Command::AssistantEval { file } => {

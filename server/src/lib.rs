@@ -24,6 +24,7 @@ mod encoding;
 mod error;
 mod extract;
 mod fields;
+mod finder;
 mod health;
 mod kept_answers;
 mod lang;
@@ -176,6 +177,7 @@ fn features() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::base())
         .merge(health::routes())
         .merge(catalogue::routes())
+        .merge(finder::routes())
         .merge(blog::routes())
         .merge(site::routes())
         .merge(email::routes())

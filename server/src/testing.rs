@@ -28,6 +28,10 @@ pub mod cleanup {
     };
 }
 
+pub mod finder {
+    pub use crate::finder::import::{import, Report};
+}
+
 pub mod email {
     pub use crate::email::{outbox, send, settings::EmailSettings, Mail, Mailer};
 }

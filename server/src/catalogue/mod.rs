@@ -2,13 +2,16 @@
 
 mod admin;
 mod draft;
+pub mod fit;
 mod model;
 mod routes;
 pub mod seed;
 mod store;
 mod write;
 
+pub use draft::{BrandDraft, BrandText, ProductDraft, ProductText};
 pub use model::{Brand, Product};
+pub use write::{insert_brand, insert_product};
 
 use utoipa_axum::router::OpenApiRouter;
 

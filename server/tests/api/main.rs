@@ -23,6 +23,7 @@ mod content;
 mod crash_reports;
 mod email_delivery;
 mod email_templates;
+mod finder;
 mod mailbox;
 mod metrics;
 mod module_graph;

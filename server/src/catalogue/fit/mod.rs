@@ -1,0 +1,70 @@
+//! A product's fit: the attributes the shoe finder filters and compares by, each value a key of the
+//! vocabulary (vocabulary.rs), which names it in every language.
+
+mod store;
+pub mod vocabulary;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::lang::Lang;
+pub use store::{all_fits, write_fit};
+
+/// The vocabulary attributes, each a list (a model may come with several shanks, vamps or heels).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct Fit {
+    pub box_shape: Vec<String>,
+    pub platform_width: Vec<String>,
+    pub shank_strength: Vec<String>,
+    pub vamp_length: Vec<String>,
+    pub wing_height: Vec<String>,
+    pub heel_height: Vec<String>,
+    /// Egyptian, Greek (Morton) or square (Roman, Giselle, peasant).
+    pub foot_shape: Vec<String>,
+    /// The foot shapes as the source wrote them ("Square/Roman, Giselle/Peasant").
+    pub foot_shape_original: String,
+    pub availability: Vec<String>,
+    /// Only where the source's notes state it.
+    pub level: Vec<String>,
+    pub technology: Vec<String>,
+    /// Ascending, in the maker's own scale.
+    pub sizes: Vec<f64>,
+    /// The maker's width codes: letters (B, C, D), fittings (N, M, W), numbered (W1) or X-widths.
+    pub widths: Vec<String>,
+    pub materials: Vec<String>,
+    /// US dollars.
+    pub price_min: Option<f64>,
+    pub price_max: Option<f64>,
+    /// What the source says beside the price ("clearance").
+    pub price_remark: String,
+    /// The shoemakers' marks of a handmade model (Freed's makers).
+    pub makers: Vec<String>,
+    /// Free text by language; the data set's is English, shown as such elsewhere until an admin writes
+    /// a translation.
+    pub notes: BTreeMap<Lang, String>,
+    /// Where the data came from (addresses).
+    pub sources: Vec<String>,
+    /// The source's values the import could not read, by attribute: left empty above for an admin.
+    pub unread: BTreeMap<String, String>,
+}
+
+impl Fit {
+    /// The vocabulary attributes by key, as `vocabulary::read` names them.
+    pub fn attributes_mut(&mut self) -> [(&'static str, &mut Vec<String>); 10] {
+        [
+            ("boxShape", &mut self.box_shape),
+            ("platformWidth", &mut self.platform_width),
+            ("shankStrength", &mut self.shank_strength),
+            ("vampLength", &mut self.vamp_length),
+            ("wingHeight", &mut self.wing_height),
+            ("heelHeight", &mut self.heel_height),
+            ("footShape", &mut self.foot_shape),
+            ("availability", &mut self.availability),
+            ("level", &mut self.level),
+            ("technology", &mut self.technology),
+        ]
+    }
+}

@@ -1,0 +1,174 @@
+//! The data set's known defects undone: sizes and widths split into single characters ("2, 2, ., 5, 3" is
+//! 2, 2.5, 3; "X, X, X" is X, XX), and prices written as text with remarks ("$85–110 (closeout)").
+//! Each reader gives `None` for what it cannot read, which the import reports rather than guesses.
+
+/// The sizes, read as the ascending run they must form (each a half or a whole size above the last).
+pub fn sizes(raw: &str) -> Option<Vec<f64>> {
+    let tokens = tokens(raw);
+    if tokens.is_empty() {
+        return None;
+    }
+    if tokens.iter().any(|token| token.chars().count() > 1) {
+        // Not split: each token is a size of its own.
+        return tokens.iter().map(|token| token.parse().ok()).collect();
+    }
+    let mut sizes = Vec::new();
+    ascending_run(&tokens, &mut sizes).then_some(sizes)
+}
+
+/// Reads `tokens` (single characters) into `sizes`, trying the shortest reading of each size first and
+/// going back when the run cannot go on.
+fn ascending_run(tokens: &[&str], sizes: &mut Vec<f64>) -> bool {
+    if tokens.is_empty() {
+        return true;
+    }
+    for digits in 1..=2 {
+        let Some(whole) = tokens.get(..digits).and_then(whole_number) else { continue };
+        let (size, used) = match tokens.get(digits..digits + 2) {
+            Some([".", "5"]) => (f64::from(whole) + 0.5, digits + 2),
+            _ => (f64::from(whole), digits),
+        };
+        if sizes.last().is_some_and(|last| !(size > *last && size - last <= 1.0)) {
+            continue;
+        }
+        sizes.push(size);
+        if ascending_run(&tokens[used..], sizes) {
+            return true;
+        }
+        sizes.pop();
+    }
+    false
+}
+
+/// A number written in `digits` (no leading zero), or None.
+fn whole_number(digits: &[&str]) -> Option<u8> {
+    let text: String = digits.concat();
+    (text.chars().all(|c| c.is_ascii_digit()) && !(text.len() > 1 && text.starts_with('0')))
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
+/// The widths: letter codes (B, C, D), fittings (N, M, W — the words Narrow, Medium and Wide read as
+/// their letters), numbered widths (W1) and X-widths (X, XX, XXX, written as a run of X's one longer each).
+pub fn widths(raw: &str) -> Option<Vec<String>> {
+    let tokens = tokens(raw);
+    if tokens.is_empty() {
+        return None;
+    }
+    if tokens.iter().any(|token| token.chars().count() > 1) {
+        return Some(tokens.iter().map(|token| fitting_letter(token).to_owned()).collect());
+    }
+    let text: Vec<char> = tokens.iter().flat_map(|token| token.chars()).collect();
+    let mut widths = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        let letter = text[at];
+        if !letter.is_ascii_uppercase() {
+            return None;
+        }
+        let rest = &text[at + 1..];
+        let tail = rest.iter().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit()).count();
+        if tail > 0 {
+            // A word (Narrow) or a numbered width (W1).
+            let word: String = text[at..=at + tail].iter().collect();
+            widths.push(fitting_letter(&word).to_owned());
+            at += 1 + tail;
+            continue;
+        }
+        // A run of one letter: 1 + 2 + … + n letters are the widths L, LL, … up to n of them.
+        let run = 1 + rest.iter().take_while(|c| **c == letter).count();
+        let mut width = 0;
+        let mut used = 0;
+        while used < run {
+            width += 1;
+            used += width;
+            widths.push(std::iter::repeat_n(letter, width).collect());
+        }
+        if used != run {
+            return None;
+        }
+        at += run;
+    }
+    Some(widths)
+}
+
+/// Narrow, Medium and Wide as the fitting letters the other makers use.
+fn fitting_letter(word: &str) -> &str {
+    match word {
+        "Narrow" => "N",
+        "Medium" => "M",
+        "Wide" => "W",
+        other => other,
+    }
+}
+
+/// A price range in US dollars, with what the text says beside it ("clearance").
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriceRange {
+    pub min: f64,
+    pub max: f64,
+    pub remark: Option<String>,
+}
+
+/// "$85–110 (closeout/rare)", "$100.00-120.00", "$59 (liquidation)" or "170".
+pub fn price(raw: &str) -> Option<PriceRange> {
+    let (amounts, remark) = match raw.split_once('(') {
+        Some((amounts, remark)) => (amounts, Some(remark.trim().strip_suffix(')')?.trim().to_owned())),
+        None => (raw, None),
+    };
+    let mut numbers = amounts.split(['–', '-']).map(|amount| amount.trim().trim_start_matches('$').parse::<f64>());
+    let min = numbers.next()?.ok()?;
+    let max = match numbers.next() {
+        Some(max) => max.ok()?,
+        None => min,
+    };
+    (numbers.next().is_none() && min > 0.0 && min <= max).then_some(PriceRange { min, max, remark })
+}
+
+fn tokens(raw: &str) -> Vec<&str> {
+    raw.split(',').map(str::trim).filter(|token| !token.is_empty()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_split_into_characters_are_read_back() {
+        assert_eq!(sizes("2, 2, ., 5, 3, 3, ., 5, 4"), Some(vec![2.0, 2.5, 3.0, 3.5, 4.0]));
+        assert_eq!(sizes("9, 9, ., 5, 1, 0, 1, 0, ., 5, 1, 1"), Some(vec![9.0, 9.5, 10.0, 10.5, 11.0]));
+        assert_eq!(sizes("3, 5, 3, 6, 3, 7, 4, 0, 4, 1"), None, "37 to 40 skips sizes");
+        assert_eq!(sizes("3, 5, 3, 6, 3, 7, 3, 8, 3, 9, 4, 0"), Some(vec![35.0, 36.0, 37.0, 38.0, 39.0, 40.0]));
+        assert_eq!(sizes("3, 4, 3, 4, ., 5, 3, 5"), Some(vec![34.0, 34.5, 35.0]));
+        assert_eq!(sizes("2, 2.5, 3"), Some(vec![2.0, 2.5, 3.0]));
+        assert_eq!(sizes("4, ., 5"), Some(vec![4.5]));
+        assert_eq!(sizes("a, b"), None);
+        assert_eq!(sizes(""), None);
+    }
+
+    #[test]
+    fn widths_split_into_characters_are_read_back() {
+        let read = |raw| widths(raw).map(|list| list.join(" "));
+        assert_eq!(read("N, a, r, r, o, w, M, e, d, i, u, m, W, i, d, e").as_deref(), Some("N M W"));
+        assert_eq!(read("X, X, X, X, X, X").as_deref(), Some("X XX XXX"));
+        assert_eq!(read("X, X, X, X, X, X, X, X, X, X").as_deref(), Some("X XX XXX XXXX"));
+        assert_eq!(read("N, X, X, X, X, X, X, X, X, X, X").as_deref(), Some("N X XX XXX XXXX"));
+        assert_eq!(read("W, 1, W, 2, W, 3").as_deref(), Some("W1 W2 W3"));
+        assert_eq!(read("C, D, E, E, E").as_deref(), Some("C D E EE"));
+        assert_eq!(read("B, C, D, E").as_deref(), Some("B C D E"));
+        assert_eq!(read("X, X, X, X").as_deref(), None, "four X's are not X, XX, …");
+        assert_eq!(read("Narrow, Wide").as_deref(), Some("N W"));
+    }
+
+    #[test]
+    fn prices_are_read_with_their_remarks() {
+        let range = |min, max, remark: Option<&str>| Some(PriceRange { min, max, remark: remark.map(str::to_owned) });
+        assert_eq!(price("$85–110 (closeout/rare)"), range(85.0, 110.0, Some("closeout/rare")));
+        assert_eq!(price("$100.00-120.00"), range(100.0, 120.0, None));
+        assert_eq!(price("$100–$113"), range(100.0, 113.0, None));
+        assert_eq!(price("$59 (liquidation)"), range(59.0, 59.0, Some("liquidation")));
+        assert_eq!(price("170"), range(170.0, 170.0, None));
+        assert_eq!(price("$120–100"), None);
+        assert_eq!(price("ask"), None);
+    }
+}

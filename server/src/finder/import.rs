@@ -1,0 +1,366 @@
+//! Brings the open data set of pointe shoe models (content/pointe-shoes/) into the catalogue: its makers
+//! as brands where missing, its models as products with their fit. Each model is imported once: a model
+//! imported before is left as an admin has since edited it, or deleted it. What the import cannot read
+//! it reports, and leaves for an admin.
+
+use std::collections::{BTreeMap, HashMap};
+
+use anyhow::Context;
+use serde::Deserialize;
+
+use super::clean;
+use crate::{
+    catalogue::{
+        self,
+        fit::{self, vocabulary, Fit},
+        BrandDraft, BrandText, ProductDraft, ProductText,
+    },
+    db::{self, Db},
+    lang::Lang,
+};
+
+const MODELS_CSV: &str = include_str!("../../../content/pointe-shoes/pointe-shoes.csv");
+const MAKERS_JSON: &str = include_str!("../../../content/pointe-shoes/brands.json");
+/// The seeded products the data set names otherwise (its id → the catalogue's).
+const SAME_PRODUCTS: [(&str, &str); 1] = [("bloch-european-balance", "bloch-balance")];
+/// Product ids are slugs of at most this many characters.
+const ID_MAX: usize = 64;
+
+/// One line of the data set.
+#[derive(Deserialize)]
+struct Line {
+    brand: String,
+    model_name: String,
+    box_shape: String,
+    platform_width: String,
+    shank_strength: String,
+    vamp_length: String,
+    wing_height: String,
+    heel_height: String,
+    available_sizes: String,
+    available_widths: String,
+    material_composition: String,
+    intended_foot_shape: String,
+    price_range: String,
+    availability: String,
+    notes: String,
+    technology_type: String,
+    freed_makers: String,
+    data_sources: String,
+}
+
+/// A maker of the data set and its brand: the seeded brand's id, or a brand to add.
+#[derive(Deserialize)]
+struct Maker {
+    maker: String,
+    id: String,
+    #[serde(default)]
+    link: String,
+    #[serde(default)]
+    translations: BTreeMap<Lang, MakerText>,
+}
+
+#[derive(Deserialize)]
+struct MakerText {
+    name: String,
+    description: String,
+}
+
+/// A model read from the data set.
+pub struct Model {
+    /// The line of the data set (the header is line 1).
+    pub line: usize,
+    pub product: ProductDraft,
+    pub fit: Fit,
+}
+
+/// A line that did not become a product, and why.
+#[derive(Debug, PartialEq)]
+pub struct Refused {
+    pub line: usize,
+    pub reason: String,
+}
+
+/// What an import did.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Lines of the data set (models).
+    pub lines: usize,
+    pub added: usize,
+    /// Models that were already in the catalogue (the seed's), given their fit.
+    pub completed: usize,
+    /// Models imported before: left as they are.
+    pub kept: usize,
+    pub brands_added: Vec<String>,
+    pub refused: Vec<Refused>,
+    /// Per model, the attributes left for an admin: (line, product id, attribute, the source's value).
+    pub unread: Vec<(usize, String, String, String)>,
+}
+
+impl std::fmt::Display for Report {
+    /// What an admin reads after `pointe-server import-shoes`.
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(out, "{} models in the data set: {} added, {} seeded ones given their fit, {} imported before and kept as they are",
+            self.lines, self.added, self.completed, self.kept)?;
+        if !self.brands_added.is_empty() {
+            writeln!(out, "brands added: {}", self.brands_added.join(", "))?;
+        }
+        writeln!(out, "{} lines not imported", self.refused.len())?;
+        for refused in &self.refused {
+            writeln!(out, "  line {}: {}", refused.line, refused.reason)?;
+        }
+        writeln!(out, "{} values not read, left empty for an admin to fill in:", self.unread.len())?;
+        for (line, product, attribute, value) in &self.unread {
+            writeln!(out, "  line {line} ({product}): {attribute} = {value:?}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads the data set's models; the lines that cannot be models are returned as refused.
+pub fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
+    let makers = makers()?;
+    let mut models = Vec::new();
+    let mut refused = Vec::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    for (index, line) in ::csv::Reader::from_reader(MODELS_CSV.as_bytes()).deserialize::<Line>().enumerate() {
+        let number = index + 2;
+        let line = line.with_context(|| format!("content/pointe-shoes/pointe-shoes.csv line {number}"))?;
+        let Some(maker) = makers.iter().find(|maker| maker.maker == line.brand) else {
+            refused.push(Refused { line: number, reason: format!("the maker {} has no brand", line.brand) });
+            continue;
+        };
+        if line.model_name.trim().is_empty() {
+            refused.push(Refused { line: number, reason: "the model has no name".to_owned() });
+            continue;
+        }
+        let mut id = product_id(&maker.id, &line.model_name);
+        // The same model from several shoemakers (Freed's) is a model each.
+        let seen = ids.entry(id.clone()).or_default();
+        *seen += 1;
+        if *seen > 1 {
+            let suffix = format!("-{seen}");
+            id.truncate(ID_MAX - suffix.len());
+            id = format!("{}{suffix}", id.trim_end_matches('-'));
+        }
+        let fit = read_fit(&line);
+        models.push(Model { line: number, product: product(&line, maker, id, &fit), fit });
+    }
+    Ok((models, refused))
+}
+
+fn makers() -> anyhow::Result<Vec<Maker>> {
+    serde_json::from_str(MAKERS_JSON).context("content/pointe-shoes/brands.json is invalid")
+}
+
+/// `brand-model` as a slug: lower-case letters and digits in runs joined by single dashes.
+fn product_id(brand: &str, model: &str) -> String {
+    let text = format!("{brand} {model}").to_lowercase();
+    let words: Vec<&str> = text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let mut id = String::new();
+    for word in words {
+        if id.len() + 1 + word.len() > ID_MAX {
+            break;
+        }
+        if !id.is_empty() {
+            id.push('-');
+        }
+        id.push_str(word);
+    }
+    id
+}
+
+fn read_fit(line: &Line) -> Fit {
+    let mut fit = Fit {
+        foot_shape_original: line.intended_foot_shape.trim().to_owned(),
+        level: vocabulary::levels_stated_in(&line.notes),
+        materials: list(&line.material_composition),
+        makers: list(&line.freed_makers).into_iter().filter(|mark| mark != "N/A").collect(),
+        sources: line
+            .data_sources
+            .split([',', ' '])
+            .filter(|part| part.starts_with("https://") || part.starts_with("http://"))
+            .map(str::to_owned)
+            .collect(),
+        ..Fit::default()
+    };
+    if !line.notes.trim().is_empty() {
+        fit.notes.insert(Lang::En, line.notes.trim().to_owned());
+    }
+    let raw = [
+        &line.box_shape,
+        &line.platform_width,
+        &line.shank_strength,
+        &line.vamp_length,
+        &line.wing_height,
+        &line.heel_height,
+        &line.intended_foot_shape,
+        &line.availability,
+        &String::new(), // the level, read from the notes above
+        &line.technology_type,
+    ];
+    let mut unread = BTreeMap::new();
+    for ((attribute, values), raw) in fit.attributes_mut().into_iter().zip(raw) {
+        if attribute == "level" {
+            continue;
+        }
+        match vocabulary::read(attribute, raw) {
+            Ok(keys) => *values = keys,
+            Err(_) => {
+                unread.insert(attribute.to_owned(), raw.trim().to_owned());
+            }
+        }
+    }
+    match clean::sizes(&line.available_sizes) {
+        Some(sizes) => fit.sizes = sizes,
+        None => {
+            unread.insert("sizes".to_owned(), line.available_sizes.clone());
+        }
+    }
+    match clean::widths(&line.available_widths) {
+        Some(widths) => fit.widths = widths,
+        None => {
+            unread.insert("widths".to_owned(), line.available_widths.clone());
+        }
+    }
+    match clean::price(&line.price_range) {
+        Some(price) => {
+            fit.price_min = Some(price.min);
+            fit.price_max = Some(price.max);
+            fit.price_remark = price.remark.unwrap_or_default();
+        }
+        None => {
+            unread.insert("price".to_owned(), line.price_range.clone());
+        }
+    }
+    fit.unread = unread;
+    fit
+}
+
+fn list(raw: &str) -> Vec<String> {
+    raw.split(',').map(str::trim).filter(|item| !item.is_empty()).map(str::to_owned).collect()
+}
+
+/// The model as a product: its name in every language, and a description in each saying its fit.
+fn product(line: &Line, maker: &Maker, id: String, fit: &Fit) -> ProductDraft {
+    let brand_name = maker.translations.get(&Lang::En).map_or(line.brand.as_str(), |text| text.name.as_str());
+    let mut name = format!("{brand_name} {}", line.model_name.trim());
+    if !fit.makers.is_empty() {
+        name = format!("{name} ({})", fit.makers.join(", "));
+    }
+    let translations = Lang::ALL
+        .into_iter()
+        .map(|lang| (lang, ProductText { name: name.clone(), description: super::describe(fit, lang) }))
+        .collect();
+    let price = match (fit.price_min, fit.price_max) {
+        (Some(min), Some(max)) if min < max => format!("${min}–{max}"),
+        (Some(min), _) => format!("${min}"),
+        _ => line.price_range.chars().take(20).collect(),
+    };
+    let link = fit.sources.first().cloned().unwrap_or_else(|| maker.link.clone());
+    ProductDraft { id, brand_id: maker.id.clone(), price, image: String::new(), link, translations }
+}
+
+/// Imports the models not imported before, in one transaction.
+pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
+    let (models, refused) = read_models()?;
+    let mut report = Report { lines: models.len() + refused.len(), refused, ..Report::default() };
+    let mut tx = db.begin().await?;
+    for maker in makers()? {
+        if db::exists(&mut tx, "SELECT 1 FROM brands WHERE id = $1", &maker.id).await? || maker.translations.is_empty()
+        {
+            continue;
+        }
+        let translations = maker
+            .translations
+            .iter()
+            .map(|(lang, text)| {
+                let text = BrandText {
+                    name: text.name.clone(),
+                    description: text.description.clone(),
+                    history: String::new(),
+                    key_features: Vec::new(),
+                    popular_models: Vec::new(),
+                };
+                (*lang, text)
+            })
+            .collect();
+        let brand = BrandDraft {
+            id: maker.id.clone(),
+            image: String::new(),
+            link: maker.link,
+            retailer_link: String::new(),
+            translations,
+        };
+        catalogue::insert_brand(&mut tx, &brand, now).await?;
+        report.brands_added.push(maker.id);
+    }
+    for model in models {
+        let mut product = model.product;
+        if !db::claim_once(&mut tx, &format!("import.pointe-shoes.{}", product.id), now).await? {
+            report.kept += 1;
+            continue;
+        }
+        if let Some((_, seeded)) = SAME_PRODUCTS.iter().find(|(imported, _)| *imported == product.id) {
+            product.id = (*seeded).to_owned();
+        }
+        if !db::exists(&mut tx, "SELECT 1 FROM brands WHERE id = $1", &product.brand_id).await? {
+            let reason = format!("the brand {} is not in the catalogue", product.brand_id);
+            report.refused.push(Refused { line: model.line, reason });
+            continue;
+        }
+        for (attribute, value) in &model.fit.unread {
+            report.unread.push((model.line, product.id.clone(), attribute.clone(), value.clone()));
+        }
+        if db::exists(&mut tx, "SELECT 1 FROM products WHERE id = $1", &product.id).await? {
+            if !db::exists(&mut tx, "SELECT 1 FROM product_fits WHERE product_id = $1", &product.id).await? {
+                fit::write_fit(&mut tx, &product.id, &model.fit, now).await?;
+            }
+            report.completed += 1;
+            continue;
+        }
+        catalogue::insert_product(&mut tx, &product, now).await?;
+        fit::write_fit(&mut tx, &product.id, &model.fit, now).await?;
+        report.added += 1;
+    }
+    tx.commit().await?;
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_becomes_a_model_with_a_unique_slug_id() {
+        let (models, refused) = read_models().unwrap();
+        assert_eq!(models.len() + refused.len(), 365);
+        assert!(refused.is_empty(), "{refused:?}");
+        let mut ids: Vec<&str> = models.iter().map(|model| model.product.id.as_str()).collect();
+        assert!(ids.iter().all(|id| crate::fields::is_slug(id) && id.len() <= ID_MAX), "{ids:?}");
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 365);
+    }
+
+    #[test]
+    fn the_known_defects_are_cleaned() {
+        let (models, _) = read_models().unwrap();
+        let model = |id: &str| &models.iter().find(|model| model.product.id == id).unwrap().fit;
+        let alpha = model("bloch-alpha");
+        assert_eq!(alpha.sizes.first(), Some(&2.0));
+        assert_eq!(alpha.sizes.get(1), Some(&2.5));
+        assert_eq!(alpha.sizes.last(), Some(&8.0));
+        assert_eq!(alpha.widths, ["X", "XX", "XXX"]);
+        assert_eq!(alpha.foot_shape, ["square", "greek"]);
+        assert_eq!(
+            (alpha.price_min, alpha.price_max, alpha.price_remark.as_str()),
+            (Some(85.0), Some(110.0), "closeout/rare")
+        );
+        assert_eq!(alpha.availability, ["discontinued"]);
+        let europa = model("gaynor-europa-classic-box-2-extraflex");
+        assert_eq!(europa.widths, ["N", "M", "W"]);
+        assert_eq!(europa.sizes.last(), Some(&13.5));
+        assert!(models.iter().filter(|model| model.product.brand_id == "freed").count() > 30);
+    }
+}

@@ -1,0 +1,46 @@
+//! The shoe finder: the catalogue's models with their fit (catalogue::fit), from the open data set of
+//! pointe shoe models (import.rs, content/pointe-shoes/), answered in one cacheable read.
+
+mod clean;
+pub mod import;
+mod routes;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{
+    catalogue::fit::{vocabulary, Fit},
+    lang::Lang,
+    public_cache, AppState,
+};
+
+/// How every page that shows the data set's models credits it (its README's words).
+pub const CREDIT: &str =
+    "\"Data Pointes Lab Database\" by Danielle Heymann (Data Pointes Lab), licensed under CC BY 4.0, \
+     source github.com/4dh/datapointeslab-database";
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    public_cache::reads(routes::routes())
+}
+
+/// A model's fit in a sentence of `lang`: box, platform, shank and the feet it is made for.
+pub fn describe(fit: &Fit, lang: Lang) -> String {
+    let names = vocabulary::names(lang);
+    let mut fit = fit.clone();
+    let parts: Vec<String> = fit
+        .attributes_mut()
+        .into_iter()
+        .filter(|(attribute, values)| {
+            !values.is_empty() && ["boxShape", "platformWidth", "shankStrength", "footShape"].contains(attribute)
+        })
+        .filter_map(|(attribute, values)| {
+            let attribute = names.iter().find(|names| names.key == attribute)?;
+            let values: Vec<&str> = values
+                .iter()
+                .filter_map(|key| attribute.values.iter().find(|value| &value.key == key))
+                .map(|value| value.label.as_str())
+                .collect();
+            Some(format!("{}: {}", attribute.label, values.join(", ")))
+        })
+        .collect();
+    parts.join(" · ")
+}
