@@ -1,19 +1,22 @@
 //! Finished answers kept in memory (the public reads' JSON, the pages' HTML), with their compressed
 //! copies: a size-bounded map that counts its hits, misses, the time each miss took and its evictions,
-//! for the cache screen. A clear made while a miss was being answered keeps that miss's answer out.
+//! for the cache screen. A clear made while a miss was being answered keeps that miss's answer out. One
+//! request at a time answers a miss; the others asking for the same key wait for its answer (`lookup`).
 
 mod prepare;
 
 use std::{
+    collections::HashMap,
     hash::Hash,
     sync::{
         atomic::{AtomicU64, Ordering::Relaxed},
-        Arc,
+        Arc, Mutex,
     },
     time::Instant,
 };
 
 use moka::notification::RemovalCause;
+use tokio::sync::watch;
 
 pub use prepare::prepare;
 
@@ -38,15 +41,36 @@ pub struct KeptAnswers<K> {
     /// Moves on each clear: a miss that began before one does not keep what it read.
     generation: AtomicU64,
     counters: Arc<Counters>,
+    /// The keys whose miss a request is answering: the others asking wait for it (after a start or a
+    /// change a crowd asks at once, and each answering would queue them all behind as many database
+    /// reads or page drawings). The sender is dropped once the answer is kept or given up; an answer not
+    /// kept (an error, a page left for the app to draw) passes the miss to the next request waiting.
+    answering: Flights<K>,
 }
 
-/// A miss being answered: when it began, and in which generation.
-pub struct Miss {
+type Flights<K> = Arc<Mutex<HashMap<K, watch::Sender<()>>>>;
+
+/// A miss being answered: when it began, in which generation, and the key others wait on.
+pub struct Miss<K: Hash + Eq> {
     began: Instant,
     generation: u64,
+    _answering: Answering<K>,
 }
 
-impl<K: Hash + Eq + Weighed + Send + Sync + 'static> KeptAnswers<K> {
+/// The key a request is answering; dropped (kept, given up, or the request gone), it lets the waiting
+/// requests go on.
+struct Answering<K: Hash + Eq> {
+    flights: Flights<K>,
+    key: K,
+}
+
+impl<K: Hash + Eq> Drop for Answering<K> {
+    fn drop(&mut self) {
+        self.flights.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&self.key);
+    }
+}
+
+impl<K: Hash + Eq + Clone + Weighed + Send + Sync + 'static> KeptAnswers<K> {
     /// Answers weighing `max_bytes` at most, keys included.
     pub fn new(max_bytes: u64) -> Self {
         let counters = Arc::new(Counters::default());
@@ -62,7 +86,7 @@ impl<K: Hash + Eq + Weighed + Send + Sync + 'static> KeptAnswers<K> {
                 }
             })
             .build();
-        Self { answers, generation: AtomicU64::new(0), counters }
+        Self { answers, generation: AtomicU64::new(0), counters, answering: Arc::default() }
     }
 
     /// The kept answer, counted as a hit.
@@ -72,13 +96,35 @@ impl<K: Hash + Eq + Weighed + Send + Sync + 'static> KeptAnswers<K> {
         Some(answer)
     }
 
-    /// Starts answering a miss.
-    pub fn miss(&self) -> Miss {
-        Miss { began: Instant::now(), generation: self.generation.load(Relaxed) }
+    /// The kept answer for `key`; when there is none, the miss for this request to answer once no other
+    /// request is answering it (one that was gets its answer kept, or gives it up and lets the next go).
+    pub async fn lookup(&self, key: &K) -> Result<Arc<Precompressed>, Miss<K>> {
+        loop {
+            if let Some(answer) = self.get(key) {
+                return Ok(answer);
+            }
+            let mut answered = {
+                let mut flights = self.answering.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                match flights.get(key) {
+                    Some(answering) => answering.subscribe(),
+                    None => {
+                        flights.insert(key.clone(), watch::Sender::new(()));
+                        let answering = Answering { flights: self.answering.clone(), key: key.clone() };
+                        return Err(self.miss(answering));
+                    }
+                }
+            };
+            // Nothing is sent: the wait ends when the answering request drops its sender.
+            let _ = answered.changed().await;
+        }
+    }
+
+    fn miss(&self, answering: Answering<K>) -> Miss<K> {
+        Miss { began: Instant::now(), generation: self.generation.load(Relaxed), _answering: answering }
     }
 
     /// The miss answered with `answer`, kept unless the cache was cleared meanwhile.
-    pub fn keep(&self, miss: Miss, key: K, answer: Arc<Precompressed>) {
+    pub fn keep(&self, miss: Miss<K>, key: K, answer: Arc<Precompressed>) {
         if self.generation.load(Relaxed) == miss.generation {
             self.answers.insert(key, answer);
         }
@@ -86,7 +132,7 @@ impl<K: Hash + Eq + Weighed + Send + Sync + 'static> KeptAnswers<K> {
     }
 
     /// The miss answered with something not to keep (an error, a page too large).
-    pub fn not_kept(&self, miss: Miss) {
+    pub fn not_kept(&self, miss: Miss<K>) {
         self.counters.miss(miss.began.elapsed());
     }
 }
@@ -100,5 +146,59 @@ impl<K: Hash + Eq + Weighed + Send + Sync + 'static> Monitored for KeptAnswers<K
     fn clear(&self) {
         self.generation.fetch_add(1, Relaxed);
         self.answers.invalidate_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::{body::Bytes, http::HeaderValue};
+
+    use super::*;
+
+    fn answer(text: &'static str) -> Arc<Precompressed> {
+        Arc::new(prepare(HeaderValue::from_static("text/plain"), Bytes::from_static(text.as_bytes())))
+    }
+
+    #[tokio::test]
+    async fn one_request_answers_a_miss_while_the_others_wait_for_its_answer() {
+        let kept = Arc::new(KeptAnswers::<String>::new(1 << 20));
+        let key = "/api/brands".to_owned();
+        let Err(miss) = kept.lookup(&key).await else { panic!("nothing is kept yet") };
+        let waiting: Vec<_> = (0..8)
+            .map(|_| {
+                let (kept, key) = (kept.clone(), key.clone());
+                tokio::spawn(async move { kept.lookup(&key).await.is_ok() })
+            })
+            .collect();
+        let waiters = || kept.answering.lock().unwrap()[&key].receiver_count();
+        for _ in 0..100 {
+            if waiters() == 8 {
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(waiters(), 8, "the others wait");
+        kept.keep(miss, key.clone(), answer("brands"));
+        for task in waiting {
+            assert!(task.await.unwrap(), "each gets the kept answer");
+        }
+        assert_eq!(kept.figures().misses, 1);
+    }
+
+    #[tokio::test]
+    async fn a_miss_given_up_passes_to_one_waiting_request() {
+        let kept = Arc::new(KeptAnswers::<String>::new(1 << 20));
+        let key = "/?lang=en".to_owned();
+        let Err(miss) = kept.lookup(&key).await else { panic!("nothing is kept yet") };
+        let waiting = {
+            let (kept, key) = (kept.clone(), key.clone());
+            tokio::spawn(async move { kept.lookup(&key).await.is_err() })
+        };
+        while kept.answering.lock().unwrap()[&key].receiver_count() == 0 {
+            tokio::task::yield_now().await;
+        }
+        drop(miss);
+        assert!(waiting.await.unwrap(), "no answer was kept: the waiting request answers the miss");
+        assert!(kept.lookup(&key).await.is_err(), "and, done, lets the next one answer it");
     }
 }

@@ -86,12 +86,12 @@ async fn serve(Extension(state): Extension<AppState>, request: Request, next: Ne
         return next.run(request).await;
     }
     let key = request.uri().to_string();
-    if let Some(answer) = cache.answers.get(&key) {
-        return answer.respond(request.headers(), CACHE_CONTROL);
-    }
+    let miss = match cache.answers.lookup(&key).await {
+        Ok(answer) => return answer.respond(request.headers(), CACHE_CONTROL),
+        Err(miss) => miss,
+    };
     // Only a miss needs them after the handler has taken the request.
     let headers = request.headers().clone();
-    let miss = cache.answers.miss();
     let response = next.run(request).await;
     let too_large = response.body().size_hint().upper().is_none_or(|size| size > MAX_ANSWER_BYTES as u64);
     if response.status() != StatusCode::OK || too_large {

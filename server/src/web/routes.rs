@@ -127,10 +127,9 @@ async fn page(state: &AppState, path: &str, url: &str, lang: Lang, request: &Hea
     };
     let pages = &state.web.pages;
     let key = PageKey(url.to_owned(), lang);
-    let (status, html) = match pages.get(&key) {
-        Some(kept) => (StatusCode::OK, kept),
-        None => {
-            let miss = pages.miss();
+    let (status, html) = match pages.lookup(&key).await {
+        Ok(kept) => (StatusCode::OK, kept),
+        Err(miss) => {
             let (page, html) = make_page(state, template, path, url, lang).await;
             let html = Arc::new(kept_answers::prepare(HeaderValue::from_static("text/html; charset=utf-8"), html));
             match page {
