@@ -114,6 +114,8 @@ pub async fn run() -> anyhow::Result<()> {
             db::migrate(&pool).await?;
             catalogue::seed::seed_catalogue(&pool).await?;
             print!("{}", finder::import::import(&pool, crate::time::now_ms()).await?);
+            // Running instances drop the answers they kept without the new models.
+            crate::public_cache::content_changed(&pool).await?;
             Ok(())
         }
         Command::AssistantEval { file } => {

@@ -125,7 +125,8 @@ pub fn price(raw: &str) -> Option<PriceRange> {
     (numbers.next().is_none() && min > 0.0 && min <= max).then_some(PriceRange { min, max, remark })
 }
 
-fn tokens(raw: &str) -> Vec<&str> {
+/// The cell's comma-separated items, trimmed, blanks left out.
+pub fn tokens(raw: &str) -> Vec<&str> {
     raw.split(',').map(str::trim).filter(|token| !token.is_empty()).collect()
 }
 

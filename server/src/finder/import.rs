@@ -51,9 +51,13 @@ struct Line {
 
 /// A maker of the data set and its brand: the seeded brand's id, or a brand to add.
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Maker {
     maker: String,
     id: String,
+    /// For a seeded brand: the name its products' names begin with.
+    #[serde(default)]
+    product_name: Option<String>,
     #[serde(default)]
     link: String,
     #[serde(default)]
@@ -125,7 +129,13 @@ pub fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
     let mut ids: HashMap<String, usize> = HashMap::new();
     for (index, line) in ::csv::Reader::from_reader(MODELS_CSV.as_bytes()).deserialize::<Line>().enumerate() {
         let number = index + 2;
-        let line = line.with_context(|| format!("content/pointe-shoes/pointe-shoes.csv line {number}"))?;
+        let line = match line {
+            Ok(line) => line,
+            Err(err) => {
+                refused.push(Refused { line: number, reason: format!("the line cannot be read: {err}") });
+                continue;
+            }
+        };
         let Some(maker) = makers.iter().find(|maker| maker.maker == line.brand) else {
             refused.push(Refused { line: number, reason: format!("the maker {} has no brand", line.brand) });
             continue;
@@ -135,13 +145,18 @@ pub fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
             continue;
         }
         let mut id = product_id(&maker.id, &line.model_name);
-        // The same model from several shoemakers (Freed's) is a model each.
+        // The same model from several shoemakers (Freed's, whose marks are symbols) is a model each,
+        // numbered in the data set's order.
         let seen = ids.entry(id.clone()).or_default();
         *seen += 1;
         if *seen > 1 {
             let suffix = format!("-{seen}");
             id.truncate(ID_MAX - suffix.len());
             id = format!("{}{suffix}", id.trim_end_matches('-'));
+            if ids.contains_key(&id) {
+                refused.push(Refused { line: number, reason: format!("the id {id} is another model's") });
+                continue;
+            }
         }
         let fit = read_fit(&line);
         models.push(Model { line: number, product: product(&line, maker, id, &fit), fit });
@@ -153,9 +168,11 @@ fn makers() -> anyhow::Result<Vec<Maker>> {
     serde_json::from_str(MAKERS_JSON).context("content/pointe-shoes/brands.json is invalid")
 }
 
-/// `brand-model` as a slug: lower-case letters and digits in runs joined by single dashes.
+/// `brand-model` as a slug: lower-case letters and digits in runs joined by single dashes, accented
+/// letters without their accents and "+" as "plus" ("Box 3+" is another model than "Box 3").
 fn product_id(brand: &str, model: &str) -> String {
-    let text = format!("{brand} {model}").to_lowercase();
+    let text: String = format!("{brand} {model}").to_lowercase().chars().map(unaccented).collect();
+    let text = text.replace('+', " plus ");
     let words: Vec<&str> = text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
     let mut id = String::new();
     for word in words {
@@ -170,18 +187,39 @@ fn product_id(brand: &str, model: &str) -> String {
     id
 }
 
+fn unaccented(letter: char) -> char {
+    match letter {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+        'ç' => 'c',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ñ' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        other => other,
+    }
+}
+
+/// The addresses in a sources cell, without those it marks dead ("https://… (archived, dead)").
+fn live_sources(cell: &str) -> Vec<String> {
+    let mut sources: Vec<String> = Vec::new();
+    for word in cell.split(|c: char| c.is_whitespace() || c == ',').filter(|word| !word.is_empty()) {
+        if word.starts_with("https://") || word.starts_with("http://") {
+            sources.push(word.to_owned());
+        } else if word.trim_matches(|c: char| !c.is_alphanumeric()).eq_ignore_ascii_case("dead") {
+            sources.pop();
+        }
+    }
+    sources
+}
+
 fn read_fit(line: &Line) -> Fit {
     let mut fit = Fit {
         foot_shape_original: line.intended_foot_shape.trim().to_owned(),
         level: vocabulary::levels_stated_in(&line.notes),
         materials: list(&line.material_composition),
         makers: list(&line.freed_makers).into_iter().filter(|mark| mark != "N/A").collect(),
-        sources: line
-            .data_sources
-            .split([',', ' '])
-            .filter(|part| part.starts_with("https://") || part.starts_with("http://"))
-            .map(str::to_owned)
-            .collect(),
+        sources: live_sources(&line.data_sources),
         ..Fit::default()
     };
     if !line.notes.trim().is_empty() {
@@ -238,12 +276,16 @@ fn read_fit(line: &Line) -> Fit {
 }
 
 fn list(raw: &str) -> Vec<String> {
-    raw.split(',').map(str::trim).filter(|item| !item.is_empty()).map(str::to_owned).collect()
+    clean::tokens(raw).into_iter().map(str::to_owned).collect()
 }
 
 /// The model as a product: its name in every language, and a description in each saying its fit.
 fn product(line: &Line, maker: &Maker, id: String, fit: &Fit) -> ProductDraft {
-    let brand_name = maker.translations.get(&Lang::En).map_or(line.brand.as_str(), |text| text.name.as_str());
+    let brand_name = maker
+        .product_name
+        .as_deref()
+        .or_else(|| maker.translations.get(&Lang::En).map(|text| text.name.as_str()))
+        .unwrap_or(line.brand.as_str());
     let mut name = format!("{brand_name} {}", line.model_name.trim());
     if !fit.makers.is_empty() {
         name = format!("{name} ({})", fit.makers.join(", "));
@@ -267,7 +309,10 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
     let mut report = Report { lines: models.len() + refused.len(), refused, ..Report::default() };
     let mut tx = db.begin().await?;
     for maker in makers()? {
-        if db::exists(&mut tx, "SELECT 1 FROM brands WHERE id = $1", &maker.id).await? || maker.translations.is_empty()
+        // Added once: a brand an admin deleted since stays deleted.
+        if maker.translations.is_empty()
+            || db::exists(&mut tx, "SELECT 1 FROM brands WHERE id = $1", &maker.id).await?
+            || !db::claim_once(&mut tx, &format!("import.pointe-shoes.brand.{}", maker.id), now).await?
         {
             continue;
         }
@@ -295,12 +340,9 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
         catalogue::insert_brand(&mut tx, &brand, now).await?;
         report.brands_added.push(maker.id);
     }
+    let seeded: Vec<String> = catalogue::seed::seed_products()?.into_iter().map(|product| product.id).collect();
     for model in models {
         let mut product = model.product;
-        if !db::claim_once(&mut tx, &format!("import.pointe-shoes.{}", product.id), now).await? {
-            report.kept += 1;
-            continue;
-        }
         if let Some((_, seeded)) = SAME_PRODUCTS.iter().find(|(imported, _)| *imported == product.id) {
             product.id = (*seeded).to_owned();
         }
@@ -309,10 +351,29 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
             report.refused.push(Refused { line: model.line, reason });
             continue;
         }
+        if product.link.is_empty() {
+            // Every source of the model is marked dead: the maker's site instead.
+            product.link = sqlx::query_scalar("SELECT link FROM brands WHERE id = $1")
+                .bind(&product.brand_id)
+                .fetch_one(&mut *tx)
+                .await?;
+        }
+        if let Err(err) = product.tidy_and_check(true) {
+            report.refused.push(Refused { line: model.line, reason: format!("{}: {err}", product.id) });
+            continue;
+        }
+        let exists = db::exists(&mut tx, "SELECT 1 FROM products WHERE id = $1", &product.id).await?;
+        // A seeded model an admin deleted stays deleted, as does one imported before.
+        if (!exists && seeded.contains(&product.id))
+            || !db::claim_once(&mut tx, &format!("import.pointe-shoes.{}", product.id), now).await?
+        {
+            report.kept += 1;
+            continue;
+        }
         for (attribute, value) in &model.fit.unread {
             report.unread.push((model.line, product.id.clone(), attribute.clone(), value.clone()));
         }
-        if db::exists(&mut tx, "SELECT 1 FROM products WHERE id = $1", &product.id).await? {
+        if exists {
             if !db::exists(&mut tx, "SELECT 1 FROM product_fits WHERE product_id = $1", &product.id).await? {
                 fit::write_fit(&mut tx, &product.id, &model.fit, now).await?;
             }
@@ -344,6 +405,18 @@ mod tests {
     }
 
     #[test]
+    fn ids_keep_accented_letters_and_plus() {
+        assert_eq!(product_id("gaynor", "Protégée - Box 3+ Hard"), "gaynor-protegee-box-3-plus-hard");
+        assert_eq!(product_id("capezio", "Développé 3"), "capezio-developpe-3");
+    }
+
+    #[test]
+    fn sources_marked_dead_are_left_out() {
+        let cell = "https://a.example/muse\u{a0}(archived, dead),\u{a0}https://b.example/muse";
+        assert_eq!(live_sources(cell), ["https://b.example/muse"]);
+    }
+
+    #[test]
     fn the_known_defects_are_cleaned() {
         let (models, _) = read_models().unwrap();
         let model = |id: &str| &models.iter().find(|model| model.product.id == id).unwrap().fit;
@@ -358,6 +431,8 @@ mod tests {
             (Some(85.0), Some(110.0), "closeout/rare")
         );
         assert_eq!(alpha.availability, ["discontinued"]);
+        let russian = &models.iter().find(|model| model.product.id.starts_with("russianpointe-muse")).unwrap().product;
+        assert!(!russian.link.contains("archived"), "a source marked dead is not the link: {}", russian.link);
         let europa = model("gaynor-europa-classic-box-2-extraflex");
         assert_eq!(europa.widths, ["N", "M", "W"]);
         assert_eq!(europa.sizes.last(), Some(&13.5));

@@ -13,10 +13,12 @@ use crate::{
     public_cache, AppState,
 };
 
-/// How every page that shows the data set's models credits it (its README's words).
+/// How every page that shows the data set's models credits it: its README's words, and the change the
+/// licence asks to be named.
 pub const CREDIT: &str =
-    "\"Data Pointes Lab Database\" by Danielle Heymann (Data Pointes Lab), licensed under CC BY 4.0, \
-     source github.com/4dh/datapointeslab-database";
+    "\"Data Pointes Lab Database\" by Danielle Heymann (Data Pointes Lab), licensed under CC BY 4.0 \
+     (https://creativecommons.org/licenses/by/4.0/), source github.com/4dh/datapointeslab-database; cleaned and \
+     translated by Pointe";
 
 pub fn routes() -> OpenApiRouter<AppState> {
     public_cache::reads(routes::routes())
@@ -25,9 +27,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// A model's fit in a sentence of `lang`: box, platform, shank and the feet it is made for.
 pub fn describe(fit: &Fit, lang: Lang) -> String {
     let names = vocabulary::names(lang);
-    let mut fit = fit.clone();
     let parts: Vec<String> = fit
-        .attributes_mut()
+        .attributes()
         .into_iter()
         .filter(|(attribute, values)| {
             !values.is_empty() && ["boxShape", "platformWidth", "shankStrength", "footShape"].contains(attribute)

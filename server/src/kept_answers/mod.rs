@@ -1,7 +1,7 @@
 //! Finished answers kept in memory (the public reads' JSON, the pages' HTML), with their compressed
 //! copies: a size-bounded map that counts its hits, misses, the time each miss took and its evictions,
 //! for the cache screen. A clear made while a miss was being answered keeps that miss's answer out. One
-//! request at a time answers a miss; the others asking for the same key wait for its answer (`lookup`).
+//! request answers a miss while the others asking for the same key wait for its answer (`lookup`).
 
 mod prepare;
 
@@ -43,8 +43,7 @@ pub struct KeptAnswers<K> {
     counters: Arc<Counters>,
     /// The keys whose miss a request is answering: the others asking wait for it (after a start or a
     /// change a crowd asks at once, and each answering would queue them all behind as many database
-    /// reads or page drawings). The sender is dropped once the answer is kept or given up; an answer not
-    /// kept (an error, a page left for the app to draw) passes the miss to the next request waiting.
+    /// reads or page drawings). The sender is dropped once the answer is kept or given up.
     answering: Flights<K>,
 }
 
@@ -54,7 +53,7 @@ type Flights<K> = Arc<Mutex<HashMap<K, watch::Sender<()>>>>;
 pub struct Miss<K: Hash + Eq> {
     began: Instant,
     generation: u64,
-    _answering: Answering<K>,
+    _answering: Option<Answering<K>>,
 }
 
 /// The key a request is answering; dropped (kept, given up, or the request gone), it lets the waiting
@@ -90,36 +89,39 @@ impl<K: Hash + Eq + Clone + Weighed + Send + Sync + 'static> KeptAnswers<K> {
     }
 
     /// The kept answer, counted as a hit.
-    pub fn get(&self, key: &K) -> Option<Arc<Precompressed>> {
+    fn get(&self, key: &K) -> Option<Arc<Precompressed>> {
         let answer = self.answers.get(key)?;
         self.counters.hit();
         Some(answer)
     }
 
-    /// The kept answer for `key`; when there is none, the miss for this request to answer once no other
-    /// request is answering it (one that was gets its answer kept, or gives it up and lets the next go).
+    /// The kept answer for `key`; when there is none, the miss to answer, unless another request is
+    /// answering it: then its answer once kept. An answer not kept (an error, a page left for the app
+    /// to draw) lets every waiting request answer its own miss at once, rather than one after another.
     pub async fn lookup(&self, key: &K) -> Result<Arc<Precompressed>, Miss<K>> {
-        loop {
-            if let Some(answer) = self.get(key) {
-                return Ok(answer);
-            }
-            let mut answered = {
-                let mut flights = self.answering.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                match flights.get(key) {
-                    Some(answering) => answering.subscribe(),
-                    None => {
-                        flights.insert(key.clone(), watch::Sender::new(()));
-                        let answering = Answering { flights: self.answering.clone(), key: key.clone() };
-                        return Err(self.miss(answering));
-                    }
-                }
-            };
-            // Nothing is sent: the wait ends when the answering request drops its sender.
-            let _ = answered.changed().await;
+        if let Some(answer) = self.get(key) {
+            return Ok(answer);
         }
+        let waiting = {
+            let mut flights = self.answering.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            match flights.get(key) {
+                Some(answering) => Some(answering.subscribe()),
+                None => {
+                    flights.insert(key.clone(), watch::Sender::new(()));
+                    None
+                }
+            }
+        };
+        let Some(mut answered) = waiting else {
+            let answering = Answering { flights: self.answering.clone(), key: key.clone() };
+            return Err(self.miss(Some(answering)));
+        };
+        // Nothing is sent: the wait ends when the answering request drops its sender.
+        let _ = answered.changed().await;
+        self.get(key).ok_or_else(|| self.miss(None))
     }
 
-    fn miss(&self, answering: Answering<K>) -> Miss<K> {
+    fn miss(&self, answering: Option<Answering<K>>) -> Miss<K> {
         Miss { began: Instant::now(), generation: self.generation.load(Relaxed), _answering: answering }
     }
 
@@ -186,19 +188,25 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_miss_given_up_passes_to_one_waiting_request() {
+    async fn an_answer_not_kept_lets_every_waiting_request_answer_its_own_miss_at_once() {
         let kept = Arc::new(KeptAnswers::<String>::new(1 << 20));
         let key = "/?lang=en".to_owned();
         let Err(miss) = kept.lookup(&key).await else { panic!("nothing is kept yet") };
-        let waiting = {
-            let (kept, key) = (kept.clone(), key.clone());
-            tokio::spawn(async move { kept.lookup(&key).await.is_err() })
-        };
-        while kept.answering.lock().unwrap()[&key].receiver_count() == 0 {
+        let waiting: Vec<_> = (0..4)
+            .map(|_| {
+                let (kept, key) = (kept.clone(), key.clone());
+                tokio::spawn(
+                    async move { kept.lookup(&key).await.map(|_| ()).map_err(|miss| miss._answering.is_none()) },
+                )
+            })
+            .collect();
+        while kept.answering.lock().unwrap()[&key].receiver_count() < 4 {
             tokio::task::yield_now().await;
         }
-        drop(miss);
-        assert!(waiting.await.unwrap(), "no answer was kept: the waiting request answers the miss");
-        assert!(kept.lookup(&key).await.is_err(), "and, done, lets the next one answer it");
+        kept.not_kept(miss);
+        for task in waiting {
+            assert_eq!(task.await.unwrap(), Err(true), "a miss of its own, which no one waits on");
+        }
+        assert!(kept.answering.lock().unwrap().is_empty());
     }
 }

@@ -123,6 +123,12 @@ async fn invalidate(Extension(state): Extension<AppState>, request: Request, nex
     response
 }
 
+/// Tells every running instance that the content changed outside them (an import from the command line):
+/// they drop their public answers at their next poll.
+pub async fn content_changed(db: &Db) -> Result<(), sqlx::Error> {
+    version::bump(db).await.map(drop)
+}
+
 async fn changed(state: &AppState) -> Result<(), sqlx::Error> {
     let version = version::bump(&state.db).await?;
     state.public_cache.version.store(version, Relaxed);

@@ -1,6 +1,6 @@
 //! The open data set of pointe shoe models brought into the catalogue: every line a product or in the
 //! report, the seeded models given their fit and their texts kept, the missing makers added as brands,
-//! each model once (a model an admin deleted stays deleted); and the finder's one read of them all.
+//! each model once (a model an admin deleted, before or after, stays deleted); and the finder's one read.
 
 use axum::http::{Method, StatusCode};
 
@@ -15,10 +15,19 @@ const SEEDED: [&str; 6] =
 #[tokio::test]
 async fn every_model_becomes_a_product_with_its_fit_once() {
     each_backend(async |app| {
+        let admin = app.signed_in_admin("admin").await;
+        let auth = format!("Bearer {admin}");
+        let delete = async |id: &str| {
+            let uri = format!("/api/admin/products/{id}");
+            let deleted = app.request(Method::DELETE, &uri, &[("authorization", &auth)]).await;
+            assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text());
+        };
+        // A seeded model deleted before the first import is not brought back by it.
+        delete("nikolay-triumph").await;
         let report = import(&app.state.db, 1).await.unwrap();
         assert_eq!(report.lines, LINES);
         assert!(report.refused.is_empty(), "{:?}", report.refused);
-        assert_eq!((report.added, report.completed, report.kept), (LINES - SEEDED.len(), SEEDED.len(), 0));
+        assert_eq!((report.added, report.completed, report.kept), (LINES - SEEDED.len(), SEEDED.len() - 1, 1));
         assert_eq!(
             report.brands_added,
             ["chacott", "fr-duval", "freed", "merlet", "mirella", "r-class", "sansha", "wear-moi"]
@@ -30,7 +39,7 @@ async fn every_model_becomes_a_product_with_its_fit_once() {
         for table in ["products", "product_fits"] {
             let count: i64 =
                 sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(&app.state.db).await.unwrap();
-            assert_eq!(count, LINES as i64, "{table}");
+            assert_eq!(count, LINES as i64 - 1, "{table}");
         }
 
         // The seeded models keep the seed's texts.
@@ -40,14 +49,11 @@ async fn every_model_becomes_a_product_with_its_fit_once() {
         assert_eq!(heritage["price"], "$85");
 
         // Once imported, a model is the admin's: deleted, it is not brought back.
-        let admin = app.signed_in_admin("admin").await;
-        let auth = format!("Bearer {admin}");
-        let deleted = app.request(Method::DELETE, "/api/admin/products/bloch-alpha", &[("authorization", &auth)]).await;
-        assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text());
+        delete("bloch-alpha").await;
         let again = import(&app.state.db, 2).await.unwrap();
         assert_eq!((again.added, again.completed, again.kept), (0, 0, LINES));
         assert!(again.brands_added.is_empty());
-        assert_eq!(app.get("/api/finder?lang=en").await.json()["models"].as_array().unwrap().len(), LINES - 1);
+        assert_eq!(app.get("/api/finder?lang=en").await.json()["models"].as_array().unwrap().len(), LINES - 2);
     })
     .await;
 }
@@ -59,7 +65,8 @@ async fn the_finder_reads_every_model_with_its_fit_and_the_attributes_in_the_lan
         let answer = app.get("/api/finder?lang=he").await;
         assert_eq!(answer.status, StatusCode::OK);
         let data = answer.json();
-        assert!(data["credit"].as_str().unwrap().contains("Danielle Heymann"));
+        let credit = data["credit"].as_str().unwrap();
+        assert!(credit.contains("Danielle Heymann") && credit.contains("CC BY 4.0"), "{credit}");
         let models = data["models"].as_array().unwrap();
         assert_eq!(models.len(), LINES);
         let alpha = models.iter().find(|model| model["id"] == "bloch-alpha").unwrap();

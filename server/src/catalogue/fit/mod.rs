@@ -14,7 +14,8 @@ pub use store::{all_fits, write_fit};
 
 /// The vocabulary attributes, each a list (a model may come with several shanks, vamps or heels).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+// Without deny_unknown_fields: a field a later version drops must not make the stored fits unreadable.
+#[serde(rename_all = "camelCase", default)]
 pub struct Fit {
     pub box_shape: Vec<String>,
     pub platform_width: Vec<String>,
@@ -52,6 +53,21 @@ pub struct Fit {
 }
 
 impl Fit {
+    pub fn attributes(&self) -> [(&'static str, &Vec<String>); 10] {
+        [
+            ("boxShape", &self.box_shape),
+            ("platformWidth", &self.platform_width),
+            ("shankStrength", &self.shank_strength),
+            ("vampLength", &self.vamp_length),
+            ("wingHeight", &self.wing_height),
+            ("heelHeight", &self.heel_height),
+            ("footShape", &self.foot_shape),
+            ("availability", &self.availability),
+            ("level", &self.level),
+            ("technology", &self.technology),
+        ]
+    }
+
     /// The vocabulary attributes by key, as `vocabulary::read` names them.
     pub fn attributes_mut(&mut self) -> [(&'static str, &mut Vec<String>); 10] {
         [

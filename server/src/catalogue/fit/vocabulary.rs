@@ -12,6 +12,7 @@ const VOCABULARY_JSON: &str = include_str!("../../../../content/pointe-shoes/voc
 
 #[derive(Deserialize)]
 struct Attribute {
+    key: String,
     label: BTreeMap<Lang, String>,
     values: Vec<Value>,
 }
@@ -23,8 +24,8 @@ struct Value {
     label: BTreeMap<Lang, String>,
 }
 
-/// The attributes by their key (`boxShape`, `shankStrength`, …).
-static VOCABULARY: LazyLock<BTreeMap<String, Attribute>> =
+/// The attributes (`boxShape`, `shankStrength`, …) in the order the finder shows them.
+static VOCABULARY: LazyLock<Vec<Attribute>> =
     LazyLock::new(|| serde_json::from_str(VOCABULARY_JSON).expect("content/pointe-shoes/vocabulary.json is valid"));
 
 /// An attribute as the finder shows it, in one language.
@@ -53,8 +54,8 @@ pub fn names(lang: Lang) -> Vec<AttributeNames> {
     let name = |label: &BTreeMap<Lang, String>| label.get(&lang).or_else(|| label.get(&Lang::DEFAULT)).cloned();
     VOCABULARY
         .iter()
-        .map(|(key, attribute)| AttributeNames {
-            key: key.clone(),
+        .map(|attribute| AttributeNames {
+            key: attribute.key.clone(),
             label: name(&attribute.label).unwrap_or_default(),
             values: attribute
                 .values
@@ -68,7 +69,7 @@ pub fn names(lang: Lang) -> Vec<AttributeNames> {
 /// The value keys that `raw` (the data set's words, comma-separated) names for `attribute`, each once;
 /// `Err` with the word that names no value. "N/A" and blanks name nothing.
 pub fn read(attribute: &str, raw: &str) -> Result<Vec<String>, String> {
-    let values = &VOCABULARY.get(attribute).unwrap_or_else(|| panic!("no attribute {attribute}")).values;
+    let values = &known(attribute).values;
     let mut keys: Vec<String> = Vec::new();
     for word in raw.split(',').map(normal_word).filter(|word| !word.is_empty() && word != "n/a") {
         let value = values.iter().find(|value| value.words.contains(&word)).ok_or(word)?;
@@ -83,12 +84,16 @@ pub fn read(attribute: &str, raw: &str) -> Result<Vec<String>, String> {
 pub fn levels_stated_in(text: &str) -> Vec<String> {
     let words: Vec<String> =
         text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
-    let levels = &VOCABULARY["level"].values;
+    let levels = &known("level").values;
     levels
         .iter()
         .filter(|level| level.words.iter().any(|phrase| contains_phrase(&words, phrase)))
         .map(|level| level.key.clone())
         .collect()
+}
+
+fn known(attribute: &str) -> &'static Attribute {
+    VOCABULARY.iter().find(|known| known.key == attribute).unwrap_or_else(|| panic!("no attribute {attribute}"))
 }
 
 fn contains_phrase(words: &[String], phrase: &str) -> bool {
@@ -107,7 +112,8 @@ mod tests {
 
     #[test]
     fn every_value_is_named_in_every_language_and_every_word_names_one_value() {
-        for (key, attribute) in VOCABULARY.iter() {
+        for attribute in VOCABULARY.iter() {
+            let key = &attribute.key;
             for lang in Lang::ALL {
                 assert!(attribute.label.get(&lang).is_some_and(|l| !l.trim().is_empty()), "{key} in {lang:?}");
                 for value in &attribute.values {
