@@ -225,30 +225,22 @@ fn read_fit(line: &Line) -> Fit {
     if !line.notes.trim().is_empty() {
         fit.notes.insert(Lang::En, line.notes.trim().to_owned());
     }
-    let raw = [
-        &line.box_shape,
-        &line.platform_width,
-        &line.shank_strength,
-        &line.vamp_length,
-        &line.wing_height,
-        &line.heel_height,
-        &line.intended_foot_shape,
-        &line.availability,
-        &String::new(), // the level, read from the notes above
-        &line.technology_type,
-    ];
     let mut unread = BTreeMap::new();
-    for ((attribute, values), raw) in fit.attributes_mut().into_iter().zip(raw) {
-        if attribute == "level" {
-            continue;
-        }
-        match vocabulary::read(attribute, raw) {
-            Ok(keys) => *values = keys,
-            Err(_) => {
-                unread.insert(attribute.to_owned(), raw.trim().to_owned());
-            }
-        }
-    }
+    let mut read = |attribute: &str, raw: &str| {
+        vocabulary::read(attribute, raw).unwrap_or_else(|_| {
+            unread.insert(attribute.to_owned(), raw.trim().to_owned());
+            Vec::new()
+        })
+    };
+    fit.box_shape = read("boxShape", &line.box_shape);
+    fit.platform_width = read("platformWidth", &line.platform_width);
+    fit.shank_strength = read("shankStrength", &line.shank_strength);
+    fit.vamp_length = read("vampLength", &line.vamp_length);
+    fit.wing_height = read("wingHeight", &line.wing_height);
+    fit.heel_height = read("heelHeight", &line.heel_height);
+    fit.foot_shape = read("footShape", &line.intended_foot_shape);
+    fit.availability = read("availability", &line.availability);
+    fit.technology = read("technology", &line.technology_type);
     match clean::sizes(&line.available_sizes) {
         Some(sizes) => fit.sizes = sizes,
         None => {

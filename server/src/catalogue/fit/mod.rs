@@ -53,6 +53,7 @@ pub struct Fit {
 }
 
 impl Fit {
+    /// The vocabulary attributes by key, as `vocabulary::read` names them.
     pub fn attributes(&self) -> [(&'static str, &Vec<String>); 10] {
         [
             ("boxShape", &self.box_shape),
@@ -65,22 +66,6 @@ impl Fit {
             ("availability", &self.availability),
             ("level", &self.level),
             ("technology", &self.technology),
-        ]
-    }
-
-    /// The vocabulary attributes by key, as `vocabulary::read` names them.
-    pub fn attributes_mut(&mut self) -> [(&'static str, &mut Vec<String>); 10] {
-        [
-            ("boxShape", &mut self.box_shape),
-            ("platformWidth", &mut self.platform_width),
-            ("shankStrength", &mut self.shank_strength),
-            ("vampLength", &mut self.vamp_length),
-            ("wingHeight", &mut self.wing_height),
-            ("heelHeight", &mut self.heel_height),
-            ("footShape", &mut self.foot_shape),
-            ("availability", &mut self.availability),
-            ("level", &mut self.level),
-            ("technology", &mut self.technology),
         ]
     }
 }
