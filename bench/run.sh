@@ -37,11 +37,14 @@ draw_ms() { curl -fsS -w '%{time_total}' "http://127.0.0.1:$app_port$1" -o "$wor
 home_draw=$(draw_ms / index.html)
 brand_draw=$(draw_ms '/brand/bloch?lang=en' brand.html)
 post_draw=$(draw_ms '/blog/first-pointe-shoes?lang=en' post.html)
+shoe_draw=$(draw_ms '/shoe/bloch-alpha?lang=en' shoe.html)
 curl -fsS "http://127.0.0.1:$app_port/api/brands?lang=en" -o "$work/www/brands.json"
 # The brand page's and the blog's calls: one brand, its products, a page of posts, one post.
 curl -fsS "http://127.0.0.1:$app_port/api/brands/bloch?lang=en" -o "$work/www/brand.json"
 curl -fsS "http://127.0.0.1:$app_port/api/products?brandId=bloch&lang=en" -o "$work/www/brand-products.json"
 curl -fsS "http://127.0.0.1:$app_port/api/blog/posts?lang=en&page=1" -o "$work/www/posts.json"
+# The shoe finder's one read: every model with its fit, which the page filters and counts on the device.
+curl -fsS "http://127.0.0.1:$app_port/api/finder?lang=en" -o "$work/www/finder.json"
 curl -fsS "http://127.0.0.1:$app_port/api/blog/posts/first-pointe-shoes?lang=en" -o "$work/www/post.json"
 cp "web/dist$asset" "web/dist$asset.gz" "$work/www/assets/"
 cat >"$work/nginx.conf" <<CONF
@@ -59,6 +62,7 @@ http {
     # The pages' addresses end in ?lang=…, which nginx leaves out of the file name.
     location = /brand/bloch { try_files /brand.html =404; }
     location = /blog/first-pointe-shoes { try_files /post.html =404; }
+    location = /shoe/bloch-alpha { try_files /shoe.html =404; }
   }
 }
 CONF
@@ -72,10 +76,13 @@ measure() { # url -> "requests/s p50 p99"; a run with any error answer is report
          END {if (bad) {print "bench: " bad " error answers" > "/dev/stderr"; exit 1} print rps, p50, p99}'
 }
 
-printf '| drawing a page on the server (first request: the engine starts) | home %s, then brand %s, post %s |\n\n' "$home_draw" "$brand_draw" "$post_draw"
+printf '| drawing a page on the server (first request: the engine starts) | home %s, then brand %s, post %s, shoe %s |\n\n' "$home_draw" "$brand_draw" "$post_draw" "$shoe_draw"
+finder_size=$(curl -fsS -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download}' "http://127.0.0.1:$app_port/api/finder?lang=en")
+printf '| GET /api/finder: the whole set, as sent compressed | %s KiB (%s KiB uncompressed) |\n\n' "$((finder_size / 1024))" "$(($(stat -c %s "$work/www/finder.json") / 1024))"
 printf '| what | pointe req/s | p50 | p99 | nginx req/s | p50 | p99 | pointe/nginx |\n|---|---|---|---|---|---|---|---|\n'
 for pair in "home page (drawn)|/|/index.html" "brand page (drawn)|/brand/bloch?lang=en|/brand.html" \
-  "post page (drawn)|/blog/first-pointe-shoes?lang=en|/post.html" "GET /api/brands|/api/brands?lang=en|/brands.json" \
+  "post page (drawn)|/blog/first-pointe-shoes?lang=en|/post.html" "shoe page (drawn)|/shoe/bloch-alpha?lang=en|/shoe.html" \
+  "GET /api/brands|/api/brands?lang=en|/brands.json" "GET /api/finder (the finder's facets' data)|/api/finder?lang=en|/finder.json" \
   "GET /api/brands/bloch (brand page)|/api/brands/bloch?lang=en|/brand.json" \
   "GET /api/products?brandId=bloch (brand page)|/api/products?brandId=bloch&lang=en|/brand-products.json" \
   "GET /api/blog/posts (blog page)|/api/blog/posts?lang=en&page=1|/posts.json" \

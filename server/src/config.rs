@@ -31,6 +31,8 @@ pub struct Config {
     pub token_ttl_secs: i64,
     /// Sign-up asks for an e-mailed code before the account works.
     pub email_verification: bool,
+    /// A new database's seed also imports the data set's pointe shoe models (finder::import).
+    pub seed_shoe_models: bool,
     pub bot_check: BotCheck,
     pub mail: MailConfig,
     /// Where rate limits count: the database (the default) or a Redis shared by every instance.
@@ -179,6 +181,7 @@ impl Config {
             },
             token_ttl_secs: number(&lookup, "TOKEN_TTL_SECONDS", 3600)?,
             email_verification: flag(&lookup, "EMAIL_VERIFICATION", true)?,
+            seed_shoe_models: flag(&lookup, "SEED_SHOE_MODELS", true)?,
             bot_check: bot_check(&lookup)?,
             mail: mail(&lookup)?,
             ai: AiConfig {

@@ -116,6 +116,11 @@ impl AppState {
         if catalogue::seed::seed_catalogue(&db).await? {
             tracing::info!("loaded the seed catalogue");
         }
+        if config.seed_shoe_models {
+            if let Some(report) = finder::import::seed(&db).await? {
+                tracing::info!(added = report.added, unread = report.unread.len(), "imported the shoe models");
+            }
+        }
         if blog::seed::seed_blog(&db).await? {
             tracing::info!("loaded the seed blog");
         }

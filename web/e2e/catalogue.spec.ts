@@ -33,21 +33,33 @@ test('a brand page loaded directly gets its title from the server', async ({ req
   expect(await answer.text()).toContain(`<title>${en.meta.brand.title.replace('{{name}}', 'Bloch')}</title>`);
 });
 
-test('the products page lists the six products, each linking to its maker in a new tab', async ({ page }) => {
+test('the products page shows the catalogue a page at a time, each product linking to its maker in a new tab', async ({ page }) => {
   await page.goto('/products?lang=en');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const cards = page.getByTestId('product-card');
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(24);
   const link = cards.first().getByRole('link');
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
+
+  await appStarted(page);
+  const first = await cards.first().getByRole('heading').textContent();
+  const pages = page.getByRole('navigation', { name: en.products.pagerLabel });
+  await pages.getByRole('button', { name: en.common.pager.page.replace('{{page}}', '2') }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first().getByRole('heading')).not.toHaveText(first!);
+  // Choosing a maker starts again at its first page.
+  await page.getByRole('combobox', { name: en.products.filterLabel, exact: true }).selectOption('nikolay');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByText('Nikolay Fouetté').first()).toBeVisible();
 });
 
 test('the search box finds a brand and opens its page', async ({ page }) => {
   await page.goto('/?lang=en');
   await appStarted(page);
   await page.getByRole('combobox', { name: en.search.label }).first().fill('gaynor');
-  await page.getByRole('option', { name: 'Gaynor Minden' }).click();
+  await page.getByRole('option', { name: 'Gaynor Minden', exact: true }).click();
   await expect(page).toHaveURL('/brand/gaynor');
   await expect(page.getByRole('heading', { level: 1, name: 'Gaynor Minden' })).toBeVisible();
 });

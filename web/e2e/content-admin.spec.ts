@@ -43,6 +43,8 @@ test('an editor adds a brand and a product in Hebrew and English, and the site s
   await dialog(page).getByRole('tabpanel').getByLabel(adminEn.brands.description).fill('A brand made by a test.');
   await dialog(page).getByRole('button', { name: adminEn.common.save }).click();
   await expect(dialog(page)).toHaveCount(0);
+  // Fifteen brands and more fill more than a page of the table: the search finds the new one.
+  await page.getByRole('searchbox', { name: adminEn.table.search }).fill(brandId);
   await expect(page.getByRole('table', { name: adminEn.screens.brands }).getByText(brandId)).toBeVisible();
 
   await page.goto('/admin/products?lang=en');
@@ -68,11 +70,12 @@ test('an editor adds a brand and a product in Hebrew and English, and the site s
   await page.goto(`/brand/${brandId}?lang=he`);
   await expect(page.getByRole('heading', { level: 1, name: 'ברנד בדיקה' })).toBeVisible();
   await expect(page.getByText('נעל בדיקה').first()).toBeVisible();
-  await page.goto('/products?lang=fr');
+  await page.goto(`/products?lang=fr&brand=${brandId}`);
   await expect(page.getByText('נעל בדיקה').first(), 'French falls back to Hebrew').toBeVisible();
 
   // Deleting the brand asks about its product, then both are gone from the site.
   await page.goto('/admin/brands?lang=en');
+  await page.getByRole('searchbox', { name: adminEn.table.search }).fill(brandId);
   await page.getByRole('button', { name: adminEn.common.deleteItem.replace('{{name}}', 'Test Brand') }).click();
   await expect(dialog(page).getByRole('radio', { name: adminEn.brands.orphansDelete })).toBeChecked();
   await dialog(page).getByRole('button', { name: adminEn.common.delete }).click();
@@ -107,11 +110,11 @@ test('an admin writes, previews and publishes a post with a YouTube video; reade
 
   const reader = await (await browser.newContext({ locale: 'en-US' })).newPage();
   await reader.goto('/blog?lang=en');
-  await expect(reader.getByText(en.blog.pageOf.replace('{{page}}', '1').replace('{{total}}', '2'))).toBeVisible();
+  await expect(reader.getByText(en.common.pager.pageOf.replace('{{page}}', '1').replace('{{total}}', '2'))).toBeVisible();
   await expect(reader.getByRole('heading', { name: 'A test post' })).toBeVisible();
   await appStarted(reader); // the pager's buttons work once the app has taken the drawn page over
-  await reader.getByRole('navigation', { name: en.blog.pager.label }).getByRole('button', { name: en.blog.pager.page.replace('{{page}}', '2') }).click();
-  await expect(reader.getByText(en.blog.pageOf.replace('{{page}}', '2').replace('{{total}}', '2'))).toBeVisible();
+  await reader.getByRole('navigation', { name: en.blog.pagerLabel }).getByRole('button', { name: en.common.pager.page.replace('{{page}}', '2') }).click();
+  await expect(reader.getByText(en.common.pager.pageOf.replace('{{page}}', '2').replace('{{total}}', '2'))).toBeVisible();
   await expect(reader).toHaveURL(/page=2/);
   await reader.goto('/blog?lang=en');
   await reader.getByRole('link', { name: en.blog.readMoreAbout.replace('{{title}}', 'A test post') }).click();

@@ -15,7 +15,7 @@ test('going offline shows the banner and notice; coming back says so; the catalo
   await expect(page.getByTestId('offline-notice')).toHaveText(en.network.offlineNotice);
   // Pages read while offline come from the copy kept in the browser.
   await page.getByRole('link', { name: en.nav.products }).first().click();
-  await expect(page.getByTestId('product-card')).toHaveCount(6);
+  await expect(page.getByTestId('product-card')).toHaveCount(24);
 
   await context.setOffline(false);
   await expect(page.getByTestId('online-notice')).toHaveText(en.network.onlineNotice);

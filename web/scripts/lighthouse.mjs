@@ -6,7 +6,7 @@ import lighthouse from 'lighthouse';
 
 const origin = process.argv[2];
 if (!origin) throw new Error('usage: node scripts/lighthouse.mjs http://127.0.0.1:PORT');
-const PAGES = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : ['/', '/brand/bloch', '/products', '/blog/first-pointe-shoes'];
+const PAGES = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : ['/', '/brand/bloch', '/products', '/finder', '/shoe/bloch-alpha', '/blog/first-pointe-shoes'];
 const TARGETS = { performance: 95, lcp: 1800, cls: 0.02, tbt: 150, seo: 100, accessibility: 100 };
 
 for (let tries = 0; ; tries++) {

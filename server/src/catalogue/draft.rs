@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::fit::Fit;
 use crate::{
     error::ApiResult,
     fields::{schema, text_field as field, FieldErrors},
@@ -78,6 +79,10 @@ pub struct ProductDraft {
     pub link: String,
     #[schema(schema_with = schema::translations::<ProductText>)]
     pub translations: BTreeMap<Lang, ProductText>,
+    /// The model's fit, which puts it in the shoe finder. Left out (or null), a saved product keeps the
+    /// fit it has; given, it replaces it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fit: Option<Fit>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
@@ -159,6 +164,9 @@ impl ProductDraft {
             errors.required(&field(lang, "name"), &text.name, NAME_MAX);
             errors.required(&field(lang, "description"), &text.description, DESCRIPTION_MAX);
         });
+        if let Some(fit) = &mut self.fit {
+            fit.tidy_and_check(&mut errors);
+        }
         errors.finish()
     }
 }

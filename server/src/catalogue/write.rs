@@ -4,7 +4,10 @@ use serde::Serialize;
 use sqlx::{AnyConnection, Row};
 use utoipa::ToSchema;
 
-use super::draft::{BrandDraft, BrandText, ProductDraft, ProductText};
+use super::{
+    draft::{BrandDraft, BrandText, ProductDraft, ProductText},
+    fit,
+};
 use crate::{
     db::{exists, is_unique_violation, Db},
     translations::{group_by_record, TextTable},
@@ -116,6 +119,7 @@ pub async fn product_records(db: &Db, only: Option<&str>) -> Result<Vec<ProductR
     let mut by_product = group_by_record(&texts, "product_id", |row| {
         Ok(ProductText { name: row.try_get("name")?, description: row.try_get("description")? })
     })?;
+    let mut fits = fit::fits(db, only).await?;
     products
         .iter()
         .map(|row| {
@@ -123,6 +127,7 @@ pub async fn product_records(db: &Db, only: Option<&str>) -> Result<Vec<ProductR
             Ok(ProductRecord {
                 draft: ProductDraft {
                     translations: by_product.remove(&id).unwrap_or_default(),
+                    fit: fits.remove(&id),
                     id,
                     brand_id: row.try_get("brand_id")?,
                     price: row.try_get("price")?,
@@ -246,7 +251,7 @@ pub async fn insert_product(conn: &mut AnyConnection, product: &ProductDraft, no
     .execute(&mut *conn)
     .await
     .map_err(taken_or)?;
-    write_product_texts(conn, product).await
+    write_product_texts(conn, product, now).await
 }
 
 pub async fn update_product(conn: &mut AnyConnection, product: &ProductDraft, now: i64) -> Result<bool, WriteError> {
@@ -267,14 +272,18 @@ pub async fn update_product(conn: &mut AnyConnection, product: &ProductDraft, no
     if updated.rows_affected() == 0 {
         return Ok(false);
     }
-    write_product_texts(conn, product).await?;
+    write_product_texts(conn, product, now).await?;
     Ok(true)
 }
 
-async fn write_product_texts(conn: &mut AnyConnection, product: &ProductDraft) -> Result<(), WriteError> {
+/// The product's texts, and its fit when the draft has one.
+async fn write_product_texts(conn: &mut AnyConnection, product: &ProductDraft, now: i64) -> Result<(), WriteError> {
     PRODUCT_TEXTS
         .replace(conn, &product.id, &product.translations, |t| vec![t.name.clone(), t.description.clone()])
         .await?;
+    if let Some(fit) = &product.fit {
+        fit::write_fit(conn, &product.id, fit, now).await?;
+    }
     Ok(())
 }
 

@@ -124,7 +124,7 @@ impl std::fmt::Display for Report {
 /// Reads the data set's models; the lines that cannot be models are returned as refused.
 pub fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
     let makers = makers()?;
-    let mut models = Vec::new();
+    let mut read = Vec::new();
     let mut refused = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
     for (index, line) in ::csv::Reader::from_reader(MODELS_CSV.as_bytes()).deserialize::<Line>().enumerate() {
@@ -159,9 +159,40 @@ pub fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
             }
         }
         let fit = read_fit(&line);
-        models.push(Model { line: number, product: product(&line, maker, id, &fit), fit });
+        read.push((number, line, maker, id, fit));
     }
+    unfill_price_series(&mut read);
+    let models = read
+        .into_iter()
+        .map(|(number, line, maker, id, fit)| Model { line: number, product: product(&line, maker, id, &fit), fit })
+        .collect();
     Ok((models, refused))
+}
+
+/// Lines of one maker whose prices run as a spreadsheet's fill series ("$115.00-170", "$115.00-171", …
+/// "$115.00-194"): the highest is a count, not a price. The lowest is kept, and the range is left for an
+/// admin (in `unread`, so the report and the admin's form name it).
+fn unfill_price_series(read: &mut [(usize, Line, &Maker, String, Fit)]) {
+    const SERIES_MIN: usize = 3;
+    let mut groups: HashMap<(String, u64), Vec<usize>> = HashMap::new();
+    for (index, (_, _, maker, _, fit)) in read.iter().enumerate() {
+        if let (Some(min), Some(max)) = (fit.price_min, fit.price_max) {
+            if max > min {
+                groups.entry((maker.id.clone(), min.to_bits())).or_default().push(index);
+            }
+        }
+    }
+    for members in groups.into_values().filter(|members| members.len() >= SERIES_MIN) {
+        let mut highest: Vec<f64> = members.iter().filter_map(|&index| read[index].4.price_max).collect();
+        highest.sort_by(f64::total_cmp);
+        if highest.windows(2).all(|pair| pair[1] - pair[0] == 1.0) {
+            for index in members {
+                let (_, line, _, _, fit) = &mut read[index];
+                fit.price_max = None;
+                fit.unread.insert("price".to_owned(), line.price_range.clone());
+            }
+        }
+    }
 }
 
 fn makers() -> anyhow::Result<Vec<Maker>> {
@@ -292,14 +323,33 @@ fn product(line: &Line, maker: &Maker, id: String, fit: &Fit) -> ProductDraft {
         _ => line.price_range.chars().take(20).collect(),
     };
     let link = fit.sources.first().cloned().unwrap_or_else(|| maker.link.clone());
-    ProductDraft { id, brand_id: maker.id.clone(), price, image: String::new(), link, translations }
+    ProductDraft { id, brand_id: maker.id.clone(), price, image: String::new(), link, translations, fit: None }
 }
 
-/// Imports the models not imported before, in one transaction.
+/// Marks the seed's import done, so a database gets it once (an admin's deletions stand after restarts).
+const SEED_MARK: &str = "seed.pointe-shoes";
+
+/// The seed's import (on a new database's first start): `None` when it ran on this database before.
+pub async fn seed(db: &Db) -> anyhow::Result<Option<Report>> {
+    import_models(db, crate::time::now_ms(), Some(SEED_MARK)).await
+}
+
+/// Imports the models not imported before, in one transaction (`pointe-server import-shoes`).
 pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
+    Ok(import_models(db, now, None).await?.unwrap_or_default())
+}
+
+/// Imports the models, or nothing when `mark` was claimed before (in the same transaction, so the mark
+/// and the models land together).
+async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<Option<Report>> {
     let (models, refused) = read_models()?;
     let mut report = Report { lines: models.len() + refused.len(), refused, ..Report::default() };
     let mut tx = db.begin().await?;
+    if let Some(mark) = mark {
+        if !db::claim_once(&mut tx, mark, now).await? {
+            return Ok(None);
+        }
+    }
     for maker in makers()? {
         // Added once: a brand an admin deleted since stays deleted.
         if maker.translations.is_empty()
@@ -324,7 +374,8 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
             .collect();
         let brand = BrandDraft {
             id: maker.id.clone(),
-            image: String::new(),
+            // Each added maker has a picture of its own in the web app's images (web/public/images/brands/).
+            image: format!("/images/brands/{}.svg", maker.id),
             link: maker.link,
             retailer_link: String::new(),
             translations,
@@ -350,6 +401,8 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
                 .fetch_one(&mut *tx)
                 .await?;
         }
+        // Checked with its fit, as the admin's form checks it.
+        product.fit = Some(model.fit.clone());
         if let Err(err) = product.tidy_and_check(true) {
             report.refused.push(Refused { line: model.line, reason: format!("{}: {err}", product.id) });
             continue;
@@ -366,18 +419,19 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
             report.unread.push((model.line, product.id.clone(), attribute.clone(), value.clone()));
         }
         if exists {
-            if !db::exists(&mut tx, "SELECT 1 FROM product_fits WHERE product_id = $1", &product.id).await? {
-                fit::write_fit(&mut tx, &product.id, &model.fit, now).await?;
+            let has_fit = db::exists(&mut tx, "SELECT 1 FROM product_fits WHERE product_id = $1", &product.id).await?;
+            if let (false, Some(fit)) = (has_fit, &product.fit) {
+                fit::write_fit(&mut tx, &product.id, fit, now).await?;
             }
             report.completed += 1;
             continue;
         }
+        // With its fit.
         catalogue::insert_product(&mut tx, &product, now).await?;
-        fit::write_fit(&mut tx, &product.id, &model.fit, now).await?;
         report.added += 1;
     }
     tx.commit().await?;
-    Ok(report)
+    Ok(Some(report))
 }
 
 #[cfg(test)]
@@ -429,5 +483,19 @@ mod tests {
         assert_eq!(europa.widths, ["N", "M", "W"]);
         assert_eq!(europa.sizes.last(), Some(&13.5));
         assert!(models.iter().filter(|model| model.product.brand_id == "freed").count() > 30);
+    }
+
+    #[test]
+    fn a_price_fill_series_keeps_its_lowest_price_and_is_left_for_an_admin() {
+        let (models, _) = read_models().unwrap();
+        let model = |id: &str| models.iter().find(|model| model.product.id == id).unwrap();
+        let protegee = model("gaynor-protegee-box-2-hard");
+        assert_eq!((protegee.fit.price_min, protegee.fit.price_max), (Some(115.0), None));
+        assert_eq!(protegee.fit.unread.get("price").map(String::as_str), Some("$115.00-172"));
+        assert_eq!(protegee.product.price, "$115");
+        // "$115.00-170" … "$115.00-194": Gaynor Minden's 25 Protégée lines.
+        assert_eq!(models.iter().filter(|model| model.fit.unread.contains_key("price")).count(), 25);
+        let cloe = &model("merlet-cloe").fit;
+        assert_eq!((cloe.price_min, cloe.price_max), (Some(112.0), Some(129.0)));
     }
 }

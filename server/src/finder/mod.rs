@@ -3,7 +3,10 @@
 
 mod clean;
 pub mod import;
+mod models;
 mod routes;
+
+pub use models::{find_model, model_ids};
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -24,15 +27,25 @@ pub fn routes() -> OpenApiRouter<AppState> {
     public_cache::reads(routes::routes())
 }
 
+/// The attributes a model's short description names.
+const DESCRIBED: [&str; 4] = ["boxShape", "platformWidth", "shankStrength", "footShape"];
+
 /// A model's fit in a sentence of `lang`: box, platform, shank and the feet it is made for.
 pub fn describe(fit: &Fit, lang: Lang) -> String {
+    describe_attributes(fit, lang, |attribute| DESCRIBED.contains(&attribute))
+}
+
+/// Every attribute of a model's fit in a sentence of `lang` (what the assistant reads about it).
+pub fn describe_fully(fit: &Fit, lang: Lang) -> String {
+    describe_attributes(fit, lang, |_| true)
+}
+
+fn describe_attributes(fit: &Fit, lang: Lang, named: impl Fn(&str) -> bool) -> String {
     let names = vocabulary::names(lang);
     let parts: Vec<String> = fit
         .attributes()
         .into_iter()
-        .filter(|(attribute, values)| {
-            !values.is_empty() && ["boxShape", "platformWidth", "shankStrength", "footShape"].contains(attribute)
-        })
+        .filter(|(attribute, values)| !values.is_empty() && named(attribute))
         .filter_map(|(attribute, values)| {
             let attribute = names.iter().find(|names| names.key == attribute)?;
             let values: Vec<&str> = values

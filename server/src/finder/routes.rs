@@ -1,22 +1,28 @@
-use axum::{extract::State, Json};
+use axum::{
+    extract::{Path, State},
+    Json,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::CREDIT;
+use super::{
+    models::{find_model, models, FinderModel},
+    CREDIT,
+};
 use crate::{
-    catalogue::{
-        self,
-        fit::{self, vocabulary::AttributeNames, Fit},
-    },
-    error::ApiResult,
+    catalogue::fit::vocabulary::{self, AttributeNames},
+    error::{ApiError, ApiResult, Text},
     extract::ApiQuery,
     lang::{Lang, LangQuery},
     AppState,
 };
 
+/// The model a page asks for is not in the finder (no such product, or one without a fit).
+const MODEL_NOT_FOUND: Text = Text::new("model_not_found", "Model not found");
+
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(finder))
+    OpenApiRouter::new().routes(routes!(finder)).routes(routes!(model))
 }
 
 /// Every model with its fit, and the attributes' names, in one language: what the finder filters,
@@ -31,46 +37,33 @@ pub struct FinderData {
     pub credit: &'static str,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FinderModel {
-    pub id: String,
-    pub brand_id: String,
-    pub brand_name: String,
-    pub name: String,
-    /// Price as text, e.g. "$85–110".
-    pub price: String,
-    pub link: String,
-    pub image: String,
-    pub fit: Fit,
-}
-
 /// The models with their fit (products without one are not in the finder).
 #[utoipa::path(get, path = "/api/finder", tag = "finder", params(LangQuery),
     responses((status = 200, body = FinderData)))]
 async fn finder(State(state): State<AppState>, ApiQuery(q): ApiQuery<LangQuery>) -> ApiResult<Json<FinderData>> {
     let lang = Lang::from_tag(q.lang.as_deref());
-    let brands = catalogue::list_brands(&state.db, lang).await?;
-    let mut fits = fit::all_fits(&state.db).await?;
-    let models = catalogue::list_products(&state.db, None, lang)
-        .await?
-        .into_iter()
-        .filter_map(|product| {
-            let mut fit = fits.remove(&product.id)?;
-            // What the import could not read is the admin's to mend, not the visitors'.
-            fit.unread.clear();
-            let brand_name = brands.iter().find(|brand| brand.id == product.brand_id)?.name.clone();
-            Some(FinderModel {
-                id: product.id,
-                brand_id: product.brand_id,
-                brand_name,
-                name: product.name,
-                price: product.price,
-                link: product.link,
-                image: product.image,
-                fit,
-            })
-        })
-        .collect();
-    Ok(Json(FinderData { models, attributes: fit::vocabulary::names(lang), credit: CREDIT }))
+    let models = models(&state.db, lang).await?;
+    Ok(Json(FinderData { models, attributes: vocabulary::names(lang), credit: CREDIT }))
+}
+
+/// One model with its fit, the attributes' names and the credit: what its page (`/shoe/{id}`) shows.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelPage {
+    pub model: FinderModel,
+    pub attributes: Vec<AttributeNames>,
+    pub credit: &'static str,
+}
+
+/// One model with its fit.
+#[utoipa::path(get, path = "/api/finder/models/{id}", tag = "finder", params(("id" = String, Path), LangQuery),
+    responses((status = 200, body = ModelPage), (status = 404, description = "Model not found")))]
+async fn model(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiQuery(q): ApiQuery<LangQuery>,
+) -> ApiResult<Json<ModelPage>> {
+    let lang = Lang::from_tag(q.lang.as_deref());
+    let model = find_model(&state.db, &id, lang).await?.ok_or(ApiError::NotFound(MODEL_NOT_FOUND))?;
+    Ok(Json(ModelPage { model, attributes: vocabulary::names(lang), credit: CREDIT }))
 }

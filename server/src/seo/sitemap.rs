@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::{
-    blog, catalogue,
+    blog, catalogue, finder,
     lang::Lang,
     seo::structured::iso,
     web::head::{escape, page_url},
@@ -12,13 +12,16 @@ use crate::{
 };
 
 /// Pages that are the same for everyone and worth finding; sign-in, tips and the admin are not.
-const FIXED_PAGES: [&str; 5] = ["/", "/products", "/blog", "/terms", "/privacy"];
+const FIXED_PAGES: [&str; 6] = ["/", "/products", "/finder", "/blog", "/terms", "/privacy"];
 
 pub async fn build(state: &AppState) -> Result<String, sqlx::Error> {
     let origin = state.config.public_url.as_str();
     let mut pages: Vec<(String, Option<i64>)> = FIXED_PAGES.iter().map(|p| ((*p).to_owned(), None)).collect();
     for brand in catalogue::list_brands(&state.db, Lang::DEFAULT).await? {
         pages.push((format!("/brand/{}", brand.id), None));
+    }
+    for id in finder::model_ids(&state.db).await? {
+        pages.push((format!("/shoe/{id}"), None));
     }
     for post in blog::store::all_published(&state.db, Lang::DEFAULT).await? {
         pages.push((format!("/blog/{}", post.slug), Some(post.published_at)));

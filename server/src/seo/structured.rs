@@ -10,8 +10,9 @@ use crate::{
 
 const CONTEXT: &str = "https://schema.org";
 
-/// `$85` → (`85`, `USD`): the amount and ISO currency of a price written with a symbol or code.
-pub fn offer_price(price: &str) -> Option<(String, &'static str)> {
+/// A price written with a symbol or code: its amounts (the lowest, and the highest of a range such as
+/// `$85–110`) and ISO currency. `$85` → (`85`, None, `USD`).
+pub fn offer_price(price: &str) -> Option<(String, Option<String>, &'static str)> {
     let currency = [
         ("$", "USD"),
         ("USD", "USD"),
@@ -25,8 +26,12 @@ pub fn offer_price(price: &str) -> Option<(String, &'static str)> {
     .into_iter()
     .find(|(mark, _)| price.contains(mark))
     .map(|(_, code)| code)?;
-    let amount: String = price.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
-    amount.parse::<f64>().ok().map(|_| (amount, currency))
+    let mut amounts = price
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter(|amount| amount.parse::<f64>().is_ok())
+        .map(str::to_owned);
+    let low = amounts.next()?;
+    Some((low, amounts.next(), currency))
 }
 
 pub fn product(origin: &str, product: &Product, brand_name: &str) -> Value {
@@ -40,9 +45,23 @@ pub fn product(origin: &str, product: &Product, brand_name: &str) -> Value {
     if !product.image.is_empty() {
         data["image"] = absolute(origin, &product.image).into();
     }
-    if let Some((price, currency)) = offer_price(&product.price) {
-        data["offers"] = json!({ "@type": "Offer", "price": price, "priceCurrency": currency, "url": product.link });
-    }
+    data["offers"] = match offer_price(&product.price) {
+        Some((price, None, currency)) => {
+            json!({ "@type": "Offer", "price": price, "priceCurrency": currency, "url": product.link })
+        }
+        Some((low, Some(high), currency)) => json!({
+            "@type": "AggregateOffer", "lowPrice": low, "highPrice": high, "priceCurrency": currency, "url": product.link
+        }),
+        None => return data,
+    };
+    data
+}
+
+/// A shoe's own page (`/shoe/{id}`): the product, at the page's address.
+pub fn product_page(origin: &str, page_url: &str, about: &Product, brand_name: &str) -> Value {
+    let mut data = product(origin, about, brand_name);
+    data["@context"] = CONTEXT.into();
+    data["url"] = page_url.into();
     data
 }
 
@@ -63,10 +82,15 @@ pub fn brand(origin: &str, page_url: &str, brand: &Brand, products: &[Product]) 
     json!({ "@context": CONTEXT, "@graph": graph })
 }
 
-/// The catalogue page: every product, each with its brand.
+/// Products the catalogue page's description lists: those its first page shows (web/src/features/catalogue/
+/// ProductsPage.tsx, `PRODUCTS_PER_PAGE`); each model has its own page with its own description.
+const CATALOGUE_LISTED: usize = 24;
+
+/// The catalogue page: the products of its first page, each with its brand.
 pub fn catalogue(origin: &str, brands: &[Brand], products: &[Product]) -> Value {
     let items: Vec<Value> = products
         .iter()
+        .take(CATALOGUE_LISTED)
         .enumerate()
         .map(|(index, p)| {
             let brand_name = brands.iter().find(|b| b.id == p.brand_id).map_or("", |b| b.name.as_str());
@@ -110,8 +134,9 @@ mod tests {
 
     #[test]
     fn prices_become_offers() {
-        assert_eq!(offer_price("$85"), Some(("85".to_owned(), "USD")));
-        assert_eq!(offer_price("€92.50"), Some(("92.50".to_owned(), "EUR")));
+        assert_eq!(offer_price("$85"), Some(("85".to_owned(), None, "USD")));
+        assert_eq!(offer_price("€92.50"), Some(("92.50".to_owned(), None, "EUR")));
+        assert_eq!(offer_price("$85–110"), Some(("85".to_owned(), Some("110".to_owned()), "USD")));
         assert_eq!(offer_price("ask in store"), None);
         assert_eq!(offer_price("$"), None);
     }

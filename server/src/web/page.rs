@@ -23,6 +23,10 @@ pub enum Page<'a> {
     Home,
     Products,
     Brand(&'a str),
+    Finder,
+    FinderCompare,
+    FinderQuestionnaire,
+    Shoe(&'a str),
     Blog,
     BlogPost(&'a str),
     Login,
@@ -46,6 +50,10 @@ impl<'a> Page<'a> {
             [""] => Page::Home,
             ["products"] => Page::Products,
             ["brand", id] if !id.is_empty() => Page::Brand(id),
+            ["finder"] => Page::Finder,
+            ["finder", "compare"] => Page::FinderCompare,
+            ["finder", "my-feet"] => Page::FinderQuestionnaire,
+            ["shoe", id] if !id.is_empty() => Page::Shoe(id),
             ["blog"] => Page::Blog,
             ["blog", slug] if !slug.is_empty() => Page::BlogPost(slug),
             ["login"] => Page::Login,
@@ -67,7 +75,14 @@ impl<'a> Page<'a> {
     pub fn drawn_on_server(self) -> bool {
         matches!(
             self,
-            Page::Home | Page::Products | Page::Brand(_) | Page::Blog | Page::BlogPost(_) | Page::Terms | Page::Privacy
+            Page::Home
+                | Page::Products
+                | Page::Brand(_)
+                | Page::Shoe(_)
+                | Page::Blog
+                | Page::BlogPost(_)
+                | Page::Terms
+                | Page::Privacy
         )
     }
 
@@ -76,6 +91,10 @@ impl<'a> Page<'a> {
         match self {
             Page::Products => Some("src/features/catalogue/ProductsPage.tsx"),
             Page::Brand(_) => Some("src/features/catalogue/BrandPage.tsx"),
+            Page::Finder => Some("src/features/finder/FinderPage.tsx"),
+            Page::FinderCompare => Some("src/features/finder/ComparePage.tsx"),
+            Page::FinderQuestionnaire => Some("src/features/finder/QuestionnairePage.tsx"),
+            Page::Shoe(_) => Some("src/features/finder/ShoePage.tsx"),
             Page::Blog => Some("src/features/blog/BlogPage.tsx"),
             Page::BlogPost(_) => Some("src/features/blog/BlogPostPage.tsx"),
             Page::Terms | Page::Privacy => Some("src/features/legal/LegalPage.tsx"),
@@ -89,6 +108,10 @@ impl<'a> Page<'a> {
             Page::Home => "home",
             Page::Products => "products",
             Page::Brand(_) => "brand",
+            Page::Finder => "finder",
+            Page::FinderCompare => "finderCompare",
+            Page::FinderQuestionnaire => "finderQuestionnaire",
+            Page::Shoe(_) => "shoe",
             Page::Blog => "blog",
             Page::BlogPost(_) => "blogPost",
             Page::Login => "login",
@@ -107,10 +130,14 @@ impl<'a> Page<'a> {
 }
 
 /// One of each page, to load every page's texts.
-const ALL_PAGES: [Page<'static>; 16] = [
+const ALL_PAGES: [Page<'static>; 20] = [
     Page::Home,
     Page::Products,
     Page::Brand(""),
+    Page::Finder,
+    Page::FinderCompare,
+    Page::FinderQuestionnaire,
+    Page::Shoe(""),
     Page::Blog,
     Page::BlogPost(""),
     Page::Login,
@@ -183,6 +210,9 @@ mod tests {
         assert_eq!(Page::from_path("/brand/"), Page::NotFound);
         assert_eq!(Page::from_path("/blog/first-pointe-shoes"), Page::BlogPost("first-pointe-shoes"));
         assert_eq!(Page::from_path("/admin/users"), Page::Admin);
+        assert_eq!(Page::from_path("/finder/compare"), Page::FinderCompare);
+        assert_eq!(Page::from_path("/shoe/bloch-alpha"), Page::Shoe("bloch-alpha"));
+        assert_eq!(Page::from_path("/finder/other"), Page::NotFound);
         assert_eq!(Page::from_path("/products/extra"), Page::NotFound);
         assert_eq!(Page::from_path("/index.html"), Page::NotFound);
     }

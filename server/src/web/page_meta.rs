@@ -5,7 +5,7 @@ use super::{
     head::{page_url, Head},
     page::Page,
 };
-use crate::{blog, catalogue, lang::Lang, seo::structured, AppState};
+use crate::{blog, catalogue, finder, lang::Lang, seo::structured, AppState};
 
 /// The page for `path` (a brand or post that does not exist becomes `NotFound`) and its head.
 pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<'a>, Head<'a>) {
@@ -37,6 +37,21 @@ pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<
                 }
                 None => page = Page::NotFound,
             },
+            Page::Shoe(id) => {
+                let model = finder::find_model(&state.db, id, lang).await?;
+                let products = match &model {
+                    Some(model) => catalogue::list_products(&state.db, Some(&model.brand_id), lang).await?,
+                    None => Vec::new(),
+                };
+                match (model, products.into_iter().find(|product| product.id == *id)) {
+                    (Some(model), Some(product)) => {
+                        head.structured = Some(structured::product_page(origin, &url, &product, &model.brand_name));
+                        name = product.name;
+                        description = Some(product.description);
+                    }
+                    _ => page = Page::NotFound,
+                }
+            }
             Page::Products => {
                 let brands = catalogue::list_brands(&state.db, lang).await?;
                 let products = catalogue::list_products(&state.db, None, lang).await?;

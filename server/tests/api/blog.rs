@@ -197,7 +197,7 @@ async fn pages_tell_search_engines_what_they_are() {
         let sitemap = sitemap.text();
         assert_eq!(
             sitemap.matches("<url>").count(),
-            (5 + 7 + 7) * 5,
+            (6 + 7 + 7) * 5,
             "fixed pages, brands and posts, in five languages"
         );
         assert!(sitemap.contains("<loc>http://pointe.test/brand/capezio?lang=fr</loc>"));

@@ -1,10 +1,13 @@
 //! The open data set of pointe shoe models brought into the catalogue: every line a product or in the
 //! report, the seeded models given their fit and their texts kept, the missing makers added as brands,
-//! each model once (a model an admin deleted, before or after, stays deleted); and the finder's one read.
+//! each model once (a model an admin deleted, before or after, stays deleted), by hand or by the seed of a
+//! new database; the finder's reads, and the model pages with what search engines and the sitemap get.
 
 use axum::http::{Method, StatusCode};
 
-use crate::common::each_backend;
+use serde_json::{json, Value};
+
+use crate::common::{assert_field_error, assert_json_error, each_backend, each_backend_with, TestApp};
 use pointe_server::testing::finder::import;
 
 const LINES: usize = 365;
@@ -88,6 +91,139 @@ async fn the_finder_reads_every_model_with_its_fit_and_the_attributes_in_the_lan
         let products = app.get("/api/products?brandId=bloch&lang=he").await.json();
         let described = products.as_array().unwrap().iter().find(|p| p["id"] == "bloch-alpha").unwrap().clone();
         assert!(described["description"].as_str().unwrap().contains("צורת הקופסה: מרובעת ורחבה"), "{described}");
+    })
+    .await;
+}
+
+async fn finder_models(app: &TestApp) -> usize {
+    app.get("/api/finder?lang=en").await.json()["models"].as_array().unwrap().len()
+}
+
+#[tokio::test]
+async fn a_new_database_gets_the_models_at_its_first_start_only() {
+    each_backend_with(&[("SEED_SHOE_MODELS", "true")], async |app| {
+        assert_eq!(finder_models(app).await, LINES);
+        let brands = app.get("/api/brands?lang=en").await.json();
+        assert_eq!(brands.as_array().unwrap().len(), 15, "the seven seeded makers and the eight the data set adds");
+        let freed = brands.as_array().unwrap().iter().find(|brand| brand["id"] == "freed").unwrap().clone();
+        assert_eq!(
+            (freed["name"].as_str(), freed["image"].as_str()),
+            (Some("Freed of London"), Some("/images/brands/freed.svg"))
+        );
+
+        // Deleted by an admin, a model stays deleted when the server starts again.
+        let admin = app.signed_in_admin("admin").await;
+        let deleted = app
+            .request(
+                Method::DELETE,
+                "/api/admin/products/bloch-alpha",
+                &[("authorization", &format!("Bearer {admin}"))],
+            )
+            .await;
+        assert_eq!(deleted.status, StatusCode::NO_CONTENT);
+        let restarted = app.another_instance().await;
+        assert_eq!(finder_models(&restarted).await, LINES - 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_model_has_a_page_that_search_engines_and_the_sitemap_know() {
+    each_backend(async |app| {
+        import(&app.state.db, 1).await.unwrap();
+        let read = app.get("/api/finder/models/bloch-alpha?lang=fr").await;
+        assert_eq!(read.status, StatusCode::OK);
+        let read = read.json();
+        assert_eq!(read["model"]["brandName"], "Bloch");
+        assert_eq!(read["model"]["fit"]["boxShape"], json!(["square-wide"]));
+        assert_eq!(read["attributes"][0]["label"], "Forme de la boîte");
+        assert!(read["credit"].as_str().unwrap().contains("CC BY 4.0"));
+        assert_json_error(&app.get("/api/finder/models/no-such-shoe").await, StatusCode::NOT_FOUND, "Model not found");
+
+        let page = app.get("/shoe/bloch-alpha?lang=en").await;
+        assert_eq!(page.status, StatusCode::OK);
+        let html = page.text();
+        let title = html.split("<title>").nth(1).unwrap().split("</title>").next().unwrap();
+        assert!(title.starts_with("Bloch Alpha") && title.ends_with("— Pointe"), "{title}");
+        assert!(html.contains("rel=\"canonical\" href=\"http://pointe.test/shoe/bloch-alpha?lang=en\""));
+        let data =
+            html.split("<script type=\"application/ld+json\">").nth(1).unwrap().split("</script>").next().unwrap();
+        let product: Value = serde_json::from_str(data).unwrap();
+        assert_eq!(
+            (product["@type"].as_str(), product["url"].as_str()),
+            (Some("Product"), Some("http://pointe.test/shoe/bloch-alpha?lang=en"))
+        );
+        assert_eq!(product["offers"]["@type"], "AggregateOffer");
+        assert_eq!(
+            (product["offers"]["lowPrice"].as_str(), product["offers"]["highPrice"].as_str()),
+            (Some("85"), Some("110"))
+        );
+        assert_eq!(app.get("/shoe/no-such-shoe").await.status, StatusCode::NOT_FOUND);
+        for page in ["/finder", "/finder/compare?compare=bloch-alpha,freed-classic", "/finder/my-feet"] {
+            assert_eq!(app.get(page).await.status, StatusCode::OK, "{page}");
+        }
+
+        let sitemap = app.get("/sitemap.xml").await.text();
+        assert!(sitemap.contains("<loc>http://pointe.test/finder?lang=ru</loc>"));
+        assert!(sitemap.contains("<loc>http://pointe.test/shoe/bloch-alpha?lang=es</loc>"));
+        assert_eq!(
+            sitemap.matches("/shoe/").count(),
+            LINES * 5 * 7,
+            "every model: five entries, each naming it in its address and six alternates"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_admin_edits_a_models_fit_and_sees_what_the_import_left_unread() {
+    each_backend(async |app| {
+        import(&app.state.db, 1).await.unwrap();
+        let admin = app.signed_in_admin("admin").await;
+        let auth = format!("Bearer {admin}");
+        let uri = "/api/admin/products/gaynor-protegee-box-2-hard";
+        let mut record = app.request(Method::GET, uri, &[("authorization", &auth)]).await.json();
+        // The fill series' price is left for the admin, its lowest price kept.
+        assert_eq!(record["fit"]["unread"]["price"], "$115.00-172");
+        assert_eq!((record["fit"]["priceMin"].as_f64(), record["price"].as_str()), (Some(115.0), Some("$115")));
+
+        let put = async |body: &Value| app.send_json(Method::PUT, uri, body, &[("authorization", &auth)]).await;
+        record.as_object_mut().unwrap().remove("updatedAt");
+        let mut wrong = record.clone();
+        wrong["fit"]["boxShape"] = json!(["round"]);
+        assert_field_error(
+            &put(&wrong).await,
+            StatusCode::BAD_REQUEST,
+            "fit.boxShape",
+            "Choose each value from the list once",
+        );
+        wrong = record.clone();
+        wrong["fit"]["priceMax"] = json!(100);
+        assert_field_error(
+            &put(&wrong).await,
+            StatusCode::BAD_REQUEST,
+            "fit.priceMax",
+            "The highest price is below the lowest",
+        );
+
+        record["fit"]["priceMax"] = json!(120);
+        record["fit"]["platformWidth"] = json!(["wide"]);
+        record["fit"]["unread"] = json!({});
+        record["fit"]["notes"]["he"] = json!("קופסה רכה");
+        record["price"] = json!("$115–120");
+        let saved = put(&record).await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+        assert_eq!(saved.json()["fit"]["platformWidth"], json!(["wide"]));
+
+        // Saved without its fit, a product keeps the one it has.
+        let mut texts_only = record.clone();
+        texts_only.as_object_mut().unwrap().remove("fit");
+        assert_eq!(put(&texts_only).await.status, StatusCode::OK);
+        let page = app.get("/api/finder/models/gaynor-protegee-box-2-hard?lang=he").await.json();
+        let fit = &page["model"]["fit"];
+        assert_eq!((fit["priceMax"].as_f64(), fit["platformWidth"].clone()), (Some(120.0), json!(["wide"])));
+        assert_eq!(fit["notes"]["he"], "קופסה רכה");
+        assert!(fit["unread"].as_object().is_none_or(|unread| unread.is_empty()));
     })
     .await;
 }

@@ -27,6 +27,7 @@ export function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
       {state.status === 'signedOut' && [link('/signup', t('nav.signup')), link('/login', t('nav.login'))]}
       {NAV_BRANDS.map((id) => link(`/brand/${id}`, brandName(id)))}
       {link('/products', t('nav.products'))}
+      {link('/finder', t('nav.finder'))}
       {link('/blog', t('nav.blog'))}
       {state.status === 'signedIn' && link('/tips', t('nav.tips'))}
       {state.status === 'signedIn' && link('/account', t('nav.account'))}

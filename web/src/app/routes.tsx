@@ -18,6 +18,10 @@ const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 const page = {
   brand: () => import('../features/catalogue/BrandPage'),
   products: () => import('../features/catalogue/ProductsPage'),
+  finder: () => import('../features/finder/FinderPage'),
+  compare: () => import('../features/finder/ComparePage'),
+  questionnaire: () => import('../features/finder/QuestionnairePage'),
+  shoe: () => import('../features/finder/ShoePage'),
   blog: () => import('../features/blog/BlogPage'),
   post: () => import('../features/blog/BlogPostPage'),
   login: () => import('../features/auth/LoginPage'),
@@ -48,6 +52,10 @@ export function prefetchPages() {
 const pages: RouteObject[] = [
   { path: '/brand/:brandId', lazy: () => page.brand().then((m) => ({ Component: m.BrandPage })) },
   { path: '/products', lazy: () => page.products().then((m) => ({ Component: m.ProductsPage })) },
+  { path: '/finder', lazy: () => page.finder().then((m) => ({ Component: m.FinderPage })) },
+  { path: '/finder/compare', lazy: () => page.compare().then((m) => ({ Component: m.ComparePage })) },
+  { path: '/finder/my-feet', lazy: () => page.questionnaire().then((m) => ({ Component: m.QuestionnairePage })) },
+  { path: '/shoe/:modelId', lazy: () => page.shoe().then((m) => ({ Component: m.ShoePage })) },
   { path: '/blog', lazy: () => page.blog().then((m) => ({ Component: m.BlogPage })) },
   { path: '/blog/:slug', lazy: () => page.post().then((m) => ({ Component: m.BlogPostPage })) },
   { path: '/login', lazy: () => page.login().then((m) => ({ Component: m.LoginPage })) },

@@ -17,6 +17,11 @@ export const queryKeys = {
   subscription: (token: string) => ['subscription', token] as const,
   brands: { all: ['brands'] as const, in: (language: Language) => ['brands', language] as const },
   products: { all: ['products'] as const, in: (language: Language) => ['products', language] as const },
+  finder: {
+    all: ['finder'] as const,
+    in: (language: Language) => ['finder', language] as const,
+    model: (language: Language, id: string) => ['finder', language, 'model', id] as const,
+  },
   blog: {
     all: ['blog'] as const,
     posts: (language: Language, page: number, category: string) => ['blog', 'posts', language, page, category] as const,

@@ -2,7 +2,7 @@
 //! tips, each as one document with a title (names, which weigh more) and its text cut into passages
 //! (what answers quote and models are given).
 
-use crate::{assistant::texts, blog, catalogue, db::Db, lang::Lang, tips};
+use crate::{assistant::texts, blog, catalogue, db::Db, finder, lang::Lang, tips};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -27,7 +27,7 @@ pub struct Document {
     pub names: Vec<String>,
     /// Its text in pieces of at most `PASSAGE_CHARS` (a longer paragraph is one piece of its own).
     pub passages: Vec<String>,
-    /// Where the document is on the site (a product's is the maker's page).
+    /// Where the document is on the site (a finder model's page, another product's maker's page).
     pub link: String,
 }
 
@@ -89,15 +89,21 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
             link: format!("/brand/{}", brand.id),
         });
     }
+    let fits = catalogue::fit::all_fits(db).await?;
     for product in catalogue::list_products(db, None, lang).await? {
+        // A model in the finder is answered with its page there, which shows its whole fit.
+        let (fit, link) = match fits.get(&product.id) {
+            Some(fit) => (finder::describe_fully(fit, lang), format!("/shoe/{}", product.id)),
+            None => (String::new(), product.link),
+        };
         found.push(Document {
             id: format!("product:{}", product.id),
             kind: Kind::Product,
             title: product.name.clone(),
             aliases: format!("{} {}", product.other_names.join(" "), brand_names(&product.brand_id)),
             names: std::iter::once(product.name.clone()).chain(product.other_names.iter().cloned()).collect(),
-            passages: passages([format!("{price}: {}. {}", product.price, product.description)]),
-            link: product.link,
+            passages: passages([format!("{price}: {}. {}", product.price, product.description), fit]),
+            link,
         });
     }
     for (post, markdown) in blog::store::published_sources(db, lang).await? {

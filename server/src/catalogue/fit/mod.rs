@@ -1,6 +1,7 @@
 //! A product's fit: the attributes the shoe finder filters and compares by, each value a key of the
 //! vocabulary (vocabulary.rs), which names it in every language.
 
+mod check;
 mod store;
 pub mod vocabulary;
 
@@ -10,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::lang::Lang;
-pub use store::{all_fits, write_fit};
+pub use store::{all_fits, fits, write_fit};
 
 /// The vocabulary attributes, each a list (a model may come with several shanks, vamps or heels).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]

@@ -28,6 +28,14 @@ pub async fn write_fit(conn: &mut AnyConnection, product: &str, fit: &Fit, now: 
 
 /// Every product's fit, by product id.
 pub async fn all_fits(db: &Db) -> Result<HashMap<String, Fit>, sqlx::Error> {
-    let rows = sqlx::query("SELECT product_id, fit FROM product_fits").fetch_all(db).await?;
+    fits(db, None).await
+}
+
+/// The fit of product `only` (when it has one), or of every product.
+pub async fn fits(db: &Db, only: Option<&str>) -> Result<HashMap<String, Fit>, sqlx::Error> {
+    let rows = sqlx::query("SELECT product_id, fit FROM product_fits WHERE $1 IS NULL OR product_id = $1")
+        .bind(only)
+        .fetch_all(db)
+        .await?;
     rows.iter().map(|row| Ok((row.try_get("product_id")?, decode(&row.try_get::<String, _>("fit")?)?))).collect()
 }

@@ -80,6 +80,11 @@ pub fn read(attribute: &str, raw: &str) -> Result<Vec<String>, String> {
     Ok(keys)
 }
 
+/// Whether `value` is one of `attribute`'s keys.
+pub fn knows(attribute: &str, value: &str) -> bool {
+    known(attribute).values.iter().any(|known| known.key == value)
+}
+
 /// The level values named in free text ("for beginners to intermediate dancers"), by whole words.
 pub fn levels_stated_in(text: &str) -> Vec<String> {
     let words: Vec<String> =

@@ -87,6 +87,8 @@ const EXACT: Record<string, string> = {
   'Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)': 'dkimKey',
   'Use letters, digits, dots and hyphens only': 'dnsName',
   'Paste the key again: the stored one is kept only for the same domain and selector': 'dkimKeyAgain',
+  'Choose each value from the list once': 'notInVocabulary',
+  'The highest price is below the lowest': 'pricesReversed',
 };
 
 /** The server's error codes in the admin's calls and their keys under `messages` in the admin locales. */

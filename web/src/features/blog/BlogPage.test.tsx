@@ -87,10 +87,10 @@ describe('BlogPage', () => {
   it('says which page of how many, and the pagination asks for page 2', async () => {
     const api = mockApi({ 'GET /blog/posts': postsByQuery, 'GET /blog/categories': categories });
     const { router } = renderBlog();
-    const pages = await screen.findByRole('navigation', { name: localeText('en', 'blog.pager.label') });
+    const pages = await screen.findByRole('navigation', { name: localeText('en', 'blog.pagerLabel') });
     expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
 
-    await userEvent.click(within(pages).getByRole('button', { name: localeText('en', 'blog.pager.page', { page: 2 }) }));
+    await userEvent.click(within(pages).getByRole('button', { name: localeText('en', 'common.pager.page', { page: 2 }) }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Post number 7' })).toBeInTheDocument();
     expect(postPaths(api)).toEqual(['/blog/posts?lang=en&page=1', '/blog/posts?lang=en&page=2']);
     expect(router.state.location.search).toBe('?page=2');
@@ -109,7 +109,7 @@ describe('BlogPage', () => {
     mockApi({ 'GET /blog/posts': { posts: [post(1)], page: 1, pageCount: 1, total: 1, pageSize: 6 }, 'GET /blog/categories': [] });
     renderBlog();
     expect(await screen.findAllByTestId('post-card')).toHaveLength(1);
-    expect(screen.queryByRole('navigation', { name: localeText('en', 'blog.pager.label') })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: localeText('en', 'blog.pagerLabel') })).toBeNull();
     expect(screen.queryByText(/Page 1 of/)).toBeNull();
   });
 
@@ -158,6 +158,6 @@ describe('BlogPage', () => {
     renderBlog();
     expect(await screen.findByText('11 mars 2026')).toBeInTheDocument();
     expect(postPaths(api)).toEqual(['/blog/posts?lang=fr&page=1']);
-    expect(screen.getByText(localeText('fr', 'blog.pageOf', { page: 1, total: 2 }))).toBeInTheDocument();
+    expect(screen.getByText(localeText('fr', 'common.pager.pageOf', { page: 1, total: 2 }))).toBeInTheDocument();
   });
 });

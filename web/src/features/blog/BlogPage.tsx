@@ -1,8 +1,9 @@
-import { Anchor, Button, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import { PagePicker } from '../../components/PagePicker';
 import { usePageTitle } from '../../components/usePageTitle';
 import { QueryState } from '../../components/QueryState';
 import type { PostPage } from './api';
@@ -136,19 +137,7 @@ function PostList({ data, page, category, loading, onPage }: PostListProps) {
         ))}
       </SimpleGrid>
       {data.pageCount > 1 && (
-        <nav aria-label={t('blog.pager.label')} className={classes.pagination}>
-          <Pagination
-            total={data.pageCount}
-            value={Math.min(page, data.pageCount)}
-            onChange={onPage}
-            color="pink.9"
-            getItemProps={(item) => ({ 'aria-label': t('blog.pager.page', { page: item }) })}
-            getControlProps={(control) => ({ 'aria-label': t(`blog.pager.${control}`) })}
-          />
-          <Text size="sm" aria-live="polite">
-            {t('blog.pageOf', { page: Math.min(page, data.pageCount), total: data.pageCount })}
-          </Text>
-        </nav>
+        <PagePicker label={t('blog.pagerLabel')} total={data.pageCount} page={Math.min(page, data.pageCount)} onChange={onPage} />
       )}
     </>
   );

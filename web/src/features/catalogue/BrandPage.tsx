@@ -45,40 +45,47 @@ function BrandDetail({ brand }: { brand: Brand }) {
             <Button component="a" href={brand.link} target="_blank" rel="noopener noreferrer" rightSection={<IconExternalLink size={16} aria-label={t('search.opensInNewTab')} />}>
               {t('brand.officialWebsite')}
             </Button>
-            <Button component="a" href={brand.retailerLink} target="_blank" rel="noopener noreferrer" variant="outline" rightSection={<IconExternalLink size={16} aria-label={t('search.opensInNewTab')} />}>
-              {t('brand.findRetailer')}
-            </Button>
+            {brand.retailerLink && (
+              <Button component="a" href={brand.retailerLink} target="_blank" rel="noopener noreferrer" variant="outline" rightSection={<IconExternalLink size={16} aria-label={t('search.opensInNewTab')} />}>
+                {t('brand.findRetailer')}
+              </Button>
+            )}
           </Group>
         </div>
       </section>
-      <section>
-        <Title order={2} mb="sm">
-          {t('brand.history')}
-        </Title>
-        <Text>{brand.history}</Text>
-      </section>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+      {/* Makers added by the shoe data set's import have a description only. */}
+      {brand.history && (
         <section>
           <Title order={2} mb="sm">
-            {t('brand.keyFeatures')}
+            {t('brand.history')}
           </Title>
-          <List spacing="xs">
-            {brand.keyFeatures.map((feature) => (
-              <List.Item key={feature}>{feature}</List.Item>
-            ))}
-          </List>
+          <Text>{brand.history}</Text>
         </section>
-        <section>
-          <Title order={2} mb="sm">
-            {t('brand.popularModels')}
-          </Title>
-          <List spacing="xs">
-            {brand.popularModels.map((model) => (
-              <List.Item key={model}>{model}</List.Item>
-            ))}
-          </List>
-        </section>
-      </SimpleGrid>
+      )}
+      {(brand.keyFeatures.length > 0 || brand.popularModels.length > 0) && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <section>
+            <Title order={2} mb="sm">
+              {t('brand.keyFeatures')}
+            </Title>
+            <List spacing="xs">
+              {brand.keyFeatures.map((feature) => (
+                <List.Item key={feature}>{feature}</List.Item>
+              ))}
+            </List>
+          </section>
+          <section>
+            <Title order={2} mb="sm">
+              {t('brand.popularModels')}
+            </Title>
+            <List spacing="xs">
+              {brand.popularModels.map((model) => (
+                <List.Item key={model}>{model}</List.Item>
+              ))}
+            </List>
+          </section>
+        </SimpleGrid>
+      )}
       <QueryState query={products}>
         {(all) => {
           const own = all.filter((product) => product.brandId === brand.id);

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -20,9 +20,14 @@ export function HomePage() {
         <Text size="lg" mt="md" maw={720}>
           {t('home.heroText')}
         </Text>
-        <Button component={Link} to="/products" mt="lg" size="md">
-          {t('home.browseProducts')}
-        </Button>
+        <Group mt="lg">
+          <Button component={Link} to="/finder" size="md">
+            {t('home.findShoes')}
+          </Button>
+          <Button component={Link} to="/products" size="md" variant="outline">
+            {t('home.browseProducts')}
+          </Button>
+        </Group>
       </section>
       <section aria-labelledby="brands-title">
         <Title order={2} id="brands-title" mb="md">

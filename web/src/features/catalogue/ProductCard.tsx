@@ -6,13 +6,16 @@ import { track } from '../analytics';
 import type { Product } from './api';
 import classes from './catalogue.module.css';
 
+/** The picture of a product that has none of its own (most of the shoe data set's models). */
+const ANY_SHOE = '/images/products/pointe-shoe.svg';
+
 /** A product; its name is a heading one level below the section it is listed in. */
 export function ProductCard({ product, headingOrder = 3 }: { product: Product; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="lg" className={classes.card} data-testid="product-card">
       <Card.Section>
-        <Image src={product.image} alt="" h={180} fit="contain" className={classes.artwork} />
+        <Image src={product.image || ANY_SHOE} alt="" h={180} fit="contain" className={classes.artwork} />
       </Card.Section>
       <Group justify="space-between" mt="md" wrap="nowrap" align="flex-start">
         <Title order={headingOrder} size="h4">

@@ -11,6 +11,8 @@ import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { REQUIRED, required, slug, webAddress } from '../validation';
 import { useSaveProduct, type BrandRecord, type ProductRecord, type ProductText } from './api';
+import { FitFields } from './FitFields';
+import { checkFit, flattenFit, gatherFit, IN_FINDER, notesKey } from './fitValues';
 import { checkTexts, flattenTexts, gatherTexts, languageHasErrors, textIn, textKey, type FlatValues } from '../components/translationFields';
 
 const TEXT_FIELDS = ['name', 'description'] as const;
@@ -23,6 +25,7 @@ function initialValues(product: ProductRecord | undefined): FlatValues {
     image: product?.image ?? '',
     link: product?.link ?? '',
     ...flattenTexts<ProductText>(product?.translations ?? {}, TEXT_FIELDS),
+    ...flattenFit(product?.fit),
   };
 }
 
@@ -33,6 +36,7 @@ function check(values: FlatValues, isNew: boolean) {
   });
   return {
     ...errors,
+    ...checkFit(values),
     id: isNew ? slug(values.id) : undefined,
     brandId: !values.brandId ? REQUIRED : undefined,
     price: required(values.price, 20),
@@ -59,6 +63,7 @@ export function ProductForm({ product, brands, onClose }: { product?: ProductRec
       image: (values.image ?? '').trim(),
       link: (values.link ?? '').trim(),
       translations: gatherTexts<ProductText>(values, TEXT_FIELDS),
+      fit: gatherFit(values),
     };
     try {
       await saveProduct.mutateAsync({ draft, isNew });
@@ -86,14 +91,18 @@ export function ProductForm({ product, brands, onClose }: { product?: ProductRec
           <TextInput label={t('products.price')} description={t('products.priceHint')} required {...form.textField('price')} />
           <TextInput label={t('products.link')} required {...form.textField('link')} />
           <ImageField label={t('form.image')} name="image" value={form.values.image ?? ''} onChange={(url) => form.setValue('image', url)} error={form.errorOf('image')} />
-          <LanguageTabs hasErrors={(language) => languageHasErrors(form, language)}>
+          <LanguageTabs hasErrors={(language) => languageHasErrors(form, language) || form.errorOf(notesKey(language)) !== undefined}>
             {(language) => (
               <Stack gap="sm">
                 <TextInput label={t('products.name')} required={language === 'he'} {...form.textField(textKey(language, 'name'))} />
                 <Textarea label={t('products.description')} required={language === 'he'} autosize minRows={3} {...form.textField(textKey(language, 'description'))} />
+                {form.values[IN_FINDER] && (
+                  <Textarea label={t('products.fit.notes')} description={t('products.fit.notesHint')} autosize minRows={2} {...form.textField(notesKey(language))} />
+                )}
               </Stack>
             )}
           </LanguageTabs>
+          <FitFields form={form} />
     </AdminFormModal>
   );
 }

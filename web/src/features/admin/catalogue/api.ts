@@ -5,6 +5,7 @@ import { apiRequest } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
+import { fitSchema } from '../../finder';
 
 const brandTextSchema = z.object({
   name: z.string(),
@@ -34,6 +35,8 @@ export const productRecordSchema = z.object({
   image: z.string(),
   link: z.string(),
   translations: z.partialRecord(z.enum(LANGUAGES), productTextSchema),
+  /** Its fit, when the model is in the shoe finder. */
+  fit: z.nullish(fitSchema),
   updatedAt: z.number(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
@@ -51,7 +54,7 @@ export function useAdminProducts() {
 }
 
 /** What a catalogue change refreshes: the admin's lists, the dashboard's counts and every public catalogue answer. */
-const CATALOGUE_VIEWS = [queryKeys.brands.all, queryKeys.products.all, queryKeys.admin.brands, queryKeys.admin.products, queryKeys.admin.stats];
+const CATALOGUE_VIEWS = [queryKeys.brands.all, queryKeys.products.all, queryKeys.finder.all, queryKeys.admin.brands, queryKeys.admin.products, queryKeys.admin.stats];
 
 /** What happens to a deleted brand's products: deleted with it, or handed to another brand. */
 export type OrphanedProducts = { action: 'delete' } | { action: 'move'; moveTo: string };

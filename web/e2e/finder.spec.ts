@@ -1,0 +1,191 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { newAccount, setRole, signUp } from './accounts';
+import { adminEn, appStarted, en, he, seriousViolations } from './fixtures';
+
+/*
+ * The shoe finder over the data set's 365 models (imported by the seed on the server's first start):
+ * filters with counts that live in the address, the questionnaire, and the comparison.
+ */
+
+/** The models with a square box, a hard shank and still made, by the data set (content/pointe-shoes/). */
+const SQUARE_HARD_AVAILABLE = [
+  'Capezio Airess Broad Toe',
+  'FR Duval Duval3 theEuropean',
+  'Freed of London Classic Professional 90 (🦋, K)',
+  'Freed of London Classic Professional 90 Hard (P)',
+  'Freed of London Classic Professional 90 Hard (R, △)',
+  'Freed of London Classic Professional 90 Hard (𝄞)',
+  'Freed of London Classic Professional 90 Hard (👑, G, ♡, ★)',
+  'Freed of London Studio II',
+  'Suffolk Sheffield',
+  'Suffolk Stratford',
+  'Wear Moi Titan',
+];
+
+const cards = (page: Page) => page.getByTestId('model-card');
+const names = (page: Page) => cards(page).getByRole('heading', { level: 3 }).allTextContents();
+
+async function openFinder(page: Page, query = '') {
+  await page.goto(`/finder?lang=en${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: en.finder.title })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  await appStarted(page);
+}
+
+/** The filter's group of values (its accordion opened first). */
+async function filterGroup(page: Page, name: string) {
+  const group = page.getByRole('group', { name });
+  if (!(await group.isVisible())) await page.getByRole('button', { name }).click();
+  await expect(group).toBeVisible();
+  return group;
+}
+
+test('ticking square box, hard shank and available shows exactly those models, with counts, in the address', async ({ page }) => {
+  await openFinder(page);
+  await (await filterGroup(page, 'Box shape')).getByRole('checkbox', { name: /^Square \(\d+\)$/ }).check();
+  await (await filterGroup(page, 'Shank strength')).getByRole('checkbox', { name: /^Hard \(\d+\)$/ }).check();
+  const availability = await filterGroup(page, 'Availability');
+  // The count beside a value is how many models it would leave.
+  await expect(availability.getByRole('checkbox', { name: `Available (${SQUARE_HARD_AVAILABLE.length})` })).toBeVisible();
+  await availability.getByRole('checkbox', { name: /^Available/ }).check();
+
+  await expect(page.getByRole('heading', { level: 2, name: `${SQUARE_HARD_AVAILABLE.length} models` })).toBeVisible();
+  expect((await names(page)).sort()).toEqual([...SQUARE_HARD_AVAILABLE].sort());
+  await expect(page).toHaveURL(/boxShape=square&shankStrength=hard&availability=available/);
+
+  // The address gives the same list to whoever opens it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: `${SQUARE_HARD_AVAILABLE.length} models` })).toBeVisible();
+  await expect((await filterGroup(page, 'Box shape')).getByRole('checkbox', { name: /^Square \(/ })).toBeChecked();
+  expect((await names(page)).sort()).toEqual([...SQUARE_HARD_AVAILABLE].sort());
+});
+
+test('sorting by price puts the cheapest first, and the order is kept in the address', async ({ page }) => {
+  await openFinder(page, '&maker=bloch');
+  await page.getByRole('combobox', { name: en.finder.sort.label }).selectOption('price');
+  await expect(page).toHaveURL(/sort=price/);
+  const prices = await cards(page).locator('.mantine-Badge-label').allTextContents();
+  const lowest = prices.map((price) => Number(price.replace(/^\$/, '').split('–')[0]));
+  expect(lowest).toEqual([...lowest].sort((a, b) => a - b));
+});
+
+test('the questionnaire for a square foot ranks square boxes first, says why, and keeps the answers when asked', async ({ page }) => {
+  await page.goto('/finder/my-feet?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: en.finder.questionnaire.title })).toBeVisible();
+  await appStarted(page);
+  await page.getByRole('radio', { name: en.finder.questionnaire.toes.square }).check();
+  await page.getByRole('radio', { name: en.finder.questionnaire.arch.flexible }).check();
+  await page.getByRole('checkbox', { name: en.finder.questionnaire.keep }).check();
+  await page.getByRole('button', { name: en.finder.questionnaire.submit }).click();
+
+  const results = page.getByRole('region', { name: en.finder.questionnaire.results });
+  await expect(results.getByText(en.finder.questionnaire.fitting)).toBeVisible();
+  // The best matches have a box for even toes and a shank for a flexible arch, and say so.
+  for (const reasons of (await results.getByTestId('match-reasons').all()).slice(0, 3)) {
+    await expect(reasons).toContainText(`${en.finder.reasons.madeFor}`);
+    await expect(reasons).toContainText(en.finder.reasons.toes.square);
+    await expect(reasons).toContainText(en.finder.reasons.arch.flexible);
+  }
+
+  // Kept on this device: the answers and the list are back on the next visit.
+  await page.reload();
+  await expect(page.getByRole('radio', { name: en.finder.questionnaire.toes.square })).toBeChecked();
+  await expect(page.getByRole('region', { name: en.finder.questionnaire.results }).getByTestId('model-card').first()).toBeVisible();
+});
+
+test('three models compared side by side, the differences marked, from an address that can be shared', async ({ page }) => {
+  await openFinder(page, '&maker=freed');
+  for (const card of await cards(page).all().then((all) => all.slice(0, 3))) await card.getByRole('checkbox').check();
+  const tray = page.getByRole('region', { name: en.finder.compare.tray });
+  await tray.getByRole('link', { name: 'Compare 3 models' }).click();
+
+  await expect(page).toHaveURL(/\/finder\/compare\?compare=[^,]+,[^,]+,[^,&]+$/);
+  const table = page.getByTestId('comparison');
+  await expect(table.getByRole('columnheader')).toHaveCount(4);
+  await expect(table.getByRole('rowheader', { name: 'Maker', exact: true })).toBeVisible();
+  const differing = table.locator('tr[data-differs="true"]');
+  expect(await differing.count()).toBeGreaterThan(0);
+  // Only the rows that differ.
+  await page.getByRole('switch', { name: en.finder.compare.onlyDifferences }).check();
+  await expect(table.locator('tbody tr')).toHaveCount(await differing.count());
+
+  const shared = page.url();
+  const other = await page.context().newPage();
+  await other.goto(shared);
+  await expect(other.getByTestId('comparison').getByRole('columnheader')).toHaveCount(4);
+  await other.close();
+});
+
+test('a model page shows its whole fit, the notes in English with a hint in Hebrew, and the credit', async ({ page }) => {
+  await page.goto('/shoe/bloch-alpha');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bloch Alpha' })).toBeVisible();
+  await expect(page.getByText(he.finder.shownInEnglish)).toBeVisible();
+  await expect(page.getByText(/^Broad platform/)).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('finder-credit')).toContainText('Danielle Heymann');
+  await expect(page.getByTestId('model-fit')).toContainText('מרובעת ורחבה');
+});
+
+test('the finder in Hebrew reads right to left, linked from the menu and the home page', async ({ page }) => {
+  await page.goto('/');
+  await appStarted(page);
+  await page.getByRole('link', { name: he.home.findShoes }).click();
+  await expect(page).toHaveURL('/finder');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: he.finder.title })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByTestId('finder-credit')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: he.nav.label }).getByRole('link', { name: he.nav.finder })).toHaveAttribute('aria-current', 'page');
+});
+
+test('an editor mends a price the import left unread, and the model page shows it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await signUp(page, newAccount());
+  setRole(account.username, 'editor');
+  await page.reload();
+  const model = 'gaynor-protegee-box-4-hard';
+  await page.goto('/admin/products?lang=en');
+  await page.getByRole('searchbox', { name: adminEn.table.search }).fill(model);
+  await page.getByRole('button', { name: adminEn.common.editItem.replace('{{name}}', 'Gaynor Minden Protégée - Box 4 Hard') }).click();
+  const dialog = page.getByRole('dialog');
+  const unread = dialog.getByTestId('fit-unread');
+  await expect(unread).toContainText('$115.00-187');
+  await unread.getByRole('button', { name: adminEn.products.fit.handled }).click();
+  await expect(unread).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: adminEn.products.fit.priceMax }).fill('60');
+  await dialog.getByRole('button', { name: adminEn.common.save }).click();
+  await expect(dialog.getByText(adminEn.messages.pricesReversed)).toBeVisible();
+  await dialog.getByRole('textbox', { name: adminEn.products.fit.priceMax }).fill('125');
+  await dialog.getByRole('button', { name: adminEn.common.save }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto(`/shoe/${model}?lang=en`);
+  await expect(page.getByTestId('model-fit')).toContainText('$115–125');
+  await page.goto(`/finder/compare?lang=en&compare=${model},gaynor-protegee-box-4-supple`);
+  await expect(page.getByTestId('comparison')).toBeVisible();
+  await page.goto('/admin/products?lang=en');
+  await page.getByRole('searchbox', { name: adminEn.table.search }).fill(model);
+  await page.getByRole('button', { name: adminEn.common.editItem.replace('{{name}}', 'Gaynor Minden Protégée - Box 4 Hard') }).click();
+  await expect(page.getByRole('dialog').getByTestId('fit-unread')).toHaveCount(0);
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: adminEn.products.fit.priceMax })).toHaveValue('125');
+});
+
+for (const language of ['he', 'en'] as const) {
+  test(`the comparison and the questionnaire's results in ${language} have no serious accessibility violations`, async ({ page }) => {
+    await page.goto(`/finder/compare?lang=${language}&compare=bloch-alpha,bloch-heritage,gaynor-protegee-box-2-hard`);
+    await expect(page.getByTestId('comparison').getByRole('columnheader')).toHaveCount(4);
+    await appStarted(page);
+    await page.getByRole('switch').check();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/finder/my-feet?lang=${language}`);
+    const texts = language === 'he' ? he : en;
+    await appStarted(page);
+    await page.getByRole('radio', { name: texts.finder.questionnaire.toes.greek }).check();
+    await page.getByRole('radio', { name: texts.finder.questionnaire.width.wide }).check();
+    await page.getByRole('button', { name: texts.finder.questionnaire.submit }).click();
+    await expect(page.getByRole('region', { name: texts.finder.questionnaire.results }).getByTestId('model-card').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,104 @@
+import { Anchor, Button, CloseButton, Group, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import { QueryState } from '../../components/QueryState';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { FinderData } from './api';
+import { COMPARE_PARAM, pickedIn, withPicked } from './CompareTray';
+import { Credit } from './Credit';
+import classes from './finder.module.css';
+import { fitRows } from './fitRows';
+import { labelsOf } from './labels';
+import { useFinder } from './queries';
+
+/** Up to four models side by side (`/finder/compare?compare=a,b,c`), the rows where they differ marked. */
+export function ComparePage() {
+  const { t } = useTranslation();
+  usePageTitle('finderCompare');
+  const finder = useFinder();
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('finder.compare.title')}</Title>
+      <QueryState query={finder}>{(data) => <Comparison data={data} />}</QueryState>
+    </Stack>
+  );
+}
+
+function Comparison({ data }: { data: FinderData }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const picked = pickedIn(params, data.models);
+  const ids = picked.map((model) => model.id);
+  const back = (
+    <Anchor component={Link} to={ids.length > 0 ? `/finder?${COMPARE_PARAM}=${ids.join(',')}` : '/finder'}>
+      {t('finder.compare.back')}
+    </Anchor>
+  );
+  if (picked.length < 2) {
+    return (
+      <>
+        <Text>{t('finder.compare.tooFew')}</Text>
+        <Group>
+          <Button component={Link} to={ids.length > 0 ? `/finder?${COMPARE_PARAM}=${ids.join(',')}` : '/finder'}>
+            {t('finder.compare.choose')}
+          </Button>
+        </Group>
+      </>
+    );
+  }
+  const labels = labelsOf(data.attributes);
+  const columns = picked.map((model) => fitRows(model, labels, t));
+  // Every model has the same rows, in the same order.
+  const rows = (columns[0] ?? []).map((row, index) => {
+    const texts = columns.map((column) => column[index]?.text ?? '');
+    return { ...row, texts, differs: new Set(texts).size > 1 };
+  });
+  const remove = (id: string) => setParams(withPicked(params, ids.filter((known) => known !== id)), { replace: true });
+  return (
+    <>
+      {back}
+      <Switch label={t('finder.compare.onlyDifferences')} checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.currentTarget.checked)} />
+      <Table.ScrollContainer minWidth={560}>
+        <Table withTableBorder withColumnBorders data-testid="comparison">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">
+                <VisuallyHidden>{t('finder.compare.attribute')}</VisuallyHidden>
+              </Table.Th>
+              {picked.map((model) => (
+                <Table.Th key={model.id} scope="col">
+                  <Group gap={4} wrap="nowrap" justify="space-between">
+                    <Anchor component={Link} to={`/shoe/${model.id}`}>
+                      {model.name}
+                    </Anchor>
+                    <CloseButton size="sm" aria-label={t('finder.compare.remove', { name: model.name })} onClick={() => remove(model.id)} />
+                  </Group>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows
+              .filter((row) => row.differs || !onlyDifferences)
+              .map((row) => (
+                <Table.Tr key={row.key} className={row.differs ? classes.differs : undefined} data-differs={row.differs}>
+                  <Table.Th scope="row">
+                    {row.label}
+                    {row.differs && <VisuallyHidden> ({t('finder.compare.differs')})</VisuallyHidden>}
+                  </Table.Th>
+                  {picked.map((model, column) => (
+                    <Table.Td key={model.id}>{row.texts[column]}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm">{t('finder.compare.legend')}</Text>
+      <Credit credit={data.credit} />
+    </>
+  );
+}

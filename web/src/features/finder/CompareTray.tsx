@@ -1,0 +1,60 @@
+import { Button, CloseButton, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import type { Model } from './api';
+import classes from './finder.module.css';
+
+/** How many models can be set side by side. */
+export const MAX_COMPARED = 4;
+
+/** The URL parameter of the models picked to compare, in the finder and on the comparison page. */
+export const COMPARE_PARAM = 'compare';
+
+/** The models `params` picks to compare (known ones, at most four, each once). */
+export function pickedIn(params: URLSearchParams, models: Model[]): Model[] {
+  const ids = [...new Set((params.get(COMPARE_PARAM) ?? '').split(',').filter(Boolean))];
+  return ids
+    .map((id) => models.find((model) => model.id === id))
+    .filter((model): model is Model => model !== undefined)
+    .slice(0, MAX_COMPARED);
+}
+
+/** `params` picking `ids` to compare. */
+export function withPicked(params: URLSearchParams, ids: string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (ids.length > 0) next.set(COMPARE_PARAM, ids.slice(0, MAX_COMPARED).join(','));
+  else next.delete(COMPARE_PARAM);
+  return next;
+}
+
+/** The models picked so far, and the way to the comparison once there are two. */
+export function CompareTray({ picked, onRemove }: { picked: Model[]; onRemove: (id: string) => void }) {
+  const { t } = useTranslation();
+  if (picked.length === 0) return null;
+  const ids = picked.map((model) => model.id).join(',');
+  return (
+    <section className={classes.tray} aria-label={t('finder.compare.tray')}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600}>
+            {t('finder.compare.picked', { count: picked.length, max: MAX_COMPARED })}
+          </Text>
+          {picked.map((model) => (
+            <Group key={model.id} gap={2} wrap="nowrap">
+              <Text size="sm">{model.name}</Text>
+              <CloseButton size="sm" aria-label={t('finder.compare.remove', { name: model.name })} onClick={() => onRemove(model.id)} />
+            </Group>
+          ))}
+        </Group>
+        {picked.length >= 2 ? (
+          <Button component={Link} to={`/finder/compare?${COMPARE_PARAM}=${ids}`}>
+            {t('finder.compare.open', { count: picked.length })}
+          </Button>
+        ) : (
+          <Text size="sm">{t('finder.compare.pickMore')}</Text>
+        )}
+      </Group>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { Button, Group, NativeSelect, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import { QueryState } from '../../components/QueryState';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { FinderData } from './api';
+import { CompareTray, MAX_COMPARED, pickedIn, withPicked } from './CompareTray';
+import { Credit } from './Credit';
+import { FilterPanel } from './FilterPanel';
+import { applyFilters, filtering, readFilters, SORTS, writeFilters, type Filters, type Sort } from './filters';
+import classes from './finder.module.css';
+import { labelsOf } from './labels';
+import { ModelCard } from './ModelCard';
+import { useFinder } from './queries';
+
+/** Results drawn at first and added by each "show more": the list stays quick on a phone. */
+const PAGE = 24;
+
+/** The shoe finder: every model, narrowed by fit with counts beside each value; the state lives in the URL. */
+export function FinderPage() {
+  const { t } = useTranslation();
+  usePageTitle('finder');
+  const finder = useFinder();
+  return (
+    <>
+      <Title order={1}>{t('finder.title')}</Title>
+      <Text mt="sm" maw={760}>
+        {t('finder.intro')}
+      </Text>
+      <Button component={Link} to="/finder/my-feet" mt="md" mb="xl" leftSection={<IconListCheck size={18} aria-hidden />}>
+        {t('finder.questionnaire.open')}
+      </Button>
+      <QueryState query={finder}>{(data) => <Finder data={data} />}</QueryState>
+    </>
+  );
+}
+
+function Finder({ data }: { data: FinderData }) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [shown, setShown] = useState(PAGE);
+  const filters = useMemo(() => readFilters(params), [params]);
+  const labels = useMemo(() => labelsOf(data.attributes), [data.attributes]);
+  const results = useMemo(() => applyFilters(data.models, filters, i18n.language), [data.models, filters, i18n.language]);
+  const picked = pickedIn(params, data.models);
+
+  const change = (next: Filters) => {
+    setParams(writeFilters(params, next), { replace: true });
+    setShown(PAGE);
+  };
+  const pick = (id: string, on: boolean) =>
+    setParams(withPicked(params, on ? [...picked.map((model) => model.id), id] : picked.map((model) => model.id).filter((known) => known !== id)), {
+      replace: true,
+    });
+
+  return (
+    <>
+      <div className={classes.layout}>
+        <FilterPanel models={data.models} filters={filters} labels={labels} onChange={change} />
+        <section aria-labelledby="finder-results">
+          <Group justify="space-between" align="flex-end" mb="md">
+            <Title order={2} size="h4" id="finder-results" aria-live="polite">
+              {t('finder.results', { count: results.length })}
+            </Title>
+            <Group align="flex-end">
+              {filtering(filters) && (
+                <Button variant="subtle" onClick={() => change({ lists: {}, sort: filters.sort })}>
+                  {t('finder.clear')}
+                </Button>
+              )}
+              <NativeSelect
+                label={t('finder.sort.label')}
+                value={filters.sort}
+                onChange={(event) => change({ ...filters, sort: event.currentTarget.value as Sort })}
+                data={SORTS.map((sort) => ({ value: sort, label: t(`finder.sort.${sort}`) }))}
+              />
+            </Group>
+          </Group>
+          {results.length === 0 ? (
+            <Text>{t('finder.noResults')}</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {results.slice(0, shown).map((model) => {
+                const isPicked = picked.some((known) => known.id === model.id);
+                return (
+                  <ModelCard
+                    key={model.id}
+                    model={model}
+                    labels={labels}
+                    compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
+                  />
+                );
+              })}
+            </SimpleGrid>
+          )}
+          {results.length > shown && (
+            <Group justify="center" mt="lg">
+              <Button variant="light" onClick={() => setShown((count) => count + PAGE)}>
+                {t('finder.showMore', { count: Math.min(PAGE, results.length - shown) })}
+              </Button>
+            </Group>
+          )}
+        </section>
+      </div>
+      <CompareTray picked={picked} onRemove={(id) => pick(id, false)} />
+      <Credit credit={data.credit} />
+    </>
+  );
+}

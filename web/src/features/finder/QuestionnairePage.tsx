@@ -1,0 +1,143 @@
+import { Alert, Anchor, Button, Checkbox, Group, List, NumberInput, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { QueryState } from '../../components/QueryState';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { FinderData } from './api';
+import { COMPARE_PARAM } from './CompareTray';
+import { Credit } from './Credit';
+import classes from './finder.module.css';
+import { labelsOf } from './labels';
+import { ModelCard } from './ModelCard';
+import { keepAnswers, QUESTIONS, rank, readKeptAnswers, type Answers, type Question } from './questionnaire';
+import { useFinder } from './queries';
+import { ToeDrawing } from './ToeDrawing';
+
+/** The best matches shown. */
+const SHOWN = 12;
+
+/** "Which shoes suit my feet": a few questions about her feet, then the models that suit them, with why. */
+export function QuestionnairePage() {
+  const { t } = useTranslation();
+  usePageTitle('finderQuestionnaire');
+  const finder = useFinder();
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/finder" size="sm">
+        {t('finder.backToFinder')}
+      </Anchor>
+      <Title order={1}>{t('finder.questionnaire.title')}</Title>
+      <Text maw={760}>{t('finder.questionnaire.intro')}</Text>
+      <QueryState query={finder}>{(data) => <Questionnaire data={data} />}</QueryState>
+    </Stack>
+  );
+}
+
+function Questionnaire({ data }: { data: FinderData }) {
+  const { t, i18n } = useTranslation();
+  const [kept] = useState(readKeptAnswers);
+  const [answers, setAnswers] = useState<Answers>(kept ?? {});
+  const [keep, setKeep] = useState(kept !== undefined);
+  const [asked, setAsked] = useState<Answers | undefined>(kept);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const labels = useMemo(() => labelsOf(data.attributes), [data.attributes]);
+  const matches = useMemo(() => (asked ? rank(data.models, asked, i18n.language).slice(0, SHOWN) : []), [asked, data.models, i18n.language]);
+
+  const answer = (question: Question) => (value: string) => setAnswers((current) => ({ ...current, [question]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    keepAnswers(keep ? answers : undefined);
+    setAsked(answers);
+    requestAnimationFrame(() => resultsHeading.current?.focus());
+  };
+  // The answers' texts are keyed by question and answer (finder.questionnaire.width.narrow, …).
+  const choice = (question: Question, value: string) => <Radio key={value} value={value} label={t(`finder.questionnaire.${question}.${value}` as never)} />;
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg" maw={760}>
+          <Radio.Group label={t('finder.questionnaire.toes.label')} value={answers.toes ?? null} onChange={answer('toes')}>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} mt="xs">
+              {QUESTIONS.toes.map((shape) => (
+                <div key={shape} className={classes.toeChoice}>
+                  <ToeDrawing shape={shape} />
+                  <Radio value={shape} label={t(`finder.questionnaire.toes.${shape}`)} description={t(`finder.questionnaire.toes.${shape}Hint`)} />
+                </div>
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+          {(['width', 'arch', 'toeLength', 'level'] as const).map((question) => (
+            <Radio.Group key={question} label={t(`finder.questionnaire.${question}.label`)} value={answers[question] ?? null} onChange={answer(question)}>
+              <Group mt="xs">{QUESTIONS[question].map((value) => choice(question, value))}</Group>
+            </Radio.Group>
+          ))}
+          <NumberInput
+            label={t('finder.questionnaire.budget')}
+            description={t('finder.questionnaire.budgetHint')}
+            min={0}
+            prefix="$"
+            maw={240}
+            value={answers.budget ?? ''}
+            onChange={(value) => setAnswers((current) => ({ ...current, budget: typeof value === 'number' && value > 0 ? value : undefined }))}
+          />
+          <Checkbox label={t('finder.questionnaire.keep')} description={t('finder.questionnaire.keepHint')} checked={keep} onChange={(event) => setKeep(event.currentTarget.checked)} />
+          <Group>
+            <Button type="submit">{t('finder.questionnaire.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+      {asked && (
+        <section aria-labelledby="questionnaire-results">
+          <Title order={2} mt="xl" mb="sm" id="questionnaire-results" ref={resultsHeading} tabIndex={-1}>
+            {t('finder.questionnaire.results')}
+          </Title>
+          <Alert color="grape" icon={<IconInfoCircle aria-hidden />} mb="md">
+            {t('finder.questionnaire.fitting')}
+          </Alert>
+          {matches.length === 0 ? (
+            <Text>{t('finder.questionnaire.none')}</Text>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {matches.map(({ model, reasons }) => (
+                  <ModelCard key={model.id} model={model} labels={labels}>
+                    <List className={classes.reasons} data-testid="match-reasons">
+                      {reasons.map((reason) => (
+                        <List.Item key={`${reason.attribute}.${reason.value}`}>
+                          {t('finder.reasons.line', {
+                            attribute: labels.attribute(reason.attribute),
+                            value: labels.value(reason.attribute, reason.value),
+                            why: t(`finder.reasons.${reason.suits}` as never),
+                          })}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </ModelCard>
+                ))}
+              </SimpleGrid>
+              {matches.length >= 2 && (
+                <Group mt="md">
+                  <Button
+                    component={Link}
+                    variant="light"
+                    to={`/finder/compare?${COMPARE_PARAM}=${matches
+                      .slice(0, 3)
+                      .map((found) => found.model.id)
+                      .join(',')}`}
+                  >
+                    {t('finder.questionnaire.compareTop', { count: Math.min(3, matches.length) })}
+                  </Button>
+                </Group>
+              )}
+            </>
+          )}
+        </section>
+      )}
+      <Credit credit={data.credit} />
+    </>
+  );
+}
