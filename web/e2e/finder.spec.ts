@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import finderEn from '../src/features/finder/locales/en.json' with { type: 'json' };
+import finderHe from '../src/features/finder/locales/he.json' with { type: 'json' };
 import { newAccount, setRole, signUp } from './accounts';
-import { adminEn, appStarted, en, he, seriousViolations } from './fixtures';
+import { adminEn, appStarted, he, seriousViolations } from './fixtures';
 
 /*
  * The shoe finder over the data set's 365 models (imported by the seed on the server's first start):
@@ -28,7 +30,7 @@ const names = (page: Page) => cards(page).getByRole('heading', { level: 3 }).all
 
 async function openFinder(page: Page, query = '') {
   await page.goto(`/finder?lang=en${query}`);
-  await expect(page.getByRole('heading', { level: 1, name: en.finder.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: finderEn.title })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
   await appStarted(page);
 }
@@ -63,7 +65,7 @@ test('ticking square box, hard shank and available shows exactly those models, w
 
 test('sorting by price puts the cheapest first, and the order is kept in the address', async ({ page }) => {
   await openFinder(page, '&maker=bloch');
-  await page.getByRole('combobox', { name: en.finder.sort.label }).selectOption('price');
+  await page.getByRole('combobox', { name: finderEn.sort.label }).selectOption('price');
   await expect(page).toHaveURL(/sort=price/);
   const prices = await cards(page).locator('.mantine-Badge-label').allTextContents();
   const lowest = prices.map((price) => Number(price.replace(/^\$/, '').split('–')[0]));
@@ -72,32 +74,32 @@ test('sorting by price puts the cheapest first, and the order is kept in the add
 
 test('the questionnaire for a square foot ranks square boxes first, says why, and keeps the answers when asked', async ({ page }) => {
   await page.goto('/finder/my-feet?lang=en');
-  await expect(page.getByRole('heading', { level: 1, name: en.finder.questionnaire.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: finderEn.questionnaire.title })).toBeVisible();
   await appStarted(page);
-  await page.getByRole('radio', { name: en.finder.questionnaire.toes.square }).check();
-  await page.getByRole('radio', { name: en.finder.questionnaire.arch.flexible }).check();
-  await page.getByRole('checkbox', { name: en.finder.questionnaire.keep }).check();
-  await page.getByRole('button', { name: en.finder.questionnaire.submit }).click();
+  await page.getByRole('radio', { name: finderEn.questionnaire.toes.square }).check();
+  await page.getByRole('radio', { name: finderEn.questionnaire.arch.flexible }).check();
+  await page.getByRole('checkbox', { name: finderEn.questionnaire.keep }).check();
+  await page.getByRole('button', { name: finderEn.questionnaire.submit }).click();
 
-  const results = page.getByRole('region', { name: en.finder.questionnaire.results });
-  await expect(results.getByText(en.finder.questionnaire.fitting)).toBeVisible();
+  const results = page.getByRole('region', { name: finderEn.questionnaire.results });
+  await expect(results.getByText(finderEn.questionnaire.fitting)).toBeVisible();
   // The best matches have a box for even toes and a shank for a flexible arch, and say so.
   for (const reasons of (await results.getByTestId('match-reasons').all()).slice(0, 3)) {
-    await expect(reasons).toContainText(`${en.finder.reasons.madeFor}`);
-    await expect(reasons).toContainText(en.finder.reasons.toes.square);
-    await expect(reasons).toContainText(en.finder.reasons.arch.flexible);
+    await expect(reasons).toContainText(`${finderEn.reasons.madeFor}`);
+    await expect(reasons).toContainText(finderEn.reasons.toes.square);
+    await expect(reasons).toContainText(finderEn.reasons.arch.flexible);
   }
 
   // Kept on this device: the answers and the list are back on the next visit.
   await page.reload();
-  await expect(page.getByRole('radio', { name: en.finder.questionnaire.toes.square })).toBeChecked();
-  await expect(page.getByRole('region', { name: en.finder.questionnaire.results }).getByTestId('model-card').first()).toBeVisible();
+  await expect(page.getByRole('radio', { name: finderEn.questionnaire.toes.square })).toBeChecked();
+  await expect(page.getByRole('region', { name: finderEn.questionnaire.results }).getByTestId('model-card').first()).toBeVisible();
 });
 
 test('three models compared side by side, the differences marked, from an address that can be shared', async ({ page }) => {
   await openFinder(page, '&maker=freed');
   for (const card of await cards(page).all().then((all) => all.slice(0, 3))) await card.getByRole('checkbox').check();
-  const tray = page.getByRole('region', { name: en.finder.compare.tray });
+  const tray = page.getByRole('region', { name: finderEn.compare.tray });
   await tray.getByRole('link', { name: 'Compare 3 models' }).click();
 
   await expect(page).toHaveURL(/\/finder\/compare\?compare=[^,]+,[^,]+,[^,&]+$/);
@@ -107,7 +109,7 @@ test('three models compared side by side, the differences marked, from an addres
   const differing = table.locator('tr[data-differs="true"]');
   expect(await differing.count()).toBeGreaterThan(0);
   // Only the rows that differ.
-  await page.getByRole('switch', { name: en.finder.compare.onlyDifferences }).check();
+  await page.getByRole('switch', { name: finderEn.compare.onlyDifferences }).check();
   await expect(table.locator('tbody tr')).toHaveCount(await differing.count());
 
   const shared = page.url();
@@ -121,7 +123,7 @@ test('a model page shows its whole fit, the notes in English with a hint in Hebr
   await page.goto('/shoe/bloch-alpha');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'Bloch Alpha' })).toBeVisible();
-  await expect(page.getByText(he.finder.shownInEnglish)).toBeVisible();
+  await expect(page.getByText(finderHe.shownInEnglish)).toBeVisible();
   await expect(page.getByText(/^Broad platform/)).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('finder-credit')).toContainText('Danielle Heymann');
   await expect(page.getByTestId('model-fit')).toContainText('מרובעת ורחבה');
@@ -133,7 +135,7 @@ test('the finder in Hebrew reads right to left, linked from the menu and the hom
   await page.getByRole('link', { name: he.home.findShoes }).click();
   await expect(page).toHaveURL('/finder');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('heading', { level: 1, name: he.finder.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: finderHe.title })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByTestId('finder-credit')).toBeVisible();
   await expect(page.getByRole('navigation', { name: he.nav.label }).getByRole('link', { name: he.nav.finder })).toHaveAttribute('aria-current', 'page');
@@ -180,12 +182,12 @@ for (const language of ['he', 'en'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`/finder/my-feet?lang=${language}`);
-    const texts = language === 'he' ? he : en;
+    const texts = language === 'he' ? finderHe : finderEn;
     await appStarted(page);
-    await page.getByRole('radio', { name: texts.finder.questionnaire.toes.greek }).check();
-    await page.getByRole('radio', { name: texts.finder.questionnaire.width.wide }).check();
-    await page.getByRole('button', { name: texts.finder.questionnaire.submit }).click();
-    await expect(page.getByRole('region', { name: texts.finder.questionnaire.results }).getByTestId('model-card').first()).toBeVisible();
+    await page.getByRole('radio', { name: texts.questionnaire.toes.greek }).check();
+    await page.getByRole('radio', { name: texts.questionnaire.width.wide }).check();
+    await page.getByRole('button', { name: texts.questionnaire.submit }).click();
+    await expect(page.getByRole('region', { name: texts.questionnaire.results }).getByTestId('model-card').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -4,7 +4,7 @@
 
 use crate::common::{ai::events, assert_field_error, assert_json_error, each_backend, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::testing::Role;
+use pointe_server::testing::{finder::import, Role};
 use serde_json::{json, Value};
 
 async fn ask(app: &TestApp, path: &str, question: &str, language: &str, ip: &str) -> TestResponse {
@@ -59,6 +59,21 @@ async fn the_basic_response_quotes_the_sites_passages_with_their_sources() {
             (Some("product"), Some("https://www.blochworld.com/"))
         );
         assert!(products["answer"].as_str().unwrap().contains("Price: $85"), "{products}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_shoe_finders_models_are_answered_from_their_fit_with_their_pages() {
+    each_backend(async |app| {
+        import(&app.state.db, 1).await.unwrap();
+        let answer = answer(app, "What box shape and shank does the Bloch Alpha have?", "en").await;
+        let alpha = answer["sources"].as_array().unwrap().iter().find(|source| source["id"] == "product:bloch-alpha");
+        let alpha = alpha.unwrap_or_else(|| panic!("{answer}"));
+        assert_eq!((alpha["kind"].as_str(), alpha["link"].as_str()), (Some("product"), Some("/shoe/bloch-alpha")));
+        // What is quoted is the model's fit, named in the vocabulary's words.
+        let text = answer["answer"].as_str().unwrap();
+        assert!(text.contains("Box shape: Square and wide") && text.contains("Shank strength: Medium, Hard"), "{text}");
     })
     .await;
 }

@@ -102,7 +102,8 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
             title: product.name.clone(),
             aliases: format!("{} {}", product.other_names.join(" "), brand_names(&product.brand_id)),
             names: std::iter::once(product.name.clone()).chain(product.other_names.iter().cloned()).collect(),
-            passages: passages([format!("{price}: {}. {}", product.price, product.description), fit]),
+            // A model's fit first: what a question about it most often asks, and what an answer quotes.
+            passages: passages([fit, format!("{price}: {}. {}", product.price, product.description)]),
             link,
         });
     }

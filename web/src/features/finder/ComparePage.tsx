@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
+import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { COMPARE_PARAM, pickedIn, withPicked } from './CompareTray';
 import { Credit } from './Credit';
@@ -15,35 +16,35 @@ import { useFinder } from './queries';
 
 /** Up to four models side by side (`/finder/compare?compare=a,b,c`), the rows where they differ marked. */
 export function ComparePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(FINDER_NAMESPACE);
   usePageTitle('finderCompare');
   const finder = useFinder();
   return (
     <Stack gap="md">
-      <Title order={1}>{t('finder.compare.title')}</Title>
+      <Title order={1}>{t('compare.title')}</Title>
       <QueryState query={finder}>{(data) => <Comparison data={data} />}</QueryState>
     </Stack>
   );
 }
 
 function Comparison({ data }: { data: FinderData }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(FINDER_NAMESPACE);
   const [params, setParams] = useSearchParams();
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const picked = pickedIn(params, data.models);
   const ids = picked.map((model) => model.id);
   const back = (
     <Anchor component={Link} to={ids.length > 0 ? `/finder?${COMPARE_PARAM}=${ids.join(',')}` : '/finder'}>
-      {t('finder.compare.back')}
+      {t('compare.back')}
     </Anchor>
   );
   if (picked.length < 2) {
     return (
       <>
-        <Text>{t('finder.compare.tooFew')}</Text>
+        <Text>{t('compare.tooFew')}</Text>
         <Group>
           <Button component={Link} to={ids.length > 0 ? `/finder?${COMPARE_PARAM}=${ids.join(',')}` : '/finder'}>
-            {t('finder.compare.choose')}
+            {t('compare.choose')}
           </Button>
         </Group>
       </>
@@ -60,13 +61,13 @@ function Comparison({ data }: { data: FinderData }) {
   return (
     <>
       {back}
-      <Switch label={t('finder.compare.onlyDifferences')} checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.currentTarget.checked)} />
+      <Switch label={t('compare.onlyDifferences')} checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.currentTarget.checked)} />
       <Table.ScrollContainer minWidth={560}>
         <Table withTableBorder withColumnBorders data-testid="comparison">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">
-                <VisuallyHidden>{t('finder.compare.attribute')}</VisuallyHidden>
+                <VisuallyHidden>{t('compare.attribute')}</VisuallyHidden>
               </Table.Th>
               {picked.map((model) => (
                 <Table.Th key={model.id} scope="col">
@@ -74,7 +75,7 @@ function Comparison({ data }: { data: FinderData }) {
                     <Anchor component={Link} to={`/shoe/${model.id}`}>
                       {model.name}
                     </Anchor>
-                    <CloseButton size="sm" aria-label={t('finder.compare.remove', { name: model.name })} onClick={() => remove(model.id)} />
+                    <CloseButton size="sm" aria-label={t('compare.remove', { name: model.name })} onClick={() => remove(model.id)} />
                   </Group>
                 </Table.Th>
               ))}
@@ -87,7 +88,7 @@ function Comparison({ data }: { data: FinderData }) {
                 <Table.Tr key={row.key} className={row.differs ? classes.differs : undefined} data-differs={row.differs}>
                   <Table.Th scope="row">
                     {row.label}
-                    {row.differs && <VisuallyHidden> ({t('finder.compare.differs')})</VisuallyHidden>}
+                    {row.differs && <VisuallyHidden> ({t('compare.differs')})</VisuallyHidden>}
                   </Table.Th>
                   {picked.map((model, column) => (
                     <Table.Td key={model.id}>{row.texts[column]}</Table.Td>
@@ -97,7 +98,7 @@ function Comparison({ data }: { data: FinderData }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Text size="sm">{t('finder.compare.legend')}</Text>
+      <Text size="sm">{t('compare.legend')}</Text>
       <Credit credit={data.credit} />
     </>
   );

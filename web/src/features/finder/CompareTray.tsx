@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { FINDER_NAMESPACE } from './i18n';
 import type { Model } from './api';
 import classes from './finder.module.css';
 
@@ -30,29 +31,29 @@ export function withPicked(params: URLSearchParams, ids: string[]): URLSearchPar
 
 /** The models picked so far, and the way to the comparison once there are two. */
 export function CompareTray({ picked, onRemove }: { picked: Model[]; onRemove: (id: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(FINDER_NAMESPACE);
   if (picked.length === 0) return null;
   const ids = picked.map((model) => model.id).join(',');
   return (
-    <section className={classes.tray} aria-label={t('finder.compare.tray')}>
+    <section className={classes.tray} aria-label={t('compare.tray')}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={600}>
-            {t('finder.compare.picked', { count: picked.length, max: MAX_COMPARED })}
+            {t('compare.picked', { count: picked.length, max: MAX_COMPARED })}
           </Text>
           {picked.map((model) => (
             <Group key={model.id} gap={2} wrap="nowrap">
               <Text size="sm">{model.name}</Text>
-              <CloseButton size="sm" aria-label={t('finder.compare.remove', { name: model.name })} onClick={() => onRemove(model.id)} />
+              <CloseButton size="sm" aria-label={t('compare.remove', { name: model.name })} onClick={() => onRemove(model.id)} />
             </Group>
           ))}
         </Group>
         {picked.length >= 2 ? (
           <Button component={Link} to={`/finder/compare?${COMPARE_PARAM}=${ids}`}>
-            {t('finder.compare.open', { count: picked.length })}
+            {t('compare.open', { count: picked.length })}
           </Button>
         ) : (
-          <Text size="sm">{t('finder.compare.pickMore')}</Text>
+          <Text size="sm">{t('compare.pickMore')}</Text>
         )}
       </Group>
     </section>

@@ -1,6 +1,7 @@
 import { Accordion, Checkbox, NumberInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+import { FINDER_NAMESPACE } from './i18n';
 import type { Model } from './api';
 import { facetCounts, LIST_FILTERS, sortedWidths, toggled, type Filters, type ListFilter } from './filters';
 import type { Labels } from './labels';
@@ -33,12 +34,12 @@ function choices(models: Model[], key: ListFilter, labels: Labels, language: str
 
 /** The finder's filters: values to tick, each with how many models it would show, and size and price bounds. */
 export function FilterPanel({ models, filters, labels, onChange }: Props) {
-  const { t, i18n } = useTranslation();
-  const name = (key: ListFilter) => (key === 'maker' || key === 'width' ? t(`finder.filters.${key}`) : labels.attribute(key));
+  const { t, i18n } = useTranslation(FINDER_NAMESPACE);
+  const name = (key: ListFilter) => (key === 'maker' || key === 'width' ? t(`filters.${key}`) : labels.attribute(key));
   const bound = (key: 'size' | 'priceMin' | 'priceMax') => (value: string | number) =>
     onChange({ ...filters, [key]: typeof value === 'number' && value >= 0 ? value : undefined });
   return (
-    <Stack gap="md" component="section" aria-label={t('finder.filtersLabel')}>
+    <Stack gap="md" component="section" aria-label={t('filtersLabel')}>
       <Accordion multiple defaultValue={['maker', 'boxShape', 'shankStrength', 'footShape']} variant="separated">
         {LIST_FILTERS.map((key) => {
           const counts = facetCounts(models, filters, key);
@@ -70,16 +71,16 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
         })}
       </Accordion>
       <NumberInput
-        label={t('finder.filters.size')}
-        description={t('finder.filters.sizeHint')}
+        label={t('filters.size')}
+        description={t('filters.sizeHint')}
         min={0}
         step={0.5}
         decimalScale={1}
         value={filters.size ?? ''}
         onChange={bound('size')}
       />
-      <NumberInput label={t('finder.filters.priceMin')} min={0} prefix="$" value={filters.priceMin ?? ''} onChange={bound('priceMin')} />
-      <NumberInput label={t('finder.filters.priceMax')} min={0} prefix="$" value={filters.priceMax ?? ''} onChange={bound('priceMax')} />
+      <NumberInput label={t('filters.priceMin')} min={0} prefix="$" value={filters.priceMin ?? ''} onChange={bound('priceMin')} />
+      <NumberInput label={t('filters.priceMax')} min={0} prefix="$" value={filters.priceMax ?? ''} onChange={bound('priceMax')} />
     </Stack>
   );
 }

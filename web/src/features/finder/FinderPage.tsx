@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
+import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { CompareTray, MAX_COMPARED, pickedIn, withPicked } from './CompareTray';
 import { Credit } from './Credit';
@@ -21,17 +22,17 @@ const PAGE = 24;
 
 /** The shoe finder: every model, narrowed by fit with counts beside each value; the state lives in the URL. */
 export function FinderPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(FINDER_NAMESPACE);
   usePageTitle('finder');
   const finder = useFinder();
   return (
     <>
-      <Title order={1}>{t('finder.title')}</Title>
+      <Title order={1}>{t('title')}</Title>
       <Text mt="sm" maw={760}>
-        {t('finder.intro')}
+        {t('intro')}
       </Text>
       <Button component={Link} to="/finder/my-feet" mt="md" mb="xl" leftSection={<IconListCheck size={18} aria-hidden />}>
-        {t('finder.questionnaire.open')}
+        {t('questionnaire.open')}
       </Button>
       <QueryState query={finder}>{(data) => <Finder data={data} />}</QueryState>
     </>
@@ -39,7 +40,7 @@ export function FinderPage() {
 }
 
 function Finder({ data }: { data: FinderData }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(FINDER_NAMESPACE);
   const [params, setParams] = useSearchParams();
   const [shown, setShown] = useState(PAGE);
   const filters = useMemo(() => readFilters(params), [params]);
@@ -63,24 +64,24 @@ function Finder({ data }: { data: FinderData }) {
         <section aria-labelledby="finder-results">
           <Group justify="space-between" align="flex-end" mb="md">
             <Title order={2} size="h4" id="finder-results" aria-live="polite">
-              {t('finder.results', { count: results.length })}
+              {t('results', { count: results.length })}
             </Title>
             <Group align="flex-end">
               {filtering(filters) && (
                 <Button variant="subtle" onClick={() => change({ lists: {}, sort: filters.sort })}>
-                  {t('finder.clear')}
+                  {t('clear')}
                 </Button>
               )}
               <NativeSelect
-                label={t('finder.sort.label')}
+                label={t('sort.label')}
                 value={filters.sort}
                 onChange={(event) => change({ ...filters, sort: event.currentTarget.value as Sort })}
-                data={SORTS.map((sort) => ({ value: sort, label: t(`finder.sort.${sort}`) }))}
+                data={SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
               />
             </Group>
           </Group>
           {results.length === 0 ? (
-            <Text>{t('finder.noResults')}</Text>
+            <Text>{t('noResults')}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
               {results.slice(0, shown).map((model) => {
@@ -99,7 +100,7 @@ function Finder({ data }: { data: FinderData }) {
           {results.length > shown && (
             <Group justify="center" mt="lg">
               <Button variant="light" onClick={() => setShown((count) => count + PAGE)}>
-                {t('finder.showMore', { count: Math.min(PAGE, results.length - shown) })}
+                {t('showMore', { count: Math.min(PAGE, results.length - shown) })}
               </Button>
             </Group>
           )}

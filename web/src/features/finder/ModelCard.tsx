@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { FINDER_NAMESPACE } from './i18n';
 import type { Model } from './api';
 import { priceOf } from './fitRows';
 import type { Labels } from './labels';
@@ -22,7 +23,7 @@ interface Props {
 
 /** A model in a list of results: name, maker, price, its main attributes and a link to its page. */
 export function ModelCard({ model, labels, compare, children }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(FINDER_NAMESPACE);
   const discontinued = model.fit.availability.includes('discontinued');
   return (
     <Card withBorder radius="md" padding="md" className={classes.card} data-testid="model-card">
@@ -60,7 +61,7 @@ export function ModelCard({ model, labels, compare, children }: Props) {
       {compare && (
         <Checkbox
           mt="sm"
-          label={t('finder.compare.pick', { name: model.name })}
+          label={t('compare.pick', { name: model.name })}
           checked={compare.picked}
           disabled={!compare.picked && compare.full}
           onChange={(event) => compare.onChange(event.currentTarget.checked)}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
+import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { COMPARE_PARAM } from './CompareTray';
 import { Credit } from './Credit';
@@ -21,23 +22,23 @@ const SHOWN = 12;
 
 /** "Which shoes suit my feet": a few questions about her feet, then the models that suit them, with why. */
 export function QuestionnairePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(FINDER_NAMESPACE);
   usePageTitle('finderQuestionnaire');
   const finder = useFinder();
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/finder" size="sm">
-        {t('finder.backToFinder')}
+        {t('backToFinder')}
       </Anchor>
-      <Title order={1}>{t('finder.questionnaire.title')}</Title>
-      <Text maw={760}>{t('finder.questionnaire.intro')}</Text>
+      <Title order={1}>{t('questionnaire.title')}</Title>
+      <Text maw={760}>{t('questionnaire.intro')}</Text>
       <QueryState query={finder}>{(data) => <Questionnaire data={data} />}</QueryState>
     </Stack>
   );
 }
 
 function Questionnaire({ data }: { data: FinderData }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(FINDER_NAMESPACE);
   const [kept] = useState(readKeptAnswers);
   const [answers, setAnswers] = useState<Answers>(kept ?? {});
   const [keep, setKeep] = useState(kept !== undefined);
@@ -53,53 +54,53 @@ function Questionnaire({ data }: { data: FinderData }) {
     setAsked(answers);
     requestAnimationFrame(() => resultsHeading.current?.focus());
   };
-  // The answers' texts are keyed by question and answer (finder.questionnaire.width.narrow, …).
-  const choice = (question: Question, value: string) => <Radio key={value} value={value} label={t(`finder.questionnaire.${question}.${value}` as never)} />;
+  // The answers' texts are keyed by question and answer (questionnaire.width.narrow, …).
+  const choice = (question: Question, value: string) => <Radio key={value} value={value} label={t(`questionnaire.${question}.${value}` as never)} />;
 
   return (
     <>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg" maw={760}>
-          <Radio.Group label={t('finder.questionnaire.toes.label')} value={answers.toes ?? null} onChange={answer('toes')}>
+          <Radio.Group label={t('questionnaire.toes.label')} value={answers.toes ?? null} onChange={answer('toes')}>
             <SimpleGrid cols={{ base: 1, xs: 3 }} mt="xs">
               {QUESTIONS.toes.map((shape) => (
                 <div key={shape} className={classes.toeChoice}>
                   <ToeDrawing shape={shape} />
-                  <Radio value={shape} label={t(`finder.questionnaire.toes.${shape}`)} description={t(`finder.questionnaire.toes.${shape}Hint`)} />
+                  <Radio value={shape} label={t(`questionnaire.toes.${shape}`)} description={t(`questionnaire.toes.${shape}Hint`)} />
                 </div>
               ))}
             </SimpleGrid>
           </Radio.Group>
           {(['width', 'arch', 'toeLength', 'level'] as const).map((question) => (
-            <Radio.Group key={question} label={t(`finder.questionnaire.${question}.label`)} value={answers[question] ?? null} onChange={answer(question)}>
+            <Radio.Group key={question} label={t(`questionnaire.${question}.label`)} value={answers[question] ?? null} onChange={answer(question)}>
               <Group mt="xs">{QUESTIONS[question].map((value) => choice(question, value))}</Group>
             </Radio.Group>
           ))}
           <NumberInput
-            label={t('finder.questionnaire.budget')}
-            description={t('finder.questionnaire.budgetHint')}
+            label={t('questionnaire.budget')}
+            description={t('questionnaire.budgetHint')}
             min={0}
             prefix="$"
             maw={240}
             value={answers.budget ?? ''}
             onChange={(value) => setAnswers((current) => ({ ...current, budget: typeof value === 'number' && value > 0 ? value : undefined }))}
           />
-          <Checkbox label={t('finder.questionnaire.keep')} description={t('finder.questionnaire.keepHint')} checked={keep} onChange={(event) => setKeep(event.currentTarget.checked)} />
+          <Checkbox label={t('questionnaire.keep')} description={t('questionnaire.keepHint')} checked={keep} onChange={(event) => setKeep(event.currentTarget.checked)} />
           <Group>
-            <Button type="submit">{t('finder.questionnaire.submit')}</Button>
+            <Button type="submit">{t('questionnaire.submit')}</Button>
           </Group>
         </Stack>
       </form>
       {asked && (
         <section aria-labelledby="questionnaire-results">
           <Title order={2} mt="xl" mb="sm" id="questionnaire-results" ref={resultsHeading} tabIndex={-1}>
-            {t('finder.questionnaire.results')}
+            {t('questionnaire.results')}
           </Title>
           <Alert color="grape" icon={<IconInfoCircle aria-hidden />} mb="md">
-            {t('finder.questionnaire.fitting')}
+            {t('questionnaire.fitting')}
           </Alert>
           {matches.length === 0 ? (
-            <Text>{t('finder.questionnaire.none')}</Text>
+            <Text>{t('questionnaire.none')}</Text>
           ) : (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -108,10 +109,10 @@ function Questionnaire({ data }: { data: FinderData }) {
                     <List className={classes.reasons} data-testid="match-reasons">
                       {reasons.map((reason) => (
                         <List.Item key={`${reason.attribute}.${reason.value}`}>
-                          {t('finder.reasons.line', {
+                          {t('reasons.line', {
                             attribute: labels.attribute(reason.attribute),
                             value: labels.value(reason.attribute, reason.value),
-                            why: t(`finder.reasons.${reason.suits}` as never),
+                            why: t(`reasons.${reason.suits}` as never),
                           })}
                         </List.Item>
                       ))}
@@ -129,7 +130,7 @@ function Questionnaire({ data }: { data: FinderData }) {
                       .map((found) => found.model.id)
                       .join(',')}`}
                   >
-                    {t('finder.questionnaire.compareTop', { count: Math.min(3, matches.length) })}
+                    {t('questionnaire.compareTop', { count: Math.min(3, matches.length) })}
                   </Button>
                 </Group>
               )}

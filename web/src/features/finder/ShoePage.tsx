@@ -8,6 +8,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useLanguage } from '../../i18n/useLanguage';
+import { FINDER_NAMESPACE } from './i18n';
 import type { ModelPage } from './api';
 import { COMPARE_PARAM } from './CompareTray';
 import { Credit } from './Credit';
@@ -34,7 +35,8 @@ export function ShoePage() {
 }
 
 function Shoe({ page }: { page: ModelPage }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(FINDER_NAMESPACE);
+  const { t: tSite } = useTranslation();
   const language = useLanguage();
   const { model, attributes, credit } = page;
   usePageTitle('shoe', model.name);
@@ -45,7 +47,7 @@ function Shoe({ page }: { page: ModelPage }) {
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/finder" size="sm">
-        {t('finder.backToFinder')}
+        {t('backToFinder')}
       </Anchor>
       <div>
         <Title order={1}>{model.name}</Title>
@@ -71,11 +73,11 @@ function Shoe({ page }: { page: ModelPage }) {
       {notes && (
         <section>
           <Title order={2} size="h4" mb="xs">
-            {t('finder.notes')}
+            {t('notes')}
           </Title>
           {inEnglish && (
             <Text size="sm" c="dimmed" mb={4}>
-              {t('finder.shownInEnglish')}
+              {t('shownInEnglish')}
             </Text>
           )}
           <Text lang={inEnglish || language === 'en' ? 'en' : language} dir={inEnglish ? 'ltr' : undefined}>
@@ -84,17 +86,17 @@ function Shoe({ page }: { page: ModelPage }) {
         </section>
       )}
       <Group>
-        <Button component="a" href={model.link} target="_blank" rel="noopener noreferrer" rightSection={<IconExternalLink size={16} aria-label={t('search.opensInNewTab')} />}>
-          {t('finder.makerPage')}
+        <Button component="a" href={model.link} target="_blank" rel="noopener noreferrer" rightSection={<IconExternalLink size={16} aria-label={tSite('search.opensInNewTab')} />}>
+          {t('makerPage')}
         </Button>
         <Button component={Link} to={`/finder?${COMPARE_PARAM}=${model.id}`} variant="outline">
-          {t('finder.compareWithOthers')}
+          {t('compareWithOthers')}
         </Button>
       </Group>
       {model.fit.sources.length > 0 && (
         <section>
           <Title order={2} size="h4" mb="xs">
-            {t('finder.sources')}
+            {t('sources')}
           </Title>
           <List size="sm">
             {model.fit.sources.map((source) => (

@@ -23,22 +23,22 @@ export function priceOf(model: Model): string {
 }
 
 /** A model's attributes as the model page lists them and the comparison sets them side by side. */
-export function fitRows(model: Model, labels: Labels, t: TFunction): FitRow[] {
+export function fitRows(model: Model, labels: Labels, t: TFunction<'finder'>): FitRow[] {
   const { fit } = model;
   const sizes = fit.sizes.length > 0 ? `${fit.sizes[0]}–${fit.sizes[fit.sizes.length - 1]}` : NONE;
   const price = [priceOf(model), fit.priceRemark].filter(Boolean).join(' · ') || NONE;
   return [
-    { key: 'maker', label: t('finder.filters.maker'), text: model.brandName },
-    { key: 'price', label: t('finder.price'), text: price },
+    { key: 'maker', label: t('filters.maker'), text: model.brandName },
+    { key: 'price', label: t('price'), text: price },
     ...ATTRIBUTE_FILTERS.map((key) => ({
       key,
       label: labels.attribute(key),
       text: listed(fit[key].map((value) => labels.value(key, value))),
     })),
-    { key: 'sizes', label: t('finder.sizes'), text: sizes },
-    { key: 'widths', label: t('finder.filters.width'), text: listed(fit.widths) },
-    { key: 'materials', label: t('finder.materials'), text: listed(fit.materials) },
+    { key: 'sizes', label: t('sizes'), text: sizes },
+    { key: 'widths', label: t('filters.width'), text: listed(fit.widths) },
+    { key: 'materials', label: t('materials'), text: listed(fit.materials) },
     // Freed's shoemakers' marks; other models have none.
-    { key: 'makers', label: t('finder.makers'), text: listed(fit.makers) },
+    { key: 'makers', label: t('makers'), text: listed(fit.makers) },
   ];
 }

@@ -19,7 +19,7 @@ export type Answers = { [Q in Question]?: (typeof QUESTIONS)[Q][number] } & {
 export interface Reason {
   attribute: keyof Fit;
   value: string;
-  /** What it answers: `toes.square`, `arch.flexible`, `madeFor`, … (the texts are under finder.reasons). */
+  /** What it answers: `toes.square`, `arch.flexible`, `madeFor`, … (the texts are under `reasons` in the finder's locales). */
   suits: string;
 }
 
