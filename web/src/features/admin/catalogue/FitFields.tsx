@@ -20,7 +20,7 @@ interface FitForm {
  * and what the import could not read, for the admin to mend and mark handled. The notes are in the
  * form's language tabs.
  */
-export function FitFields({ form }: { form: FitForm }) {
+export function FitFields({ form, inFinderAlready }: { form: FitForm; inFinderAlready: boolean }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const vocabulary = useFinder();
   const inFinder = Boolean(form.values[IN_FINDER]);
@@ -34,13 +34,16 @@ export function FitFields({ form }: { form: FitForm }) {
 
   return (
     <Fieldset legend={t('products.fit.title')}>
-      <Switch
-        label={t('products.fit.inFinder')}
-        description={t('products.fit.inFinderHint')}
-        checked={inFinder}
-        onChange={(event) => form.setValue(IN_FINDER, event.currentTarget.checked ? 'yes' : '')}
-        mb="md"
-      />
+      {/* A model in the finder stays there (a save without a fit keeps it); deleting the product removes it. */}
+      {!inFinderAlready && (
+        <Switch
+          label={t('products.fit.inFinder')}
+          description={t('products.fit.inFinderHint')}
+          checked={inFinder}
+          onChange={(event) => form.setValue(IN_FINDER, event.currentTarget.checked ? 'yes' : '')}
+          mb="md"
+        />
+      )}
       {inFinder && (
         <>
           {unread.length > 0 && (

@@ -102,7 +102,7 @@ export function ProductForm({ product, brands, onClose }: { product?: ProductRec
               </Stack>
             )}
           </LanguageTabs>
-          <FitFields form={form} />
+          <FitFields form={form} inFinderAlready={Boolean(product?.fit)} />
     </AdminFormModal>
   );
 }
