@@ -174,7 +174,7 @@ ai-local: build llm-deps ## Serve like `make run`, the assistant answering throu
 		--n_ctx 4096 --seed 0 & \
 	AI_GATEWAY_URL=http://127.0.0.1:$(AI_LOCAL_PORT)/v1 $(SERVER) serve
 
-bench: build llm-deps smtp-deps ## Load-test the release server beside nginx serving the same bytes; campaigns; the assistant's numbers
+bench: build llm-deps smtp-deps e2e-deps ## Load-test the release server beside nginx serving the same bytes; the finder's Lighthouse; campaigns; the assistant's numbers
 	LLM_PYTHON=$(LLM_PYTHON) AIOSMTPD=$(AIOSMTPD) ./bench/run.sh $(SERVER)
 
 # Lighthouse (pinned in web/package.json) in Debian's Chromium against the release server on a free port

@@ -38,6 +38,7 @@ home_draw=$(draw_ms / index.html)
 brand_draw=$(draw_ms '/brand/bloch?lang=en' brand.html)
 post_draw=$(draw_ms '/blog/first-pointe-shoes?lang=en' post.html)
 shoe_draw=$(draw_ms '/shoe/bloch-alpha?lang=en' shoe.html)
+finder_draw=$(draw_ms '/finder?lang=en' finder.html)
 curl -fsS "http://127.0.0.1:$app_port/api/brands?lang=en" -o "$work/www/brands.json"
 # The brand page's and the blog's calls: one brand, its products, a page of posts, one post.
 curl -fsS "http://127.0.0.1:$app_port/api/brands/bloch?lang=en" -o "$work/www/brand.json"
@@ -63,6 +64,7 @@ http {
     location = /brand/bloch { try_files /brand.html =404; }
     location = /blog/first-pointe-shoes { try_files /post.html =404; }
     location = /shoe/bloch-alpha { try_files /shoe.html =404; }
+    location = /finder { try_files /finder.html =404; }
   }
 }
 CONF
@@ -76,12 +78,13 @@ measure() { # url -> "requests/s p50 p99"; a run with any error answer is report
          END {if (bad) {print "bench: " bad " error answers" > "/dev/stderr"; exit 1} print rps, p50, p99}'
 }
 
-printf '| drawing a page on the server (first request: the engine starts) | home %s, then brand %s, post %s, shoe %s |\n\n' "$home_draw" "$brand_draw" "$post_draw" "$shoe_draw"
+printf '| drawing a page on the server (first request: the engine starts) | home %s, then brand %s, post %s, shoe %s, finder %s |\n\n' "$home_draw" "$brand_draw" "$post_draw" "$shoe_draw" "$finder_draw"
 finder_size=$(curl -fsS -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download}' "http://127.0.0.1:$app_port/api/finder?lang=en")
 printf '| GET /api/finder: the whole set, as sent compressed | %s KiB (%s KiB uncompressed) |\n\n' "$((finder_size / 1024))" "$(($(stat -c %s "$work/www/finder.json") / 1024))"
 printf '| what | pointe req/s | p50 | p99 | nginx req/s | p50 | p99 | pointe/nginx |\n|---|---|---|---|---|---|---|---|\n'
 for pair in "home page (drawn)|/|/index.html" "brand page (drawn)|/brand/bloch?lang=en|/brand.html" \
   "post page (drawn)|/blog/first-pointe-shoes?lang=en|/post.html" "shoe page (drawn)|/shoe/bloch-alpha?lang=en|/shoe.html" \
+  "finder page (drawn)|/finder?lang=en|/finder.html" \
   "GET /api/brands|/api/brands?lang=en|/brands.json" "GET /api/finder (the finder's facets' data)|/api/finder?lang=en|/finder.json" \
   "GET /api/brands/bloch (brand page)|/api/brands/bloch?lang=en|/brand.json" \
   "GET /api/products?brandId=bloch (brand page)|/api/products?brandId=bloch&lang=en|/brand-products.json" \
@@ -96,6 +99,11 @@ for pair in "home page (drawn)|/|/index.html" "brand page (drawn)|/brand/bloch?l
   ratio=$(python3 -c "print(f'{$a_rps / $r_rps:.2f}')")
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$a_rps" "$a_p50" "$a_p99" "$r_rps" "$r_p50" "$r_p99" "$ratio"
 done
+
+# The shoe finder's page and a model's page in Lighthouse (mobile defaults, as `make lighthouse`), against
+# the public pages' budgets.
+echo
+(cd web && LH_PAGES=/finder,/shoe/bloch-alpha node scripts/lighthouse.mjs "http://127.0.0.1:$app_port")
 
 # GET /api/brands as a few visitors would ask for it, alone and then while 50 connections send failed
 # logins (bench/login.lua: made-up users and addresses, so each costs an argon2 verification).

@@ -16,6 +16,7 @@ use crate::{
     error::ApiResult,
     extract::ApiJson,
     fields::{self, is_web_address, FieldErrors},
+    finder,
     lang::Lang,
     public_cache,
     users::validation,
@@ -113,9 +114,20 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(public_cache::changes(OpenApiRouter::new().routes(routes!(admin_site, save_site))))
 }
 
-/// The site's name, slogan, location, contact address and website, for the header and footer.
-#[utoipa::path(get, path = "/api/config/site", tag = "config", responses((status = 200, body = SiteIdentity)))]
-async fn public_site(State(state): State<AppState>) -> ApiResult<Json<SiteIdentity>> {
+/// What the header and footer show: the site's identity, and the credit owed for the data it shows.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PublicSite {
+    #[serde(flatten)]
+    identity: SiteIdentity,
+    /// The credit the shoe models' data set asks of every page that shows it (the footer shows it).
+    data_credit: &'static str,
+}
+
+/// The site's name, slogan, location, contact address and website, and the data's credit, for the header
+/// and footer.
+#[utoipa::path(get, path = "/api/config/site", tag = "config", responses((status = 200, body = PublicSite)))]
+async fn public_site(State(state): State<AppState>) -> ApiResult<Json<PublicSite>> {
     let mut site = state.settings.get::<SiteIdentity>(&state.db).await?.for_browser();
     if site.contact_email.trim().is_empty() {
         site.contact_email.clone_from(&state.config.contact_email);
@@ -123,7 +135,7 @@ async fn public_site(State(state): State<AppState>) -> ApiResult<Json<SiteIdenti
     if site.website_url.trim().is_empty() {
         site.website_url.clone_from(&state.config.public_url);
     }
-    Ok(Json(site))
+    Ok(Json(PublicSite { identity: site, data_credit: finder::CREDIT }))
 }
 
 #[utoipa::path(get, path = "/api/admin/settings/site", tag = "admin", security(("bearer" = [])),

@@ -125,8 +125,15 @@ test('a model page shows its whole fit, the notes in English with a hint in Hebr
   await expect(page.getByRole('heading', { level: 1, name: 'Bloch Alpha' })).toBeVisible();
   await expect(page.getByText(finderHe.shownInEnglish)).toBeVisible();
   await expect(page.getByText(/^Broad platform/)).toHaveAttribute('lang', 'en');
-  await expect(page.getByTestId('finder-credit')).toContainText('Danielle Heymann');
   await expect(page.getByTestId('model-fit')).toContainText('מרובעת ורחבה');
+  // The data set's README's credit, in its words, with the licence; in the footer of every page that lists its models.
+  const readme = '"Data Pointes Lab Database" by Danielle Heymann (Data Pointes Lab), licensed under CC BY 4.0, source github.com/4dh/datapointeslab-database';
+  for (const path of ['/shoe/bloch-alpha', '/products', '/brand/gaynor', '/']) {
+    if (path !== '/shoe/bloch-alpha') await page.goto(path);
+    const credit = page.getByTestId('data-credit');
+    await expect(credit.locator('[lang="en"]')).toContainText(readme);
+    await expect(credit.getByRole('link', { name: he.footer.dataLicence })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
+  }
 });
 
 test('the finder in Hebrew reads right to left, linked from the menu and the home page', async ({ page }) => {
@@ -137,7 +144,7 @@ test('the finder in Hebrew reads right to left, linked from the menu and the hom
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: finderHe.title })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
-  await expect(page.getByTestId('finder-credit')).toBeVisible();
+  await expect(page.getByTestId('data-credit')).toBeVisible();
   await expect(page.getByRole('navigation', { name: he.nav.label }).getByRole('link', { name: he.nav.finder })).toHaveAttribute('aria-current', 'page');
 });
 

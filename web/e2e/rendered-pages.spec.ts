@@ -4,6 +4,7 @@ import heTerms from '../src/features/legal/texts/terms.he.json' with { type: 'js
 import enTerms from '../src/features/legal/texts/terms.en.json' with { type: 'json' };
 import hePrivacy from '../src/features/legal/texts/privacy.he.json' with { type: 'json' };
 import enPrivacy from '../src/features/legal/texts/privacy.en.json' with { type: 'json' };
+import finderEn from '../src/features/finder/locales/en.json' with { type: 'json' };
 import finderHe from '../src/features/finder/locales/he.json' with { type: 'json' };
 import { en, he, pageTakenOver } from './fixtures';
 
@@ -24,6 +25,7 @@ const PAGES: DrawnPage[] = [
   { path: '/', shows: { he: [he.home.heroTitle, 'Bloch', 'Capezio'], en: [en.home.heroTitle, 'Bloch', 'Capezio'] }, read: /\/api\/brands\?/ },
   { path: '/brand/bloch', shows: { he: ['Bloch Heritage', '$85'], en: ['Bloch Heritage', '$85'] }, read: /\/api\/products\?brandId=bloch/ },
   { path: '/products', shows: { he: [he.products.title, 'Bloch Heritage'], en: [en.products.title, 'Bloch Heritage'] }, read: /\/api\/products\?/ },
+  { path: '/finder', shows: { he: [finderHe.title, 'Bloch (', 'Danielle Heymann'], en: [finderEn.title, 'Bloch (', 'Danielle Heymann'] }, read: /\/api\/finder\?/ },
   { path: '/shoe/bloch-alpha', shows: { he: ['Bloch Alpha', 'מרובעת ורחבה', finderHe.shownInEnglish], en: ['Bloch Alpha', 'Square and wide', 'Broad platform'] }, read: /\/api\/finder\/models\/bloch-alpha/ },
   { path: '/blog', shows: { he: [he.blog.title], en: [en.blog.title] }, read: /\/api\/blog\/posts\?/ },
   { path: '/blog/first-pointe-shoes', shows: { he: ['נעלי הפוינט הראשונות: איך יודעים שהגיע הזמן?'], en: ["First pointe shoes: how do you know you're ready?", 'The teacher decides'] }, read: /\/api\/blog\/posts\/first-pointe-shoes/ },

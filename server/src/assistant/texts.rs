@@ -20,6 +20,8 @@ pub struct Texts {
     pub safety: String,
     /// The word before a product's price.
     pub price: String,
+    /// The words before the feet a finder model suits.
+    pub suits: String,
 }
 
 static TEXTS: LazyLock<HashMap<Lang, Texts>> =

@@ -16,7 +16,7 @@ pub use write::{insert_brand, insert_product};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{public_cache, AppState};
-pub use store::{find_brand, list_brands, list_products};
+pub use store::{find_brand, find_product, list_brands, list_products};
 
 /// The public reading calls (answered from memory) and the admin's editing calls (which drop those
 /// answers).

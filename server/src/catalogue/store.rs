@@ -107,6 +107,16 @@ pub async fn find_brand(db: &Db, id: &str, lang: Lang) -> Result<Option<Brand>, 
     Ok(Some(brand))
 }
 
+/// The product `id` in `lang`, with its other names.
+pub async fn find_product(db: &Db, id: &str, lang: Lang) -> Result<Option<Product>, sqlx::Error> {
+    let sql = format!("{PRODUCT_SELECT} WHERE p.id = $2");
+    let row = sqlx::query(&sql).bind(lang.code()).bind(id).fetch_optional(db).await?;
+    let Some(mut product) = row.as_ref().map(product_from_row).transpose()? else { return Ok(None) };
+    let names = names_by_id(db, PRODUCT_NAMES, Some(&product.brand_id)).await?;
+    add_other_names(std::iter::once((product.id.as_str(), product.name.as_str(), &mut product.other_names)), names);
+    Ok(Some(product))
+}
+
 pub async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Result<Vec<Product>, sqlx::Error> {
     let rows = match brand_id {
         Some(brand) => {

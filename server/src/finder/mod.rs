@@ -17,11 +17,9 @@ use crate::{
 };
 
 /// How every page that shows the data set's models credits it: its README's words, and the change the
-/// licence asks to be named.
-pub const CREDIT: &str =
-    "\"Data Pointes Lab Database\" by Danielle Heymann (Data Pointes Lab), licensed under CC BY 4.0 \
-     (https://creativecommons.org/licenses/by/4.0/), source github.com/4dh/datapointeslab-database; cleaned and \
-     translated by Pointe";
+/// licence asks to be named (the pages link the licence).
+pub const CREDIT: &str = "\"Data Pointes Lab Database\" by Danielle Heymann (Data Pointes Lab), licensed under CC BY \
+                          4.0, source github.com/4dh/datapointeslab-database; cleaned and translated by Pointe";
 
 pub fn routes() -> OpenApiRouter<AppState> {
     public_cache::reads(routes::routes())
@@ -38,6 +36,20 @@ pub fn describe(fit: &Fit, lang: Lang) -> String {
 /// Every attribute of a model's fit in a sentence of `lang` (what the assistant reads about it).
 pub fn describe_fully(fit: &Fit, lang: Lang) -> String {
     describe_attributes(fit, lang, |_| true)
+}
+
+/// The feet a model suits, in the words of `lang`, each once ("a wide foot", "toes of even length, as on
+/// a square foot"): what a question about one's feet finds it by.
+pub fn feet_suited(fit: &Fit, lang: Lang) -> Vec<&'static str> {
+    let mut suited: Vec<&'static str> = Vec::new();
+    for (attribute, values) in fit.attributes() {
+        for text in values.iter().filter_map(|value| vocabulary::suits(attribute, value, lang)) {
+            if !suited.contains(&text) {
+                suited.push(text);
+            }
+        }
+    }
+    suited
 }
 
 fn describe_attributes(fit: &Fit, lang: Lang, named: impl Fn(&str) -> bool) -> String {

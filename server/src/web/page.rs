@@ -78,6 +78,8 @@ impl<'a> Page<'a> {
             Page::Home
                 | Page::Products
                 | Page::Brand(_)
+                | Page::Finder
+                | Page::FinderCompare
                 | Page::Shoe(_)
                 | Page::Blog
                 | Page::BlogPost(_)

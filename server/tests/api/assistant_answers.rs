@@ -79,6 +79,41 @@ async fn the_shoe_finders_models_are_answered_from_their_fit_with_their_pages() 
 }
 
 #[tokio::test]
+async fn a_question_about_ones_feet_is_answered_with_the_finders_models_that_suit_them() {
+    each_backend(async |app| {
+        import(&app.state.db, 1).await.unwrap();
+        for (question, lang, fit_named) in [
+            ("Which pointe shoes suit a wide square foot with a strong arch?", "en", "Box shape:"),
+            ("אילו נעלי פוינט מתאימות לכף רגל רחבה ומרובעת עם קשת חזקה?", "he", "צורת הקופסה:"),
+        ] {
+            let answer = answer(app, question, lang).await;
+            let sources = answer["sources"].as_array().unwrap();
+            assert_eq!(sources.len(), 3, "{answer}");
+            for source in sources {
+                let link = source["link"].as_str().unwrap();
+                assert!(link.starts_with("/shoe/"), "a model with its page: {answer}");
+                // Each model found is made for what was asked: a square box or foot, a wide platform, a strong shank.
+                let id = link.trim_start_matches("/shoe/");
+                let fit = app.get(&format!("/api/finder/models/{id}")).await.json()["model"]["fit"].clone();
+                let has = |attribute: &str, wanted: &[&str]| {
+                    fit[attribute].as_array().unwrap().iter().any(|value| wanted.contains(&value.as_str().unwrap()))
+                };
+                let matched = [
+                    has("boxShape", &["square", "medium-square", "square-wide", "wide"])
+                        || has("footShape", &["square"]),
+                    has("platformWidth", &["wide", "extra-wide", "medium-wide"]),
+                    has("shankStrength", &["medium-hard", "hard", "extra-hard"]),
+                ];
+                assert!(matched.iter().all(|&one| one), "{id}: {fit}");
+            }
+            // What is quoted is each model's fit.
+            assert!(answer["answer"].as_str().unwrap().contains(fit_named), "{answer}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn each_call_says_what_it_did() {
     each_backend(async |app| {
         let rag = ask(app, "/api/ai/ask-with-rag", "How do I break in new pointe shoes?", "fr", "10.1.0.2").await.json();

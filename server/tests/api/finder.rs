@@ -227,3 +227,36 @@ async fn an_admin_edits_a_models_fit_and_sees_what_the_import_left_unread() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_finder_comes_drawn_with_its_results_counts_and_the_datas_credit() {
+    each_backend(async |app| {
+        import(&app.state.db, 1).await.unwrap();
+        let Some(app) = app.drawing_pages().await else { return };
+        let html = app.get("/finder?lang=en&boxShape=square&shankStrength=hard&availability=available").await.text();
+        let root = html.split("<div id=\"root\">").nth(1).expect("a drawn page");
+        assert!(root.contains(">11 models<"), "the results as the address filters them");
+        assert!(root.contains("Available (11)"), "the counts beside the values");
+        assert!(root.contains("Danielle Heymann"), "the data's credit");
+        assert!(html.contains("id=\"page-data\""), "the data the app takes the page over with");
+        // The models come in name order, the order the app keeps (it has no collation of its own).
+        let read = app.get("/api/finder?lang=en").await.json();
+        let names: Vec<String> = read["models"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|model| model["name"].as_str().unwrap().to_lowercase())
+            .collect();
+        assert!(
+            names.windows(2).all(|pair| pair[0] <= pair[1] || pair[0].chars().any(|c| c.is_ascii_digit())),
+            "{names:?}"
+        );
+
+        let hebrew = app.get("/finder/compare?compare=bloch-alpha,freed-classic").await.text();
+        assert!(
+            hebrew.contains("<html lang=\"he\" dir=\"rtl\">") && hebrew.contains("Bloch Alpha"),
+            "the comparison drawn"
+        );
+    })
+    .await;
+}

@@ -43,6 +43,9 @@ async fn the_site_identity_is_checked_and_shows_in_the_public_config_and_page_he
         let admin = app.signed_in_admin("admin").await;
         let public = app.get("/api/config/site").await.json();
         assert_eq!(public["contactEmail"], "hello@pointe.test", "the environment's until saved");
+        // The data set's README's words, exactly.
+        let credit = public["dataCredit"].as_str().unwrap();
+        assert!(credit.starts_with("\"Data Pointes Lab Database\" by Danielle Heymann (Data Pointes Lab), licensed under CC BY 4.0, source github.com/4dh/datapointeslab-database"), "{credit}");
         let bad = json!({ "siteName": "x".repeat(61), "contactEmail": "nope", "websiteUrl": "ftp://x", "location": { "en": "y".repeat(100) } });
         let refused = put(app, "/api/admin/settings/site", &admin, bad).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSiteIdentity } from '../lib/siteConfig';
 import classes from './Layout.module.css';
 
+const DATA_LICENCE = 'https://creativecommons.org/licenses/by/4.0/';
+
 export function Footer() {
   const { t } = useTranslation();
   const site = useSiteIdentity();
@@ -31,6 +33,18 @@ export function Footer() {
                 {t('footer.website')}
               </Anchor>
             )}
+          </Text>
+        )}
+        {site.dataCredit && (
+          // The shoe models' data set asks every page that shows it for this credit, in its own (English) words.
+          <Text size="xs" data-testid="data-credit">
+            {t('footer.dataCredit')}{' '}
+            <span lang="en" dir="ltr">
+              {site.dataCredit}
+            </span>{' '}
+            <Anchor href={DATA_LICENCE} target="_blank" rel="noopener noreferrer license" underline="always" className={classes.footerLink}>
+              {t('footer.dataLicence')}
+            </Anchor>
           </Text>
         )}
       </Stack>

@@ -20,6 +20,9 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
+/** What the header and footer read: the identity, and the credit owed for the shoe models' data. */
+export const publicSiteSchema = z.extend(siteConfigSchema, { dataCredit: z.string() });
+
 /**
  * The installation's identity as the admin set it (GET /api/config/site). The default freshness
  * (spec §9) applies, and saving it in the admin refreshes it at once. With `fetch` false it only reads
@@ -28,14 +31,14 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export function useSiteConfig(fetch = true) {
   return useQuery({
     queryKey: queryKeys.siteConfig,
-    queryFn: ({ signal }) => apiRequest('/config/site', { schema: siteConfigSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/config/site', { schema: publicSiteSchema, signal }),
     enabled: fetch,
   });
 }
 
 const filled = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value : undefined);
 
-/** The site's name, slogan and location in the interface language (the built-in texts where left blank), contact and website. */
+/** The site's name, slogan and location in the interface language (the built-in texts where left blank), contact, website and the data's credit. */
 export function useSiteIdentity(fetch = true) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -46,5 +49,6 @@ export function useSiteIdentity(fetch = true) {
     location: filled(config?.location[language]) ?? t('footer.location'),
     contactEmail: filled(config?.contactEmail),
     websiteUrl: filled(config?.websiteUrl),
+    dataCredit: config?.dataCredit,
   };
 }

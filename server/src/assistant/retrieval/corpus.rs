@@ -63,7 +63,7 @@ const BRAND_ALIASES: &[(&str, &str)] = &[
 
 /// Every document in `lang` (texts missing in it fall back to Hebrew, as the site shows them).
 pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error> {
-    let price = &texts::of(lang).price;
+    let texts = texts::of(lang);
     let brands = catalogue::list_brands(db, lang).await?;
     let brand_names = |brand_id: &str| {
         brands
@@ -91,10 +91,16 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
     }
     let fits = catalogue::fit::all_fits(db).await?;
     for product in catalogue::list_products(db, None, lang).await? {
-        // A model in the finder is answered with its page there, which shows its whole fit.
-        let (fit, link) = match fits.get(&product.id) {
-            Some(fit) => (finder::describe_fully(fit, lang), format!("/shoe/{}", product.id)),
-            None => (String::new(), product.link),
+        // A model in the finder is answered with its page there, which shows its whole fit; its text says
+        // the feet it suits in the words a question about one's feet uses.
+        let (fit, suits, link) = match fits.get(&product.id) {
+            Some(fit) => {
+                let feet = finder::feet_suited(fit, lang);
+                let suits =
+                    if feet.is_empty() { String::new() } else { format!("{}: {}.", texts.suits, feet.join("; ")) };
+                (finder::describe_fully(fit, lang), suits, format!("/shoe/{}", product.id))
+            }
+            None => (String::new(), String::new(), product.link),
         };
         found.push(Document {
             id: format!("product:{}", product.id),
@@ -103,7 +109,7 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
             aliases: format!("{} {}", product.other_names.join(" "), brand_names(&product.brand_id)),
             names: std::iter::once(product.name.clone()).chain(product.other_names.iter().cloned()).collect(),
             // A model's fit first: what a question about it most often asks, and what an answer quotes.
-            passages: passages([fit, format!("{price}: {}. {}", product.price, product.description)]),
+            passages: passages([fit, suits, format!("{}: {}. {}", texts.price, product.price, product.description)]),
             link,
         });
     }

@@ -22,6 +22,9 @@ struct Value {
     key: String,
     words: Vec<String>,
     label: BTreeMap<Lang, String>,
+    /// The feet the value suits, in each language ("a wide foot"), for the values a fitting weighs.
+    #[serde(default)]
+    suits: BTreeMap<Lang, String>,
 }
 
 /// The attributes (`boxShape`, `shankStrength`, …) in the order the finder shows them.
@@ -64,6 +67,13 @@ pub fn names(lang: Lang) -> Vec<AttributeNames> {
                 .collect(),
         })
         .collect()
+}
+
+/// The feet `value` of `attribute` suits, in `lang` ("a wide foot"), when the vocabulary says.
+pub fn suits(attribute: &str, value: &str, lang: Lang) -> Option<&'static str> {
+    let value =
+        VOCABULARY.iter().find(|known| known.key == attribute)?.values.iter().find(|known| known.key == value)?;
+    value.suits.get(&lang).or_else(|| value.suits.get(&Lang::DEFAULT)).map(String::as_str)
 }
 
 /// The value keys that `raw` (the data set's words, comma-separated) names for `attribute`, each once;

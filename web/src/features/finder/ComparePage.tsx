@@ -8,7 +8,6 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { COMPARE_PARAM, pickedIn, withPicked } from './CompareTray';
-import { Credit } from './Credit';
 import classes from './finder.module.css';
 import { fitRows } from './fitRows';
 import { labelsOf } from './labels';
@@ -99,7 +98,6 @@ function Comparison({ data }: { data: FinderData }) {
         </Table>
       </Table.ScrollContainer>
       <Text size="sm">{t('compare.legend')}</Text>
-      <Credit credit={data.credit} />
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { Accordion, Checkbox, NumberInput, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 import { FINDER_NAMESPACE } from './i18n';
 import type { Model } from './api';
-import { facetCounts, LIST_FILTERS, sortedWidths, toggled, type Filters, type ListFilter } from './filters';
+import { byText, facetCounts, LIST_FILTERS, sortedWidths, toggled, type Filters, type ListFilter } from './filters';
 import type { Labels } from './labels';
 
 interface Props {
@@ -19,10 +21,10 @@ interface Choice {
 }
 
 /** Every value a filter offers, with its name: makers by name, widths by kind, attributes in the vocabulary's order. */
-function choices(models: Model[], key: ListFilter, labels: Labels, language: string): Choice[] {
+function choices(models: Model[], key: ListFilter, labels: Labels): Choice[] {
   if (key === 'maker') {
     const names = new Map(models.map((model) => [model.brandId, model.brandName]));
-    return [...names].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, language));
+    return [...names].map(([value, label]) => ({ value, label })).sort((a, b) => byText(a.label, b.label));
   }
   if (key === 'width') return sortedWidths(models.flatMap((model) => model.fit.widths)).map((value) => ({ value, label: value }));
   const present = new Set(models.flatMap((model) => model.fit[key]));
@@ -32,41 +34,43 @@ function choices(models: Model[], key: ListFilter, labels: Labels, language: str
     .map((value) => ({ value, label: labels.value(key, value) }));
 }
 
-/** The finder's filters: values to tick, each with how many models it would show, and size and price bounds. */
+/** The filters open at first, besides those with a value ticked. */
+const OPEN_AT_FIRST: ListFilter[] = ['maker', 'boxShape', 'shankStrength', 'footShape'];
+
+/**
+ * The finder's filters: values to tick, each with how many models it would show, and size and price
+ * bounds. The values of a filter not opened yet are not drawn (they would only slow the page's start on a phone).
+ */
 export function FilterPanel({ models, filters, labels, onChange }: Props) {
-  const { t, i18n } = useTranslation(FINDER_NAMESPACE);
+  const { t } = useTranslation(FINDER_NAMESPACE);
+  const [open, setOpen] = useState<string[]>(() => LIST_FILTERS.filter((key) => OPEN_AT_FIRST.includes(key) || filters.lists[key]?.length));
+  // Filters opened once stay drawn, so closing one slides its values away.
+  const [drawn, setDrawn] = useState(open);
+  const toggle = (value: string[]) => {
+    setOpen(value);
+    setDrawn((known) => [...new Set([...known, ...value])]);
+  };
   const name = (key: ListFilter) => (key === 'maker' || key === 'width' ? t(`filters.${key}`) : labels.attribute(key));
   const bound = (key: 'size' | 'priceMin' | 'priceMax') => (value: string | number) =>
     onChange({ ...filters, [key]: typeof value === 'number' && value >= 0 ? value : undefined });
   return (
     <Stack gap="md" component="section" aria-label={t('filtersLabel')}>
-      <Accordion multiple defaultValue={['maker', 'boxShape', 'shankStrength', 'footShape']} variant="separated">
+      <Accordion multiple value={open} onChange={toggle} variant="separated">
         {LIST_FILTERS.map((key) => {
-          const counts = facetCounts(models, filters, key);
           const ticked = filters.lists[key] ?? [];
+          // Each filter is taken over in a task of its own when the page comes drawn.
           return (
-            <Accordion.Item key={key} value={key}>
-              <Accordion.Control>
-                {name(key)}
-                {ticked.length > 0 && ` (${ticked.length})`}
-              </Accordion.Control>
-              <Accordion.Panel>
-                <Stack gap={6} mt={4} role="group" aria-label={name(key)}>
-                    {choices(models, key, labels, i18n.language).map(({ value, label }) => {
-                      const count = counts.get(value) ?? 0;
-                      return (
-                        <Checkbox
-                          key={value}
-                          checked={ticked.includes(value)}
-                          label={`${label} (${count})`}
-                          disabled={count === 0 && !ticked.includes(value)}
-                          onChange={(event) => onChange(toggled(filters, key, value, event.currentTarget.checked))}
-                        />
-                      );
-                    })}
-                </Stack>
-              </Accordion.Panel>
-            </Accordion.Item>
+            <HydrateLater key={key}>
+              <Accordion.Item value={key}>
+                <Accordion.Control>
+                  {name(key)}
+                  {ticked.length > 0 && ` (${ticked.length})`}
+                </Accordion.Control>
+                <Accordion.Panel>
+                  {drawn.includes(key) && <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />}
+                </Accordion.Panel>
+              </Accordion.Item>
+            </HydrateLater>
           );
         })}
       </Accordion>
@@ -81,6 +85,29 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
       />
       <NumberInput label={t('filters.priceMin')} min={0} prefix="$" value={filters.priceMin ?? ''} onChange={bound('priceMin')} />
       <NumberInput label={t('filters.priceMax')} min={0} prefix="$" value={filters.priceMax ?? ''} onChange={bound('priceMax')} />
+    </Stack>
+  );
+}
+
+/** One filter's values to tick, each with how many models it would show. */
+function FilterValues({ models, filters, labels, filter, name, onChange }: Props & { filter: ListFilter; name: string }) {
+  const counts = facetCounts(models, filters, filter);
+  const ticked = filters.lists[filter] ?? [];
+  return (
+    <Stack gap={6} mt={4} role="group" aria-label={name}>
+      {choices(models, filter, labels).map(({ value, label }) => {
+        const count = counts.get(value) ?? 0;
+        return (
+          <Checkbox
+            key={value}
+            size="md"
+            checked={ticked.includes(value)}
+            label={`${label} (${count})`}
+            disabled={count === 0 && !ticked.includes(value)}
+            onChange={(event) => onChange(toggled(filters, filter, value, event.currentTarget.checked))}
+          />
+        );
+      })}
     </Stack>
   );
 }

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { QueryState } from '../../components/QueryState';
+import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { CompareTray, MAX_COMPARED, pickedIn, withPicked } from './CompareTray';
-import { Credit } from './Credit';
 import { FilterPanel } from './FilterPanel';
 import { applyFilters, filtering, readFilters, SORTS, writeFilters, type Filters, type Sort } from './filters';
 import classes from './finder.module.css';
@@ -40,12 +40,12 @@ export function FinderPage() {
 }
 
 function Finder({ data }: { data: FinderData }) {
-  const { t, i18n } = useTranslation(FINDER_NAMESPACE);
+  const { t } = useTranslation(FINDER_NAMESPACE);
   const [params, setParams] = useSearchParams();
   const [shown, setShown] = useState(PAGE);
   const filters = useMemo(() => readFilters(params), [params]);
   const labels = useMemo(() => labelsOf(data.attributes), [data.attributes]);
-  const results = useMemo(() => applyFilters(data.models, filters, i18n.language), [data.models, filters, i18n.language]);
+  const results = useMemo(() => applyFilters(data.models, filters), [data.models, filters]);
   const picked = pickedIn(params, data.models);
 
   const change = (next: Filters) => {
@@ -86,13 +86,15 @@ function Finder({ data }: { data: FinderData }) {
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
               {results.slice(0, shown).map((model) => {
                 const isPicked = picked.some((known) => known.id === model.id);
+                // Each card is taken over in a task of its own when the page comes drawn.
                 return (
-                  <ModelCard
-                    key={model.id}
-                    model={model}
-                    labels={labels}
-                    compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
-                  />
+                  <HydrateLater key={model.id}>
+                    <ModelCard
+                      model={model}
+                      labels={labels}
+                      compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
+                    />
+                  </HydrateLater>
                 );
               })}
             </SimpleGrid>
@@ -107,7 +109,6 @@ function Finder({ data }: { data: FinderData }) {
         </section>
       </div>
       <CompareTray picked={picked} onRemove={(id) => pick(id, false)} />
-      <Credit credit={data.credit} />
     </>
   );
 }

@@ -60,6 +60,7 @@ export function ModelCard({ model, labels, compare, children }: Props) {
       {children}
       {compare && (
         <Checkbox
+          size="md"
           mt="sm"
           label={t('compare.pick', { name: model.name })}
           checked={compare.picked}

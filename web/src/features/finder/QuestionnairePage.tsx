@@ -9,7 +9,6 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { COMPARE_PARAM } from './CompareTray';
-import { Credit } from './Credit';
 import classes from './finder.module.css';
 import { labelsOf } from './labels';
 import { ModelCard } from './ModelCard';
@@ -38,14 +37,14 @@ export function QuestionnairePage() {
 }
 
 function Questionnaire({ data }: { data: FinderData }) {
-  const { t, i18n } = useTranslation(FINDER_NAMESPACE);
+  const { t } = useTranslation(FINDER_NAMESPACE);
   const [kept] = useState(readKeptAnswers);
   const [answers, setAnswers] = useState<Answers>(kept ?? {});
   const [keep, setKeep] = useState(kept !== undefined);
   const [asked, setAsked] = useState<Answers | undefined>(kept);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const labels = useMemo(() => labelsOf(data.attributes), [data.attributes]);
-  const matches = useMemo(() => (asked ? rank(data.models, asked, i18n.language).slice(0, SHOWN) : []), [asked, data.models, i18n.language]);
+  const matches = useMemo(() => (asked ? rank(data.models, asked).slice(0, SHOWN) : []), [asked, data.models]);
 
   const answer = (question: Question) => (value: string) => setAnswers((current) => ({ ...current, [question]: value }));
   const submit = (event: FormEvent) => {
@@ -138,7 +137,6 @@ function Questionnaire({ data }: { data: FinderData }) {
           )}
         </section>
       )}
-      <Credit credit={data.credit} />
     </>
   );
 }

@@ -11,7 +11,6 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { FINDER_NAMESPACE } from './i18n';
 import type { ModelPage } from './api';
 import { COMPARE_PARAM } from './CompareTray';
-import { Credit } from './Credit';
 import classes from './finder.module.css';
 import { fitRows, NONE, priceOf } from './fitRows';
 import { labelsOf } from './labels';
@@ -26,7 +25,7 @@ function siteOf(address: string): string {
   }
 }
 
-/** A model's own page (`/shoe/:id`): its whole fit, the notes, the sources and the credit. */
+/** A model's own page (`/shoe/:id`): its whole fit, the notes and the sources. */
 export function ShoePage() {
   const { modelId = '' } = useParams();
   const model = useModel(modelId);
@@ -36,9 +35,8 @@ export function ShoePage() {
 
 function Shoe({ page }: { page: ModelPage }) {
   const { t } = useTranslation(FINDER_NAMESPACE);
-  const { t: tSite } = useTranslation();
   const language = useLanguage();
-  const { model, attributes, credit } = page;
+  const { model, attributes } = page;
   usePageTitle('shoe', model.name);
   const rows = fitRows(model, labelsOf(attributes), t).filter((row) => row.key !== 'makers' || row.text !== NONE);
   // Notes are the data set's English until an admin writes them in the page's language.
@@ -86,7 +84,7 @@ function Shoe({ page }: { page: ModelPage }) {
         </section>
       )}
       <Group>
-        <Button component="a" href={model.link} target="_blank" rel="noopener noreferrer" rightSection={<IconExternalLink size={16} aria-label={tSite('search.opensInNewTab')} />}>
+        <Button component="a" href={model.link} target="_blank" rel="noopener noreferrer" rightSection={<IconExternalLink size={16} aria-label={t('search.opensInNewTab', { ns: 'translation' })} />}>
           {t('makerPage')}
         </Button>
         <Button component={Link} to={`/finder?${COMPARE_PARAM}=${model.id}`} variant="outline">
@@ -109,7 +107,6 @@ function Shoe({ page }: { page: ModelPage }) {
           </List>
         </section>
       )}
-      <Credit credit={credit} />
     </Stack>
   );
 }

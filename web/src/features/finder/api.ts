@@ -62,7 +62,6 @@ export type Attribute = z.infer<typeof attributeSchema>;
 export const finderSchema = z.object({
   models: z.array(modelSchema),
   attributes: z.array(attributeSchema),
-  credit: z.string(),
 });
 export type FinderData = z.infer<typeof finderSchema>;
 
@@ -71,10 +70,10 @@ export function fetchFinder(language: Language, signal?: AbortSignal): Promise<F
   return apiRequest(`/finder?lang=${language}`, { schema: finderSchema, signal });
 }
 
-export const modelPageSchema = z.object({ model: modelSchema, attributes: z.array(attributeSchema), credit: z.string() });
+export const modelPageSchema = z.object({ model: modelSchema, attributes: z.array(attributeSchema) });
 export type ModelPage = z.infer<typeof modelPageSchema>;
 
-/** One model with the attributes' names and the credit, for its page. */
+/** One model with the attributes' names, for its page (the footer shows the data's credit). */
 export function fetchModel(language: Language, id: string, signal?: AbortSignal): Promise<ModelPage> {
   return apiRequest(`/finder/models/${encodeURIComponent(id)}?lang=${language}`, { schema: modelPageSchema, signal });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { applyFilters, facetCounts, filtering, readFilters, sortedWidths, toggled, writeFilters } from './filters';
+import { applyFilters, byText, facetCounts, filtering, readFilters, sortedWidths, toggled, writeFilters } from './filters';
 import { testModel } from './testModels';
 
 const models = [
@@ -25,19 +25,26 @@ describe('the finder filters', () => {
 
   it('take the values of one filter as alternatives and the filters together', () => {
     const filters = { ...readFilters(new URLSearchParams('boxShape=square,tapered&shankStrength=soft')) };
-    expect(ids(applyFilters(models, filters, 'en'))).toEqual(['bravo', 'charlie']);
-    expect(ids(applyFilters(models, readFilters(new URLSearchParams('width=XX')), 'en'))).toEqual(['alpha']);
-    expect(ids(applyFilters(models, readFilters(new URLSearchParams('size=4')), 'en'))).toEqual(['alpha', 'bravo']);
+    expect(ids(applyFilters(models, filters))).toEqual(['bravo', 'charlie']);
+    expect(ids(applyFilters(models, readFilters(new URLSearchParams('width=XX'))))).toEqual(['alpha']);
+    expect(ids(applyFilters(models, readFilters(new URLSearchParams('size=4'))))).toEqual(['alpha', 'bravo']);
   });
 
   it('keep a model whose price range meets the bounds, and leave out one without a price', () => {
-    expect(ids(applyFilters(models, readFilters(new URLSearchParams('priceMin=100')), 'en'))).toEqual(['alpha']);
-    expect(ids(applyFilters(models, readFilters(new URLSearchParams('priceMax=80')), 'en'))).toEqual(['bravo']);
+    expect(ids(applyFilters(models, readFilters(new URLSearchParams('priceMin=100'))))).toEqual(['alpha']);
+    expect(ids(applyFilters(models, readFilters(new URLSearchParams('priceMax=80'))))).toEqual(['bravo']);
   });
 
   it('sort by price with the models without one last', () => {
-    expect(ids(applyFilters(models, readFilters(new URLSearchParams('sort=price')), 'en'))).toEqual(['bravo', 'alpha', 'charlie']);
-    expect(ids(applyFilters(models, readFilters(new URLSearchParams('sort=maker')), 'en'))).toEqual(['alpha', 'bravo', 'charlie']);
+    expect(ids(applyFilters(models, readFilters(new URLSearchParams('sort=price'))))).toEqual(['bravo', 'alpha', 'charlie']);
+    expect(ids(applyFilters(models, readFilters(new URLSearchParams('sort=maker'))))).toEqual(['alpha', 'bravo', 'charlie']);
+  });
+
+  it("keep the server's name order for names and for ties, and order makers without regard to case", () => {
+    const [alpha, bravo] = [models[0]!, models[1]!];
+    expect(ids(applyFilters([bravo, alpha], readFilters(new URLSearchParams(''))))).toEqual(['bravo', 'alpha']);
+    expect(ids(applyFilters([bravo, alpha], readFilters(new URLSearchParams('sort=maker'))))).toEqual(['bravo', 'alpha']);
+    expect(['Suffolk', 'bloch', 'Freed', 'R-Class'].sort(byText)).toEqual(['bloch', 'Freed', 'R-Class', 'Suffolk']);
   });
 
   it('count each value as if its own filter were not set', () => {

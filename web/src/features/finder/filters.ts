@@ -99,15 +99,22 @@ function passes(model: Model, filters: Filters, except?: ListFilter): boolean {
   return true;
 }
 
-const collator = (language: string) => new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+/**
+ * Texts by their lowercase letters. The same in every engine: the page drawn on the server (QuickJS, which
+ * has no `Intl.Collator`) and in the browser must come out in one order.
+ */
+export function byText(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
 
-/** The models that pass every filter, in the chosen order. */
-export function applyFilters(models: Model[], filters: Filters, language: string): Model[] {
-  const compare = collator(language).compare;
-  const byName = (a: Model, b: Model) => compare(a.name, b.name);
+/** The models that pass every filter, in the chosen order; ties, and the name order, are the server's (name order). */
+export function applyFilters(models: Model[], filters: Filters): Model[] {
+  const place = new Map(models.map((model, index) => [model.id, index]));
+  const byName = (a: Model, b: Model) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0);
   const order: Record<Sort, (a: Model, b: Model) => number> = {
     name: byName,
-    maker: (a, b) => compare(a.brandName, b.brandName) || byName(a, b),
+    maker: (a, b) => byText(a.brandName, b.brandName) || byName(a, b),
     // Models without a price go last.
     price: (a, b) => (a.fit.priceMin ?? Infinity) - (b.fit.priceMin ?? Infinity) || byName(a, b),
   };
@@ -144,6 +151,6 @@ export function sortedWidths(widths: Iterable<string>): string[] {
   const rank = (width: string) => (/^[A-F]+$/.test(width) ? 0 : /^[NMW]$/.test(width) ? 1 : /^W\d/.test(width) ? 2 : /^X+$/.test(width) ? 3 : 4);
   const fitting = (width: string) => 'NMW'.indexOf(width);
   return [...new Set(widths)].sort(
-    (a, b) => rank(a) - rank(b) || a.length - b.length || fitting(a) - fitting(b) || a.localeCompare(b, 'en', { numeric: true }),
+    (a, b) => rank(a) - rank(b) || a.length - b.length || fitting(a) - fitting(b) || byText(a, b),
   );
 }

@@ -93,13 +93,13 @@ export function match(model: Model, answers: Answers): Match | undefined {
   return { model, score, reasons };
 }
 
-/** The models that answer best first (ties by name); models that answer nothing are left out. */
-export function rank(models: Model[], answers: Answers, language: string): Match[] {
-  const compare = new Intl.Collator(language, { sensitivity: 'base', numeric: true }).compare;
+/** The models that answer best first (ties in the order given: the server's, by name); models that answer nothing are left out. */
+export function rank(models: Model[], answers: Answers): Match[] {
   return models
-    .map((model) => match(model, answers))
-    .filter((found): found is Match => found !== undefined && found.score > 0)
-    .sort((a, b) => b.score - a.score || compare(a.model.name, b.model.name));
+    .map((model, place) => ({ found: match(model, answers), place }))
+    .filter((ranked): ranked is { found: Match; place: number } => ranked.found !== undefined && ranked.found.score > 0)
+    .sort((a, b) => b.found.score - a.found.score || a.place - b.place)
+    .map(({ found }) => found);
 }
 
 /** Where answers are kept when she asks the site to remember them (on this device only). */

@@ -200,6 +200,19 @@ describe('SearchBox', () => {
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
+  it("lists a maker's first ten models and says how many more matched", async () => {
+    const many = Array.from({ length: 14 }, (_, index) => product(`gaynor-${index}`, 'gaynor', `Gaynor Minden ${index + 1}`, ''));
+    const { user } = renderSearch({ brands, products: many });
+    await user.type(input(), 'gaynor');
+    expect(await screen.findByRole('option', { name: /^Gaynor Minden 1 ·/ })).toBeInTheDocument();
+    expect(optionNames()).toHaveLength(10);
+    expect(screen.getByTestId('search-more')).toHaveTextContent('and 4 more models: type more to narrow the list');
+    await waitFor(() => expect(status()).toHaveTextContent('14 results'));
+    await user.type(input(), ' minden 1');
+    await waitFor(() => expect(optionNames()).toHaveLength(6)); // 1, 10–14
+    expect(screen.queryByTestId('search-more')).not.toBeInTheDocument();
+  });
+
   it('announces the number of results once the typing pauses', async () => {
     const { user } = renderSearch();
     await user.type(input(), 'bloc');

@@ -11,6 +11,9 @@ import { useBrands, useProducts } from '../catalogue';
 import { searchCatalogue } from './searchCatalogue';
 import classes from './search.module.css';
 
+/** The models the list shows at most; the status and a line below it say how many matched. */
+const SHOWN_PRODUCTS = 10;
+
 type Results = ReturnType<typeof searchCatalogue>;
 
 /**
@@ -43,11 +46,15 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const loading = brandsQuery.isPending || productsQuery.isPending;
   const typing = query.trim() !== '' && query.trim() !== term;
   const searching = typing || (term !== '' && loading);
+  // A maker's name matches nearly all of its models (176 for Gaynor Minden): the list shows the first few
+  // and says how many more there are.
+  const shownProducts = results.products.slice(0, SHOWN_PRODUCTS);
+  const moreProducts = results.products.length - shownProducts.length;
   const options = searching
     ? []
     : [
         ...results.brands.map((brand, index) => ({ id: `${listId}-brand-${index}`, value: `brand:${brand.id}` })),
-        ...results.products.map((product, index) => ({ id: `${listId}-product-${index}`, value: `product:${product.id}` })),
+        ...shownProducts.map((product, index) => ({ id: `${listId}-product-${index}`, value: `product:${product.id}` })),
       ];
   const expanded = open && query.trim() !== '';
 
@@ -215,7 +222,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
                 <div id={`${listId}-products`} className={classes.groupLabel}>
                   {t('search.products')}
                 </div>
-                {results.products.map((product, index) =>
+                {shownProducts.map((product, index) =>
                   option(
                     results.brands.length + index,
                     <>
@@ -226,6 +233,11 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
               </div>
             )}
           </div>
+          {!searching && moreProducts > 0 && (
+            <div className={classes.message} data-testid="search-more">
+              {t('search.more', { count: moreProducts })}
+            </div>
+          )}
         </Paper>
       )}
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
