@@ -29,7 +29,10 @@ pub mod cleanup {
 }
 
 pub mod finder {
-    pub use crate::finder::import::{import, Report};
+    pub use crate::finder::{
+        import::{import, Report},
+        CREDIT,
+    };
 }
 
 pub mod email {

@@ -20,7 +20,8 @@ pub struct Texts {
     pub safety: String,
     /// The word before a product's price.
     pub price: String,
-    /// The words before the feet a finder model suits.
+    /// The words before the feet a finder model suits, saying what it is ("A pointe shoe for"): every
+    /// model's document then holds the words, so a question's "pointe shoes" no longer favours the blog's.
     pub suits: String,
 }
 

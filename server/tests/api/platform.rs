@@ -476,7 +476,8 @@ async fn site_config_gives_the_environments_contact_and_website_until_an_admin_s
     each_backend(async |app| {
         let config = app.get("/api/config/site").await.json();
         let blank = serde_json::json!({ "he": "", "en": "", "ru": "", "fr": "", "es": "" });
-        let expected = serde_json::json!({ "siteName": "", "slogan": blank, "location": blank, "contactEmail": "hello@pointe.test", "websiteUrl": "http://pointe.test" });
+        let expected = serde_json::json!({ "siteName": "", "slogan": blank, "location": blank, "contactEmail": "hello@pointe.test", "websiteUrl": "http://pointe.test",
+            "dataCredit": pointe_server::testing::finder::CREDIT });
         assert_eq!(config, expected);
     })
     .await;

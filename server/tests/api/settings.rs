@@ -64,7 +64,8 @@ async fn the_site_identity_is_checked_and_shows_in_the_public_config_and_page_he
         slogan["en"] = json!("Shoes for every dancer");
         location["he"] = json!("חיפה");
         assert_eq!(public, json!({ "siteName": "Studio Pointe", "slogan": slogan, "location": location,
-            "contactEmail": "studio@pointe.test", "websiteUrl": "https://studio.pointe.test" }));
+            "contactEmail": "studio@pointe.test", "websiteUrl": "https://studio.pointe.test",
+            "dataCredit": pointe_server::testing::finder::CREDIT }));
         let page = app.get("/tips?lang=en").await.text();
         assert!(page.contains("<title>Pointe shoe tips — Studio Pointe</title>"), "{page}");
         assert!(page.contains("og:site_name\" content=\"Studio Pointe\""));

@@ -29,6 +29,10 @@ pub struct Document {
     pub passages: Vec<String>,
     /// Where the document is on the site (a finder model's page, another product's maker's page).
     pub link: String,
+    /// The feet a finder model suits, searched as a field of its own: short, it weighs like a name without
+    /// diluting the names, so a question about one's feet finds the models before the blog's long guides,
+    /// which name every kind of foot. Empty for other documents.
+    pub suits: String,
 }
 
 /// Paragraphs shorter than this are joined with the next ones into one passage.
@@ -87,6 +91,7 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
                 brand.popular_models.join(", "),
             ]),
             link: format!("/brand/{}", brand.id),
+            suits: String::new(),
         });
     }
     let fits = catalogue::fit::all_fits(db).await?;
@@ -109,8 +114,13 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
             aliases: format!("{} {}", product.other_names.join(" "), brand_names(&product.brand_id)),
             names: std::iter::once(product.name.clone()).chain(product.other_names.iter().cloned()).collect(),
             // A model's fit first: what a question about it most often asks, and what an answer quotes.
-            passages: passages([fit, suits, format!("{}: {}. {}", texts.price, product.price, product.description)]),
+            passages: passages([
+                fit,
+                suits.clone(),
+                format!("{}: {}. {}", texts.price, product.price, product.description),
+            ]),
             link,
+            suits,
         });
     }
     for (post, markdown) in blog::store::published_sources(db, lang).await? {
@@ -122,6 +132,7 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
             names: Vec::new(),
             passages: passages(std::iter::once(post.excerpt).chain(blog::plain_paragraphs(&markdown))),
             link: format!("/blog/{}", post.slug),
+            suits: String::new(),
         });
     }
     for (section, title, pieces) in tips::searchable(lang) {
@@ -133,6 +144,7 @@ pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error
             names: Vec::new(),
             passages: passages(pieces),
             link: format!("/tips#tips-{section}"),
+            suits: String::new(),
         });
     }
     Ok(found)

@@ -185,7 +185,7 @@ impl Searchable {
 
     fn query(&self, lang: Lang, question: &str) -> Box<dyn Query> {
         let mut parser = QueryParser::for_index(&self.index, self.fields.clone());
-        if let [title, _] = self.fields[..] {
+        if let [title, _, _] = self.fields[..] {
             parser.set_field_boost(title, TITLE_BOOST);
         }
         // Words only: the question's punctuation must not read as query syntax.
@@ -199,15 +199,16 @@ impl Searchable {
 
 impl LanguageIndex {
     fn build(lang: Lang, documents: Vec<Document>) -> anyhow::Result<Self> {
-        let (searchable, mut writer) = Searchable::new(lang, false, &["title", "body"])?;
+        let (searchable, mut writer) = Searchable::new(lang, false, &["title", "body", "suits"])?;
         let (passages, mut passage_writer) = Searchable::new(lang, true, &["text"])?;
-        let [title, body] = searchable.fields[..] else { unreachable!("two fields") };
+        let [title, body, suits] = searchable.fields[..] else { unreachable!("three fields") };
         let place = passages.place.expect("the passage index has places");
         for document in &documents {
             writer.add_document(doc!(
                 searchable.id => document.id.clone(),
                 title => analysis::prepare(lang, &format!("{} {}", document.title, document.aliases)),
                 body => analysis::prepare(lang, &document.passages.join("\n")),
+                suits => analysis::prepare(lang, &document.suits),
             ))?;
             for (at, passage) in document.passages.iter().enumerate() {
                 passage_writer.add_document(doc!(passages.id => document.id.clone(), place => at as u64, passages.fields[0] => analysis::prepare(lang, passage)))?;
