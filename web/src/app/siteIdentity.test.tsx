@@ -21,6 +21,8 @@ const configured: SiteConfig = {
   websiteUrl: 'https://grandjete.example/',
 };
 const unset: SiteConfig = { siteName: '', slogan: blank, location: blank, contactEmail: '', websiteUrl: '' };
+/** What the public read adds to the identity: the shoe data's credit. */
+const dataCredit = '"Data Pointes Lab Database" by Danielle Heymann (Data Pointes Lab), licensed under CC BY 4.0';
 
 function TitledPage({ page }: { page: PageKey }) {
   usePageTitle(page);
@@ -28,7 +30,7 @@ function TitledPage({ page }: { page: PageKey }) {
 }
 
 function renderSite(site: SiteConfig, page: PageKey = 'home') {
-  const api = mockApi({ 'GET /config/site': site });
+  const api = mockApi({ 'GET /config/site': { ...site, dataCredit } });
   renderWithSession([{ element: <Layout />, children: [{ path: '/', element: <TitledPage page={page} /> }] }]);
   return api;
 }
@@ -48,6 +50,9 @@ describe('site identity in the header and footer', () => {
     expect(footer().getByText(`© ${year} Grand Jeté. All rights reserved.`)).toBeInTheDocument();
     expect(footer().getByRole('link', { name: 'bonjour@grandjete.example' })).toHaveAttribute('href', 'mailto:bonjour@grandjete.example');
     expect(footer().getByRole('link', { name: 'Website' })).toHaveAttribute('href', 'https://grandjete.example/');
+    // The shoe data's credit, in its own English words, with the licence.
+    expect(footer().getByText(dataCredit)).toHaveAttribute('lang', 'en');
+    expect(footer().getByRole('link', { name: 'Licence (CC BY 4.0)' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
   });
 
   it('shows the built-in texts where the admin left a field blank, and only the contact details given', async () => {
@@ -99,7 +104,7 @@ describe('The site identity saved in the admin', () => {
     let site = { ...stored };
     const api = mockApi({
       ...sessionRoutes(admin),
-      'GET /config/site': () => site,
+      'GET /config/site': () => ({ ...site, dataCredit }),
       'GET /admin/settings/site': () => site,
       'PUT /admin/settings/site': (call: ApiCall) => (site = call.body as SiteConfig),
     });
