@@ -75,6 +75,18 @@ pub async fn exists(conn: &mut sqlx::AnyConnection, sql: &str, id: &str) -> Resu
     Ok(sqlx::query(sql).bind(id).fetch_optional(conn).await?.is_some())
 }
 
+/// Begins a transaction that writes. On SQLite it takes the write lock at once (`BEGIN IMMEDIATE`): a
+/// deferred transaction that reads and then writes fails with "database is locked" (SQLITE_BUSY_SNAPSHOT,
+/// which the busy timeout does not wait out) when another connection wrote in between.
+pub async fn begin(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    if db.connect_options().database_url.scheme() == "sqlite" {
+        db.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        #[allow(clippy::disallowed_methods)] // the one place that begins a transaction on PostgreSQL
+        db.begin().await
+    }
+}
+
 /// A write broke a unique key: e.g. two admins creating the same id at once.
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     err.as_database_error().is_some_and(|db| db.is_unique_violation())
@@ -164,6 +176,26 @@ mod tests {
         assert_eq!(prepare_sqlite("sqlite::memory:").unwrap(), "sqlite://:memory:?mode=rwc");
         assert_eq!(prepare_sqlite("sqlite://x.db?mode=ro").unwrap(), "sqlite://x.db?mode=ro");
         assert_eq!(prepare_sqlite("sqlite://x.db?cache=shared").unwrap(), "sqlite://x.db?cache=shared&mode=rwc");
+    }
+
+    #[tokio::test]
+    async fn a_transaction_that_reads_then_writes_waits_for_another_writer_rather_than_failing() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = connect(&format!("sqlite://{}/t.db", dir.path().display())).await.unwrap();
+        sqlx::query("CREATE TABLE t (n INTEGER)").execute(&db).await.unwrap();
+        let mut tx = begin(&db).await.unwrap();
+        sqlx::query("SELECT COUNT(*) FROM t").fetch_one(&mut *tx).await.unwrap();
+        // Another connection writes between the read and the write: it waits for the lock.
+        let other = tokio::spawn({
+            let db = db.clone();
+            async move { sqlx::query("INSERT INTO t (n) VALUES (2)").execute(&db).await }
+        });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        sqlx::query("INSERT INTO t (n) VALUES (1)").execute(&mut *tx).await.unwrap();
+        tx.commit().await.unwrap();
+        other.await.unwrap().unwrap();
+        let order: Vec<i64> = sqlx::query_scalar("SELECT n FROM t ORDER BY rowid").fetch_all(&db).await.unwrap();
+        assert_eq!(order, [1, 2]);
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub use crate::{
     backup::{backup, restore},
     client_info::ClientInfo,
     config::RateLimitStore,
-    db::connect,
+    db::{begin, connect},
     error::time_limit,
     lang::Lang,
     serve::{serve, Limits},

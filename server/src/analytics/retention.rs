@@ -14,7 +14,7 @@ pub async fn expire(state: &AppState) -> Result<u64, sqlx::Error> {
     // Only counted days lose their raw hits.
     let first_kept = (now.div_euclid(DAY_MS) - keep_days).min(rollup::roll_up_finished_days(db, now).await?);
     let cutoff = first_kept * DAY_MS;
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     let events =
         sqlx::query("DELETE FROM analytics_events WHERE at < $1").bind(cutoff).execute(&mut *tx).await?.rows_affected();
     sqlx::query("DELETE FROM analytics_visits WHERE started_at < $1").bind(cutoff).execute(&mut *tx).await?;

@@ -39,7 +39,7 @@ async fn roll_up(db: &Db, day: i64) -> Result<(), sqlx::Error> {
     let whole_day = Scope { from: day * DAY_MS, to: (day + 1) * DAY_MS, filters: Vec::new() };
     let counts = raw::counts(db, &whole_day, DAY_MS).await?;
     let Totals { visitors, pageviews, visits, bounces, duration_ms } = counts.totals;
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     let inserted = sqlx::query(
         "INSERT INTO analytics_daily (day, visitors, visits, pageviews, bounces, duration_ms)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (day) DO NOTHING",

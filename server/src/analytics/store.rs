@@ -40,7 +40,7 @@ struct Open {
 
 /// Writes a batch of hits, oldest first, in one transaction.
 pub async fn write(db: &Db, hits: &[Hit]) -> Result<(), sqlx::Error> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     let mut open: HashMap<&str, Open> = HashMap::new();
     for hit in hits {
         let visit = match open.get(hit.visitor.as_str()) {

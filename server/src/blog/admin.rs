@@ -85,7 +85,7 @@ async fn create_post(
 ) -> ApiResult<(StatusCode, Json<PostRecord>)> {
     let now = state.clock.now_ms();
     draft.tidy_and_check(true, now)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     write::insert_post(&mut tx, &draft, now).await?;
     tx.commit().await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::BlogPost, &draft.slug).await?;
@@ -104,7 +104,7 @@ async fn update_post(
     let now = state.clock.now_ms();
     fields::same_id("slug", &draft.slug, &slug)?;
     draft.tidy_and_check(false, now)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     if !write::update_post(&mut tx, &draft, now).await? {
         return Err(ApiError::NotFound(POST_NOT_FOUND));
     }
@@ -170,7 +170,7 @@ async fn create_category(
     ApiJson(mut draft): ApiJson<CategoryDraft>,
 ) -> ApiResult<(StatusCode, Json<CategoryRecord>)> {
     draft.tidy_and_check(true)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     write::insert_category(&mut tx, &draft, state.clock.now_ms()).await?;
     tx.commit().await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::BlogCategory, &draft.slug).await?;
@@ -188,7 +188,7 @@ async fn update_category(
 ) -> ApiResult<Json<CategoryRecord>> {
     fields::same_id("slug", &draft.slug, &slug)?;
     draft.tidy_and_check(false)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     if !write::update_category(&mut tx, &draft, state.clock.now_ms()).await? {
         return Err(ApiError::NotFound(CATEGORY_NOT_FOUND));
     }

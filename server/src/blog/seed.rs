@@ -107,7 +107,7 @@ pub async fn seed_blog(db: &Db) -> anyhow::Result<bool> {
     let categories = seed_categories()?;
     let posts = seed_posts()?;
     let now = now_ms();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     if !db::claim_once(&mut tx, SEED_MARK, now).await? {
         return Ok(false);
     }

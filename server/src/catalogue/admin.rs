@@ -87,7 +87,7 @@ async fn create_brand(
     ApiJson(mut draft): ApiJson<BrandDraft>,
 ) -> ApiResult<(StatusCode, Json<BrandRecord>)> {
     draft.tidy_and_check(true)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     write::insert_brand(&mut tx, &draft, state.clock.now_ms()).await?;
     tx.commit().await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::Brand, &draft.id).await?;
@@ -106,7 +106,7 @@ async fn update_brand(
 ) -> ApiResult<Json<BrandRecord>> {
     fields::same_id("id", &draft.id, &id)?;
     draft.tidy_and_check(false)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     if !write::update_brand(&mut tx, &draft, state.clock.now_ms()).await? {
         return Err(ApiError::NotFound(BRAND_NOT_FOUND));
     }
@@ -156,7 +156,7 @@ async fn delete_brand(
         (Some("move"), Some(target)) => OrphanProducts::MoveTo(target),
         _ => return Err(ApiError::BadRequest(ORPHANS_RULE)),
     };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     let deleted_products = match write::delete_brand(&mut tx, &id, &orphans, state.clock.now_ms()).await {
         Ok(deleted) => deleted.ok_or(ApiError::NotFound(BRAND_NOT_FOUND))?,
         // Here the unknown brand is the one the products were to move to.
@@ -201,7 +201,7 @@ async fn create_product(
     ApiJson(mut draft): ApiJson<ProductDraft>,
 ) -> ApiResult<(StatusCode, Json<ProductRecord>)> {
     draft.tidy_and_check(true)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     write::insert_product(&mut tx, &draft, state.clock.now_ms()).await?;
     tx.commit().await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Create, Resource::Product, &draft.id).await?;
@@ -219,7 +219,7 @@ async fn update_product(
 ) -> ApiResult<Json<ProductRecord>> {
     fields::same_id("id", &draft.id, &id)?;
     draft.tidy_and_check(false)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     if !write::update_product(&mut tx, &draft, state.clock.now_ms()).await? {
         return Err(ApiError::NotFound(PRODUCT_NOT_FOUND));
     }

@@ -29,7 +29,7 @@ pub async fn seed_catalogue(db: &Db) -> anyhow::Result<bool> {
     let brands = seed_brands()?;
     let products = seed_products()?;
     let now = now_ms();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     if !db::claim_once(&mut tx, SEED_MARK, now).await? {
         return Ok(false);
     }

@@ -57,7 +57,7 @@ impl CrashStatus {
 
 /// Adds the report to its group (made on its first report); a resolved group becomes new again.
 pub async fn insert(db: &Db, fingerprint: &str, report: NewReport, now: i64) -> Result<(), sqlx::Error> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     let group: String = sqlx::query_scalar(
         "INSERT INTO crash_groups (id, fingerprint, message, status, first_seen, last_seen, occurrences, users)
          VALUES ($1, $2, $3, 'new', $4, $4, 1, 0)
@@ -269,7 +269,7 @@ pub async fn set_status<'a>(db: &Db, ids: &'a [String], status: CrashStatus) -> 
 
 /// Deletes the groups with their reports; answers those there were.
 pub async fn delete<'a>(db: &Db, ids: &'a [String]) -> Result<Vec<&'a String>, sqlx::Error> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     let mut deleted = Vec::new();
     for id in ids {
         sqlx::query("DELETE FROM crash_occurrences WHERE group_id = $1").bind(id).execute(&mut *tx).await?;
@@ -285,7 +285,7 @@ pub async fn delete<'a>(db: &Db, ids: &'a [String]) -> Result<Vec<&'a String>, s
 /// Deletes the groups last seen before `cutoff`, with their reports; answers how many groups went.
 pub async fn forget_unseen_since(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
     let stale = "SELECT id FROM crash_groups WHERE last_seen < $1";
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     for table in ["crash_occurrences", "crash_group_reporters"] {
         sqlx::query(&format!("DELETE FROM {table} WHERE group_id IN ({stale})")).bind(cutoff).execute(&mut *tx).await?;
     }

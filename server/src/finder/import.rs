@@ -344,7 +344,7 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
 async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<Option<Report>> {
     let (models, refused) = read_models()?;
     let mut report = Report { lines: models.len() + refused.len(), refused, ..Report::default() };
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     if let Some(mark) = mark {
         if !db::claim_once(&mut tx, mark, now).await? {
             return Ok(None);

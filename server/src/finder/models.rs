@@ -27,6 +27,8 @@ pub struct FinderModel {
 
 /// Every model with a fit in `lang` (products without one are not in the finder), in name order
 /// (`name_order`): the order the web app keeps, so the page drawn on the server and in the browser agree.
+/// Without each model's notes and sources, which only its own page shows (`find_model`): they are an
+/// eighth of the list, which the finder's page carries whole.
 pub async fn models(db: &Db, lang: Lang) -> Result<Vec<FinderModel>, sqlx::Error> {
     let brands = catalogue::list_brands(db, lang).await?;
     let mut fits = catalogue::fit::all_fits(db).await?;
@@ -34,7 +36,9 @@ pub async fn models(db: &Db, lang: Lang) -> Result<Vec<FinderModel>, sqlx::Error
     let mut models: Vec<FinderModel> = products
         .into_iter()
         .filter_map(|product| {
-            let fit = fits.remove(&product.id)?;
+            let mut fit = fits.remove(&product.id)?;
+            fit.notes.clear();
+            fit.sources.clear();
             let brand = brands.iter().find(|brand| brand.id == product.brand_id)?;
             Some(model(product, brand, fit))
         })

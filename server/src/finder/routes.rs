@@ -30,6 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FinderData {
+    /// Without their fit's notes and sources, which a model's own page (`/api/finder/models/{id}`) has.
     pub models: Vec<FinderModel>,
     /// The attributes and their values in the asked language, in the vocabulary's order.
     pub attributes: Vec<AttributeNames>,

@@ -49,7 +49,7 @@ async fn apply(db: &Db, user: &UserRecord, change: Change, last_admin: Text) -> 
         Change::Role(role) => role != Role::Admin,
         Change::Disable(_) | Change::Delete => true,
     };
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin(db).await?;
     if takes_admin && user.is_admin {
         // Touching the admin rows locks them (PostgreSQL) or takes the write lock (SQLite).
         sqlx::query("UPDATE users SET is_admin = is_admin WHERE is_admin = 1").execute(&mut *tx).await?;

@@ -39,11 +39,11 @@ pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<
             },
             Page::Shoe(id) => {
                 let model = finder::find_model(&state.db, id, lang).await?;
-                let products = match &model {
-                    Some(model) => catalogue::list_products(&state.db, Some(&model.brand_id), lang).await?,
-                    None => Vec::new(),
+                let product = match &model {
+                    Some(_) => catalogue::find_product(&state.db, id, lang).await?,
+                    None => None,
                 };
-                match (model, products.into_iter().find(|product| product.id == *id)) {
+                match (model, product) {
                     (Some(model), Some(product)) => {
                         head.structured = Some(structured::product_page(origin, &url, &product, &model.brand_name));
                         name = product.name;

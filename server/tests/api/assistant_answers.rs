@@ -82,10 +82,11 @@ async fn the_shoe_finders_models_are_answered_from_their_fit_with_their_pages() 
 async fn a_question_about_ones_feet_is_answered_with_a_finder_model_that_suits_them() {
     each_backend(async |app| {
         import(&app.state.db, 1).await.unwrap();
-        // In English. (The same question in Hebrew still finds the fitting guides only: left open.)
-        for (question, lang, fit_named) in
-            [("Which pointe shoes suit a wide square foot with a strong arch?", "en", "Box shape:")]
-        {
+        for (question, lang, fit_named) in [
+            ("Which pointe shoes suit a wide square foot with a strong arch?", "en", "Box shape:"),
+            // Hebrew words meet whatever their ending ("חזקה" asked, "חזקות" written).
+            ("אילו נעלי פוינט מתאימות לכף רגל רחבה ומרובעת עם קשת חזקה?", "he", "צורת הקופסה:"),
+        ] {
             let answer = answer(app, question, lang).await;
             // The fitting guides answer such a question too; among the sources is a model, with its page,
             // made for most of what was asked: a square box or foot, a wide platform, a strong shank.

@@ -53,7 +53,7 @@ async fn wait_for(app: &TestApp, sql: &str, at_least: i64, limit: Duration) {
 }
 
 async fn add_members(app: &TestApp) {
-    let mut tx = app.state.db.begin().await.unwrap();
+    let mut tx = pointe_server::testing::begin(&app.state.db).await.unwrap();
     for index in 0..MEMBERS {
         let id = format!("member-{index:05}");
         sqlx::query("INSERT INTO users (id, username, email, password_hash, language, created_at) VALUES ($1, $1, $2, 'x', 'en', 0)")

@@ -79,7 +79,11 @@ async fn the_finder_reads_every_model_with_its_fit_and_the_attributes_in_the_lan
         assert_eq!(alpha["fit"]["boxShape"], serde_json::json!(["square-wide"]));
         assert_eq!(alpha["fit"]["shankStrength"], serde_json::json!(["medium", "hard"]));
         assert_eq!(alpha["fit"]["widths"], serde_json::json!(["X", "XX", "XXX"]));
-        assert_eq!(alpha["fit"]["notes"]["en"].as_str().unwrap().split(',').next(), Some("Broad platform"));
+        // The notes and sources are on the model's own page only.
+        assert_eq!((alpha["fit"]["notes"].clone(), alpha["fit"]["sources"].clone()), (json!({}), json!([])));
+        let page = app.get("/api/finder/models/bloch-alpha?lang=he").await.json();
+        assert_eq!(page["model"]["fit"]["notes"]["en"].as_str().unwrap().split(',').next(), Some("Broad platform"));
+        assert!(!page["model"]["fit"]["sources"].as_array().unwrap().is_empty());
         assert!(alpha["fit"].get("unread").is_none_or(|unread| unread.as_object().is_some_and(|u| u.is_empty())));
         let freed = models.iter().filter(|model| model["brandId"] == "freed").count();
         assert!(freed > 30, "{freed}");

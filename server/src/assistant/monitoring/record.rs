@@ -77,7 +77,7 @@ impl Record {
 /// Stores `record` and the provider failures met while answering it.
 pub async fn save(state: &AppState, record: &Record, failures: &[(ProviderKind, Failure)]) -> Result<(), sqlx::Error> {
     let now = state.clock.now_ms();
-    let mut transaction = state.db.begin().await?;
+    let mut transaction = crate::db::begin(&state.db).await?;
     sqlx::query(
         "INSERT INTO ai_requests (id, created_at, route, lang, provider, model, outcome, success, cached, duration_ms, first_token_ms,
             context_chars, sources, prompt_tokens, completion_tokens)

@@ -114,7 +114,7 @@ pub async fn start(state: &AppState, id: &str, from: Status, draft: &CampaignDra
     if tracked {
         message::prepare_all(&content, &site_values(state, draft.languages.iter().copied()).await?, true, &mut links);
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     let start = Start { category, content: &content, links: &links, tracked };
     let recipients =
         store::start(&mut tx, id, from, &start, &audience, now).await?.ok_or(ApiError::Conflict(MOVED_MEANWHILE))?;

@@ -99,7 +99,7 @@ async fn create(
 
 async fn insert(state: &AppState, draft: &TemplateDraft) -> ApiResult<String> {
     let id = uuid::Uuid::new_v4().to_string();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     store::save(&mut tx, &id, draft, state.clock.now_ms(), Save::Create).await?;
     tx.commit().await?;
     Ok(id)
@@ -116,7 +116,7 @@ async fn update(
     ApiJson(mut draft): ApiJson<TemplateDraft>,
 ) -> ApiResult<Json<TemplateRecord>> {
     draft.tidy_and_check()?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin(&state.db).await?;
     if !store::save(&mut tx, &id, &draft, state.clock.now_ms(), Save::Replace).await? {
         return Err(ApiError::NotFound(TEMPLATE_NOT_FOUND));
     }

@@ -39,23 +39,19 @@ const OPEN_AT_FIRST: ListFilter[] = ['maker', 'boxShape', 'shankStrength', 'foot
 
 /**
  * The finder's filters: values to tick, each with how many models it would show, and size and price
- * bounds. The values of a filter not opened yet are not drawn (they would only slow the page's start on a phone).
+ * bounds. The values of a closed filter are not drawn (they would only slow the page's start on a phone).
  */
 export function FilterPanel({ models, filters, labels, onChange }: Props) {
   const { t } = useTranslation(FINDER_NAMESPACE);
   const [open, setOpen] = useState<string[]>(() => LIST_FILTERS.filter((key) => OPEN_AT_FIRST.includes(key) || filters.lists[key]?.length));
-  // Filters opened once stay drawn, so closing one slides its values away.
-  const [drawn, setDrawn] = useState(open);
-  const toggle = (value: string[]) => {
-    setOpen(value);
-    setDrawn((known) => [...new Set([...known, ...value])]);
-  };
   const name = (key: ListFilter) => (key === 'maker' || key === 'width' ? t(`filters.${key}`) : labels.attribute(key));
   const bound = (key: 'size' | 'priceMin' | 'priceMax') => (value: string | number) =>
     onChange({ ...filters, [key]: typeof value === 'number' && value >= 0 ? value : undefined });
   return (
     <Stack gap="md" component="section" aria-label={t('filtersLabel')}>
-      <Accordion multiple value={open} onChange={toggle} variant="separated">
+      {/* Opened and closed at once, with no slide: a sliding panel is drawn one way, and another once the app
+          knows the visitor asks for less motion, which would redraw the open filters the server drew. */}
+      <Accordion multiple value={open} onChange={setOpen} variant="separated" transitionDuration={0}>
         {LIST_FILTERS.map((key) => {
           const ticked = filters.lists[key] ?? [];
           // Each filter is taken over in a task of its own when the page comes drawn.
@@ -67,7 +63,7 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
                   {ticked.length > 0 && ` (${ticked.length})`}
                 </Accordion.Control>
                 <Accordion.Panel>
-                  {drawn.includes(key) && <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />}
+                  <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />
                 </Accordion.Panel>
               </Accordion.Item>
             </HydrateLater>

@@ -32,7 +32,7 @@ export const fitSchema = z.object({
   priceMax: price(),
   priceRemark: text(),
   makers: list(),
-  /** Free text by language: the data set's English, and any translation an admin wrote. */
+  /** Free text by language: the data set's English, and any translation an admin wrote. Notes and sources come on a model's own page only. */
   notes: z._default(z.record(z.string(), z.string()), () => ({})),
   sources: list(),
   /** What the import could not read, by attribute (an admin's to mend; empty in public answers). */

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
 
+import { useTakenOver } from '../preact/hydrateInSlices';
+
 import type { SignedIn, User } from './api';
 
 export type SessionState =
@@ -21,10 +23,12 @@ export interface Session {
 
 export const SessionContext = createContext<Session | null>(null);
 
+/** The session; while a component takes over the server's drawing, as the server drew it (loading). */
 export function useSession(): Session {
   const session = useContext(SessionContext);
+  const takenOver = useTakenOver();
   if (!session) throw new Error('useSession needs a SessionProvider above it');
-  return session;
+  return takenOver ? session : { ...session, state: { status: 'loading' } };
 }
 
 /** The signed-in user, or undefined while loading or signed out. */
