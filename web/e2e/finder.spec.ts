@@ -63,6 +63,22 @@ test('ticking square box, hard shank and available shows exactly those models, w
   expect((await names(page)).sort()).toEqual([...SQUARE_HARD_AVAILABLE].sort());
 });
 
+test('a highest price leaves the models that start at or under it, and is kept in the address', async ({ page }) => {
+  await openFinder(page);
+  const all = await page.getByRole('heading', { level: 2, name: /^\d+ models$/ }).textContent();
+  await page.getByRole('spinbutton', { name: finderEn.filters.priceMax }).fill('60');
+  await expect(page).toHaveURL(/priceMax=60/);
+  await expect(page.getByRole('heading', { level: 2, name: /^\d+ models$/ })).not.toHaveText(all ?? '');
+  // The price badges (a card may also say the model is discontinued).
+  const prices = (await cards(page).locator('.mantine-Badge-label').allTextContents()).filter((text) => text.startsWith('$'));
+  const lowest = prices.map((price) => Number(price.replace(/^\$/, '').split('–')[0]));
+  expect(lowest.length).toBeGreaterThan(0);
+  expect(lowest.every((price) => price <= 60)).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: finderEn.filters.priceMax })).toHaveValue('60');
+});
+
 test('sorting by price puts the cheapest first, and the order is kept in the address', async ({ page }) => {
   await openFinder(page, '&maker=bloch');
   await page.getByRole('combobox', { name: finderEn.sort.label }).selectOption('price');

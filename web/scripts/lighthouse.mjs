@@ -51,6 +51,11 @@ try {
         for (const task of lhr.audits['long-tasks'].details?.items ?? []) {
           console.log(`${path}?lang=${language}  long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms  ${task.url}`);
         }
+        const work = lhr.audits['mainthread-work-breakdown'].details?.items ?? [];
+        console.log(`${path}?lang=${language}  main thread: ${work.map((item) => `${item.groupLabel} ${Math.round(item.duration)} ms`).join(', ')}`);
+        for (const shift of lhr.audits['layout-shifts']?.details?.items ?? []) {
+          console.log(`${path}?lang=${language}  layout shift ${shift.score.toFixed(3)}: ${shift.node?.snippet ?? shift.node?.selector ?? '?'}`);
+        }
       }
     }
   }

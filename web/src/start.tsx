@@ -20,17 +20,26 @@ if (!root) throw new Error('index.html lacks #root');
  * here. Either way the first render waits for the page language's texts (a small chunk fetched beside this one).
  */
 async function start(container: HTMLElement) {
+  // The start's work comes in tasks of its own, after its code has run and after the router is made and
+  // the data read in: a tap on the drawn page meanwhile waits for one of them at most, not for all of them.
+  await nextTask();
   const rendered = readRenderedPage();
   const queryClient = createQueryClient();
   await Promise.all([i18nReady, rendered && loadMatchedRoutes(window.location.pathname)]);
-  if (rendered) fillQueryCache(queryClient, rendered);
+  const router = createBrowserRouter(routes);
+  if (rendered) {
+    fillQueryCache(queryClient, rendered);
+    await nextTask();
+  }
   const app = (
     <StrictMode>
-      <App router={createBrowserRouter(routes)} queryClient={queryClient} />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
   if (rendered) hydrateInSlices(container, app);
   else createRoot(container).render(app);
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 void start(root);

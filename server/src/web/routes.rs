@@ -27,8 +27,9 @@ use axum::{
 
 /// Marker in the built `index.html` that the page's `<head>` entries replace.
 const HEAD_MARK: &str = "<!--app-head-->";
-/// The `<html>` tag of the built `index.html`, replaced by the visitor's language and direction.
-const HTML_TAG: &str = "<html lang=\"he\" dir=\"rtl\">";
+/// The start of the built `index.html`'s `<html>` tag, replaced by the visitor's language and direction
+/// (the attributes after them, which Mantine's styles read, stay).
+const HTML_TAG: &str = "<html lang=\"he\" dir=\"rtl\"";
 /// The app's element in the built `index.html`, which a drawn page fills.
 const ROOT: &str = "<div id=\"root\"></div>";
 /// What the finished pages may weigh together.
@@ -177,7 +178,7 @@ async fn make_page(state: &AppState, template: &str, path: &str, url: &str, lang
     let mut html = template
         .replacen(
             HTML_TAG,
-            &format!("<html lang=\"{}\" dir=\"{}\">", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }),
+            &format!("<html lang=\"{}\" dir=\"{}\"", lang.code(), if lang.is_rtl() { "rtl" } else { "ltr" }),
             1,
         )
         .replacen(HEAD_MARK, &head::render(&head, &state.config.public_url, site_name), 1);

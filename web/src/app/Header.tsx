@@ -24,17 +24,19 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Group justify="space-between" wrap="nowrap" className={classes.inner}>
-        <Link to="/" className={classes.brand}>
-          <Image src="/images/logo.svg" alt={t('site.logoAlt')} w={44} h={44} />
-          <div>
-            <Title order={2} className={classes.siteName}>
-              {site.name}
-            </Title>
-            <Text size="sm" c="dimmed" visibleFrom="xs">
-              {site.slogan}
-            </Text>
-          </div>
-        </Link>
+        <HydrateLater>
+          <Link to="/" className={classes.brand}>
+            <Image src="/images/logo.svg" alt={t('site.logoAlt')} w={44} h={44} />
+            <div>
+              <Title order={2} className={classes.siteName}>
+                {site.name}
+              </Title>
+              <Text size="sm" c="dimmed" visibleFrom="xs">
+                {site.slogan}
+              </Text>
+            </div>
+          </Link>
+        </HydrateLater>
         <Group visibleFrom="md">
           <AccountStatus />
         </Group>
@@ -52,12 +54,18 @@ export function Header() {
       <HydrateLater>
         <nav aria-label={t('nav.label')} className={classes.bar}>
           <Group justify="space-between" wrap="nowrap" className={classes.inner}>
-            <Group gap={4} visibleFrom="md" wrap="nowrap">
-              <NavigationLinks />
-            </Group>
+            <HydrateLater>
+              <Group gap={4} visibleFrom="md" wrap="nowrap">
+                <NavigationLinks />
+              </Group>
+            </HydrateLater>
             <Group gap="sm" wrap="nowrap" className={classes.tools}>
-              <SearchBox />
-              <LanguageSwitcher />
+              <HydrateLater>
+                <SearchBox />
+              </HydrateLater>
+              <HydrateLater>
+                <LanguageSwitcher />
+              </HydrateLater>
             </Group>
           </Group>
         </nav>

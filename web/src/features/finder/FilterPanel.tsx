@@ -1,8 +1,9 @@
-import { Accordion, Checkbox, NumberInput, Stack } from '@mantine/core';
+import { Accordion, Checkbox, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { HydrateLater } from '../../lib/preact/hydrateInSlices';
+import { AmountInput } from './AmountInput';
 import { FINDER_NAMESPACE } from './i18n';
 import type { Model } from './api';
 import { byText, facetCounts, LIST_FILTERS, sortedWidths, toggled, type Filters, type ListFilter } from './filters';
@@ -45,8 +46,7 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
   const { t } = useTranslation(FINDER_NAMESPACE);
   const [open, setOpen] = useState<string[]>(() => LIST_FILTERS.filter((key) => OPEN_AT_FIRST.includes(key) || filters.lists[key]?.length));
   const name = (key: ListFilter) => (key === 'maker' || key === 'width' ? t(`filters.${key}`) : labels.attribute(key));
-  const bound = (key: 'size' | 'priceMin' | 'priceMax') => (value: string | number) =>
-    onChange({ ...filters, [key]: typeof value === 'number' && value >= 0 ? value : undefined });
+  const bound = (key: 'size' | 'priceMin' | 'priceMax') => (value: number | undefined) => onChange({ ...filters, [key]: value });
   return (
     <Stack gap="md" component="section" aria-label={t('filtersLabel')}>
       {/* Opened and closed at once, with no slide: a sliding panel is drawn one way, and another once the app
@@ -54,7 +54,7 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
       <Accordion multiple value={open} onChange={setOpen} variant="separated" transitionDuration={0}>
         {LIST_FILTERS.map((key) => {
           const ticked = filters.lists[key] ?? [];
-          // Each filter is taken over in a task of its own when the page comes drawn.
+          // Each filter, and each bound below, is taken over in a task of its own when the page comes drawn.
           return (
             <HydrateLater key={key}>
               <Accordion.Item value={key}>
@@ -70,17 +70,15 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
           );
         })}
       </Accordion>
-      <NumberInput
-        label={t('filters.size')}
-        description={t('filters.sizeHint')}
-        min={0}
-        step={0.5}
-        decimalScale={1}
-        value={filters.size ?? ''}
-        onChange={bound('size')}
-      />
-      <NumberInput label={t('filters.priceMin')} min={0} prefix="$" value={filters.priceMin ?? ''} onChange={bound('priceMin')} />
-      <NumberInput label={t('filters.priceMax')} min={0} prefix="$" value={filters.priceMax ?? ''} onChange={bound('priceMax')} />
+      <HydrateLater>
+        <AmountInput label={t('filters.size')} description={t('filters.sizeHint')} step={0.5} value={filters.size} onChange={bound('size')} />
+      </HydrateLater>
+      <HydrateLater>
+        <AmountInput label={t('filters.priceMin')} prefix="$" value={filters.priceMin} onChange={bound('priceMin')} />
+      </HydrateLater>
+      <HydrateLater>
+        <AmountInput label={t('filters.priceMax')} prefix="$" value={filters.priceMax} onChange={bound('priceMax')} />
+      </HydrateLater>
     </Stack>
   );
 }
@@ -93,15 +91,17 @@ function FilterValues({ models, filters, labels, filter, name, onChange }: Props
     <Stack gap={6} mt={4} role="group" aria-label={name}>
       {choices(models, filter, labels).map(({ value, label }) => {
         const count = counts.get(value) ?? 0;
+        // Each value is taken over in a task of its own when the page comes drawn (the makers are 15).
         return (
-          <Checkbox
-            key={value}
-            size="md"
-            checked={ticked.includes(value)}
-            label={`${label} (${count})`}
-            disabled={count === 0 && !ticked.includes(value)}
-            onChange={(event) => onChange(toggled(filters, filter, value, event.currentTarget.checked))}
-          />
+          <HydrateLater key={value}>
+            <Checkbox
+              size="md"
+              checked={ticked.includes(value)}
+              label={`${label} (${count})`}
+              disabled={count === 0 && !ticked.includes(value)}
+              onChange={(event) => onChange(toggled(filters, filter, value, event.currentTarget.checked))}
+            />
+          </HydrateLater>
         );
       })}
     </Stack>

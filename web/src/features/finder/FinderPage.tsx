@@ -31,9 +31,11 @@ export function FinderPage() {
       <Text mt="sm" maw={760}>
         {t('intro')}
       </Text>
-      <Button component={Link} to="/finder/my-feet" mt="md" mb="xl" leftSection={<IconListCheck size={18} aria-hidden />}>
-        {t('questionnaire.open')}
-      </Button>
+      <HydrateLater>
+        <Button component={Link} to="/finder/my-feet" mt="md" mb="xl" leftSection={<IconListCheck size={18} aria-hidden />}>
+          {t('questionnaire.open')}
+        </Button>
+      </HydrateLater>
       <QueryState query={finder}>{(data) => <Finder data={data} />}</QueryState>
     </>
   );
@@ -59,52 +61,64 @@ function Finder({ data }: { data: FinderData }) {
 
   return (
     <>
+      {/* The filters, the results' heading, the cards and the button for more are each taken over in tasks of
+          their own when the page comes drawn. */}
       <div className={classes.layout}>
-        <FilterPanel models={data.models} filters={filters} labels={labels} onChange={change} />
+        <HydrateLater>
+          <FilterPanel models={data.models} filters={filters} labels={labels} onChange={change} />
+        </HydrateLater>
         <section aria-labelledby="finder-results">
-          <Group justify="space-between" align="flex-end" mb="md">
-            <Title order={2} size="h4" id="finder-results" aria-live="polite">
-              {t('results', { count: results.length })}
-            </Title>
-            <Group align="flex-end">
-              {filtering(filters) && (
-                <Button variant="subtle" onClick={() => change({ lists: {}, sort: filters.sort })}>
-                  {t('clear')}
-                </Button>
-              )}
-              <NativeSelect
-                label={t('sort.label')}
-                value={filters.sort}
-                onChange={(event) => change({ ...filters, sort: event.currentTarget.value as Sort })}
-                data={SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
-              />
+          <HydrateLater>
+            <Group justify="space-between" align="flex-end" mb="md">
+              <Title order={2} size="h4" id="finder-results" aria-live="polite">
+                {t('results', { count: results.length })}
+              </Title>
+              <Group align="flex-end">
+                {filtering(filters) && (
+                  <Button variant="subtle" onClick={() => change({ lists: {}, sort: filters.sort })}>
+                    {t('clear')}
+                  </Button>
+                )}
+                <NativeSelect
+                  label={t('sort.label')}
+                  value={filters.sort}
+                  onChange={(event) => change({ ...filters, sort: event.currentTarget.value as Sort })}
+                  data={SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
+                />
+              </Group>
             </Group>
-          </Group>
+          </HydrateLater>
           {results.length === 0 ? (
             <Text>{t('noResults')}</Text>
           ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {results.slice(0, shown).map((model) => {
-                const isPicked = picked.some((known) => known.id === model.id);
-                // Each card is taken over in a task of its own when the page comes drawn.
-                return (
-                  <HydrateLater key={model.id}>
-                    <ModelCard
-                      model={model}
-                      labels={labels}
-                      compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
-                    />
-                  </HydrateLater>
-                );
-              })}
-            </SimpleGrid>
+            <HydrateLater>
+              {/* One element for the part (SimpleGrid draws its responsive styles beside its own). */}
+              <div>
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                  {results.slice(0, shown).map((model) => {
+                    const isPicked = picked.some((known) => known.id === model.id);
+                    return (
+                      <HydrateLater key={model.id}>
+                        <ModelCard
+                          model={model}
+                          labels={labels}
+                          compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
+                        />
+                      </HydrateLater>
+                    );
+                  })}
+                </SimpleGrid>
+              </div>
+            </HydrateLater>
           )}
           {results.length > shown && (
-            <Group justify="center" mt="lg">
-              <Button variant="light" onClick={() => setShown((count) => count + PAGE)}>
-                {t('showMore', { count: Math.min(PAGE, results.length - shown) })}
-              </Button>
-            </Group>
+            <HydrateLater>
+              <Group justify="center" mt="lg">
+                <Button variant="light" onClick={() => setShown((count) => count + PAGE)}>
+                  {t('showMore', { count: Math.min(PAGE, results.length - shown) })}
+                </Button>
+              </Group>
+            </HydrateLater>
           )}
         </section>
       </div>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, NumberInput, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, List, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
+import { AmountInput } from './AmountInput';
 import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { COMPARE_PARAM } from './CompareTray';
@@ -75,14 +76,13 @@ function Questionnaire({ data }: { data: FinderData }) {
               <Group mt="xs">{QUESTIONS[question].map((value) => choice(question, value))}</Group>
             </Radio.Group>
           ))}
-          <NumberInput
+          <AmountInput
             label={t('questionnaire.budget')}
             description={t('questionnaire.budgetHint')}
-            min={0}
             prefix="$"
             maw={240}
-            value={answers.budget ?? ''}
-            onChange={(value) => setAnswers((current) => ({ ...current, budget: typeof value === 'number' && value > 0 ? value : undefined }))}
+            value={answers.budget}
+            onChange={(value) => setAnswers((current) => ({ ...current, budget: value && value > 0 ? value : undefined }))}
           />
           <Checkbox label={t('questionnaire.keep')} description={t('questionnaire.keepHint')} checked={keep} onChange={(event) => setKeep(event.currentTarget.checked)} />
           <Group>
