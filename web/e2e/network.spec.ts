@@ -6,9 +6,11 @@ test('going offline shows the banner and notice; coming back says so; the catalo
   await page.goto('/?lang=en');
   await expect(seededBrandCards(page)).toHaveCount(7);
   await appStarted(page);
-  // Offline reading needs the Products page's code, fetched once the browser is idle after the first page.
-  const productsCodeFetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/ProductsPage-')));
-  await expect.poll(productsCodeFetched).toBe(true);
+  // Offline reading needs the Products page's code and the product list, read once the browser is idle
+  // after the first page (the list after the pages' code).
+  const fetched = (part: string) => page.evaluate((part) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(part)), part);
+  await expect.poll(() => fetched('/assets/ProductsPage-')).toBe(true);
+  await expect.poll(() => fetched('/api/products?lang=en')).toBe(true);
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toHaveText(en.network.offline);

@@ -33,12 +33,19 @@ async fn pages_of_content_come_drawn_in_their_language_with_their_data() {
         }
         let queries = page_data(&html)["queries"].as_array().unwrap().clone();
         assert!(queries.iter().any(|query| query["data"].to_string().contains("bloch-heritage")), "{queries:?}");
+        // Only the maker's own models: the whole list (every maker's) is not in the page.
+        assert!(
+            !page_data(&html).to_string().contains(r#""brandId":"nikolay""#),
+            "another maker's models in the brand page"
+        );
 
         let hebrew = locale("he");
         let home = app.get("/").await.text();
         assert!(home.contains("<html lang=\"he\" dir=\"rtl\">"));
         assert!(home.contains(hebrew["home"]["heroTitle"].as_str().unwrap()), "the home page in Hebrew");
         assert!(home.contains("href=\"/brand/capezio\""), "the brands' cards");
+        // The search box reads the product list only once focused: pages that do not show it leave it out.
+        assert!(!page_data(&home).to_string().contains("bloch-heritage"), "no product list in the home page's data");
 
         let post = app.get("/blog/first-pointe-shoes?lang=en").await.text();
         assert!(post.contains("The teacher decides"), "the post's body");

@@ -6,6 +6,7 @@ import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { watchConnectivity } from '../api/connectivity';
 import { loadAnalytics } from '../features/analytics/loadAnalytics';
 import { trackPageViews } from '../features/analytics/track';
+import { prefetchProducts } from '../features/catalogue';
 import { ErrorBoundary } from '../features/crash/ErrorBoundary';
 import { directionOf, type Language } from '../i18n/languages';
 import { useLanguage } from '../i18n/useLanguage';
@@ -53,7 +54,9 @@ export function App({ router, queryClient }: { router: ReturnType<typeof createB
   useEffect(watchConnectivity, []);
   useEffect(() => void loadAnalytics(), []);
   useEffect(() => trackPageViews(router), [router]);
-  useEffect(prefetchPages, []);
+  // The product list is not in the pages' data (only the catalogue's pages and the search use it): read
+  // ahead after the pages' code, for the search and for reading the catalogue offline.
+  useEffect(() => prefetchPages(() => void prefetchProducts(queryClient, language)), [queryClient, language]);
   return (
     <AppProviders language={language} queryClient={queryClient}>
       <RouterProvider router={router} />

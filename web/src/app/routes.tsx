@@ -38,13 +38,13 @@ const page = {
  * Fetches every public page's chunk once the browser is idle after the first page: later pages open
  * without a wait, and still open after the connection drops (the catalogue's data is kept for that too).
  * One page per idle moment, each after the last has arrived: fetched all at once, the chunks' code and
- * stylesheets were one long task that held up taps on the page.
+ * stylesheets were one long task that held up taps on the page. `andThen` runs in the idle moment after the last.
  */
-export function prefetchPages() {
+export function prefetchPages(andThen: () => void) {
   const idle = (next: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(next) : setTimeout(next, 1000));
   const fetchFrom = (index: number) => {
     const load = Object.values(page)[index];
-    if (load) idle(() => void load().catch(() => {}).finally(() => fetchFrom(index + 1)));
+    idle(load ? () => void load().catch(() => {}).finally(() => fetchFrom(index + 1)) : andThen);
   };
   fetchFrom(0);
 }

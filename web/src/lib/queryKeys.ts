@@ -16,7 +16,13 @@ export const queryKeys = {
   /** Whom an e-mail's unsubscribe link names. */
   subscription: (token: string) => ['subscription', token] as const,
   brands: { all: ['brands'] as const, in: (language: Language) => ['brands', language] as const },
-  products: { all: ['products'] as const, in: (language: Language) => ['products', language] as const },
+  products: {
+    all: ['products'] as const,
+    in: (language: Language) => ['products', language] as const,
+    ofBrand: (language: Language, brandId: string) => ['products', language, 'brand', brandId] as const,
+    /** The search box's product list before it is wanted (`useProductsWhenWanted`): never read. */
+    notWanted: ['products', 'not-wanted'] as const,
+  },
   finder: {
     all: ['finder'] as const,
     in: (language: Language) => ['finder', language] as const,

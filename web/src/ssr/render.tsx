@@ -5,7 +5,7 @@
  */
 import './environment';
 
-import type { Query } from '@tanstack/react-query';
+import { skipToken, type Query } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
@@ -43,7 +43,8 @@ export interface Drawn {
   data: string;
 }
 
-const waiting = (query: Query) => query.state.status === 'pending';
+/** A query still to be read; one with no function yet (`skipToken`, e.g. a list read only once wanted) never is. */
+const waiting = (query: Query) => query.state.status === 'pending' && query.options.queryFn !== skipToken;
 
 /**
  * The page at `url` (path and query) drawn in `language`, or undefined when it cannot be drawn whole (one
@@ -71,7 +72,7 @@ export async function renderPage(url: string, language: string): Promise<Drawn |
   }
   if (cache.getAll().some(waiting)) return undefined;
   const page: RenderedPage = {
-    queries: cache.getAll().map(({ queryKey, state }) => ({ key: queryKey, data: state.data, updatedAt: state.dataUpdatedAt })),
+    queries: cache.findAll({ predicate: (query) => query.state.status === 'success' }).map(({ queryKey, state }) => ({ key: queryKey, data: state.data, updatedAt: state.dataUpdatedAt })),
   };
   queryClient.clear();
   return { status: context.statusCode, html, data: JSON.stringify(page) };

@@ -9,7 +9,7 @@ import type { Brand } from './api';
 import { QueryState } from '../../components/QueryState';
 import classes from './catalogue.module.css';
 import { ProductCard } from './ProductCard';
-import { useBrands, useProducts } from './queries';
+import { useBrandProducts, useBrands } from './queries';
 import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 
 export function BrandPage() {
@@ -28,7 +28,7 @@ export function BrandPage() {
 function BrandDetail({ brand }: { brand: Brand }) {
   const { t } = useTranslation();
   usePageTitle('brand', brand.name);
-  const products = useProducts();
+  const products = useBrandProducts(brand.id);
   return (
     <Stack gap="xl">
       <Anchor component={Link} to="/" size="sm">
@@ -87,9 +87,8 @@ function BrandDetail({ brand }: { brand: Brand }) {
         </SimpleGrid>
       )}
       <QueryState query={products}>
-        {(all) => {
-          const own = all.filter((product) => product.brandId === brand.id);
-          return own.length === 0 ? null : (
+        {(own) =>
+          own.length === 0 ? null : (
             <section>
               <Title order={2} mb="md">
                 {t('brand.products', { name: brand.name })}
@@ -102,8 +101,8 @@ function BrandDetail({ brand }: { brand: Brand }) {
                 ))}
               </SimpleGrid>
             </section>
-          );
-        }}
+          )
+        }
       </QueryState>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { setBrowserOnline } from '../../test/browser';
 import { jsonResponse, mockFetch } from '../../test/fetchMock';
-import { BRANDS_KEY, fetchBrands } from './api';
+import { BRANDS_KEY, PRODUCTS_KEY, fetchBrandProducts, fetchBrands, fetchProducts } from './api';
 
 const bloch = { id: 'bloch', name: 'Bloch', description: 'd', history: 'h', keyFeatures: [], popularModels: [], image: '', link: '', retailerLink: '' };
 const blochHe = { ...bloch, name: 'בלוך' };
@@ -43,5 +43,26 @@ describe('fetchBrands', () => {
     setBrowserOnline(false);
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(fetchBrands('en')).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('fetchBrandProducts', () => {
+  const product = (id: string, brandId: string) => ({ id, brandId, name: id, image: '', link: '', price: '$90', description: '' });
+  const heritage = product('bloch-heritage', 'bloch');
+  const elite = product('nikolay-elite', 'nikolay');
+
+  it("asks for the maker's products only, and keeps no copy of them", async () => {
+    const fetchMock = mockFetch(() => jsonResponse([heritage]));
+    expect(await fetchBrandProducts('en', 'bloch')).toEqual([heritage]);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/products?brandId=bloch&lang=en');
+    expect(localStorage.getItem(PRODUCTS_KEY)).toBeNull();
+  });
+
+  it("answers from the maker's models in the kept whole list when the server cannot be reached", async () => {
+    mockFetch(() => jsonResponse([heritage, elite]));
+    await fetchProducts('en');
+    setBrowserOnline(false);
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await fetchBrandProducts('en', 'nikolay')).toEqual([elite]);
   });
 });

@@ -52,10 +52,15 @@ async function cachedList<T>(key: string, language: Language, path: string, sche
     writeCachedList(key, language, items);
     return items;
   } catch (error) {
-    const kept = error instanceof ApiError && error.isNetworkError ? readCachedList(key, language, schema) : undefined;
-    if (kept) return kept;
-    throw error;
+    return keptOrThrow(error, key, language, schema);
   }
+}
+
+/** The kept copy when the server could not be reached; any other error (or no copy) is thrown on. */
+function keptOrThrow<T>(error: unknown, key: string, language: Language, schema: z.ZodMiniType<T>): T[] {
+  const kept = error instanceof ApiError && error.isNetworkError ? readCachedList(key, language, schema) : undefined;
+  if (kept) return kept;
+  throw error;
 }
 
 export function fetchBrands(language: Language, signal?: AbortSignal): Promise<Brand[]> {
@@ -64,4 +69,16 @@ export function fetchBrands(language: Language, signal?: AbortSignal): Promise<B
 
 export function fetchProducts(language: Language, signal?: AbortSignal): Promise<Product[]> {
   return cachedList(PRODUCTS_KEY, language, `/products?lang=${language}`, productSchema, signal);
+}
+
+/**
+ * One maker's products (its page), a fraction of the whole list. Not kept on its own: without the server
+ * it answers from the kept whole list.
+ */
+export async function fetchBrandProducts(language: Language, brandId: string, signal?: AbortSignal): Promise<Product[]> {
+  try {
+    return await apiRequest(`/products?brandId=${encodeURIComponent(brandId)}&lang=${language}`, { schema: z.array(productSchema), signal });
+  } catch (error) {
+    return keptOrThrow(error, PRODUCTS_KEY, language, productSchema).filter((product) => product.brandId === brandId);
+  }
 }

@@ -82,6 +82,17 @@ describe('SearchBox', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/brands?lang=he');
   });
 
+  it('reads the product list only once the box is focused', async () => {
+    const { fetchMock, user } = renderSearch();
+    const read = () => fetchMock.mock.calls.map(([url]) => url);
+    await waitFor(() => expect(read()).toContain('/api/brands?lang=en'));
+    expect(read()).not.toContain('/api/products?lang=en');
+    await user.click(input());
+    await waitFor(() => expect(read()).toContain('/api/products?lang=en'));
+    await user.type(input(), 'heritage');
+    expect(await screen.findByRole('option', { name: /Bloch Heritage/ })).toBeInTheDocument();
+  });
+
   it('exposes the combobox state: expanded, the list it controls and the highlighted option', async () => {
     const { user } = renderSearch();
     expect(input()).toHaveAccessibleName('Search brands and products');

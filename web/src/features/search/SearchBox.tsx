@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 
 import { SEARCH_COUNTED_AFTER_MS, SEARCH_DEBOUNCE_MS } from '../../lib/limits';
 import { track } from '../analytics';
-import { useBrands, useProducts } from '../catalogue';
+import { useBrands, useProductsWhenWanted } from '../catalogue';
 import { searchCatalogue } from './searchCatalogue';
 import classes from './search.module.css';
 
@@ -35,7 +35,9 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const [open, setOpen] = useState(false);
   const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const brandsQuery = useBrands();
-  const productsQuery = useProducts();
+  // The product list is read once the box is first focused (or the idle read ahead has it already).
+  const [wanted, setWanted] = useState(false);
+  const productsQuery = useProductsWhenWanted(wanted);
   const brands = brandsQuery.data;
   const products = productsQuery.data;
   const results = useMemo(() => searchCatalogue(debounced, brands ?? [], products ?? []), [debounced, brands, products]);
@@ -192,11 +194,15 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         onChange={(event) => {
           const value = event.currentTarget.value;
           setQuery(value);
+          setWanted(true);
           // An empty query clears the results (spec §5).
           if (value.trim() === '') close();
           else setOpen(true);
         }}
-        onFocus={() => query.trim() !== '' && setOpen(true)}
+        onFocus={() => {
+          setWanted(true);
+          if (query.trim() !== '') setOpen(true);
+        }}
         onBlur={close}
         onKeyDown={onKeyDown}
       />
