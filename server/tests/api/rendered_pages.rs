@@ -32,6 +32,9 @@ async fn pages_of_content_come_drawn_in_their_language_with_their_data() {
             assert!(html.contains(text), "{text} in the drawn brand page");
         }
         let queries = page_data(&html)["queries"].as_array().unwrap().clone();
+        // No time of drawing: a kept page's answers are current (the cache drops it on any change), and the
+        // app would read them all again once that time was older than its stale time.
+        assert!(queries.iter().all(|query| query.get("updatedAt").is_none()), "{queries:?}");
         assert!(queries.iter().any(|query| query["data"].to_string().contains("bloch-heritage")), "{queries:?}");
         // Only the maker's own models: the whole list (every maker's) is not in the page.
         assert!(

@@ -72,7 +72,7 @@ export async function renderPage(url: string, language: string): Promise<Drawn |
   }
   if (cache.getAll().some(waiting)) return undefined;
   const page: RenderedPage = {
-    queries: cache.findAll({ predicate: (query) => query.state.status === 'success' }).map(({ queryKey, state }) => ({ key: queryKey, data: state.data, updatedAt: state.dataUpdatedAt })),
+    queries: cache.findAll({ predicate: (query) => query.state.status === 'success' }).map(({ queryKey, state }) => ({ key: queryKey, data: state.data })),
   };
   queryClient.clear();
   return { status: context.statusCode, html, data: JSON.stringify(page) };
