@@ -39,14 +39,24 @@ const page = {
  * without a wait, and still open after the connection drops (the catalogue's data is kept for that too).
  * One page per idle moment, each after the last has arrived: fetched all at once, the chunks' code and
  * stylesheets were one long task that held up taps on the page. `andThen` runs in the idle moment after the last.
+ * Returns a function that stops the chain (an effect's cleanup), so a restarted chain never runs `andThen` twice.
  */
 export function prefetchPages(andThen: () => void) {
+  let stopped = false;
   const idle = (next: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(next) : setTimeout(next, 1000));
   const fetchFrom = (index: number) => {
+    if (stopped) return;
     const load = Object.values(page)[index];
-    idle(load ? () => void load().catch(() => {}).finally(() => fetchFrom(index + 1)) : andThen);
+    idle(() => {
+      if (stopped) return;
+      if (load) void load().catch(() => {}).finally(() => fetchFrom(index + 1));
+      else andThen();
+    });
   };
   fetchFrom(0);
+  return () => {
+    stopped = true;
+  };
 }
 
 const pages: RouteObject[] = [

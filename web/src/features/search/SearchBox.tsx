@@ -194,7 +194,6 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         onChange={(event) => {
           const value = event.currentTarget.value;
           setQuery(value);
-          setWanted(true);
           // An empty query clears the results (spec §5).
           if (value.trim() === '') close();
           else setOpen(true);
