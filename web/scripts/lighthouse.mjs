@@ -44,6 +44,8 @@ try {
         tbt: Math.round(audit('total-blocking-time')),
         seo: score('seo'),
         accessibility: score('accessibility'),
+        // Lighthouse's measure of this machine's speed at the time (its blocking time scales with it).
+        benchmark: Math.round(lhr.environment.benchmarkIndex),
       });
       // LH_TASKS=1: each long task of the page (start and length in ms, the script it ran), for finding
       // what the blocking time is made of.
@@ -70,7 +72,7 @@ const meets = (row) =>
   row.tbt <= TARGETS.tbt &&
   row.seo >= TARGETS.seo &&
   row.accessibility >= TARGETS.accessibility;
-console.log('page                              perf  LCP ms  FCP ms    CLS  TBT ms  SEO  a11y  targets');
+console.log('page                              perf  LCP ms  FCP ms    CLS  TBT ms  SEO  a11y  bench  targets');
 for (const row of rows) {
   console.log(
     [
@@ -82,6 +84,7 @@ for (const row of rows) {
       String(row.tbt).padStart(7),
       String(row.seo).padStart(4),
       String(row.accessibility).padStart(5),
+      String(row.benchmark).padStart(6),
       meets(row) ? '  met' : '  missed',
     ].join(' '),
   );

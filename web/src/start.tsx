@@ -1,10 +1,9 @@
-import { i18nReady } from './i18n';
-
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 
 import { App } from './app/App';
+import { startI18nInBrowser } from './i18n';
 import { loadMatchedRoutes, routes } from './app/routes';
 import { hydrateInSlices } from './lib/preact/hydrateInSlices';
 import { createQueryClient } from './lib/queryClient';
@@ -20,8 +19,10 @@ if (!root) throw new Error('index.html lacks #root');
  * here. Either way the first render waits for the page language's texts (a small chunk fetched beside this one).
  */
 async function start(container: HTMLElement) {
-  // The start's work comes in tasks of its own, after its code has run and after the router is made and
-  // the data read in: a tap on the drawn page meanwhile waits for one of them at most, not for all of them.
+  // The start's work comes in tasks of its own: its code, the texts' set-up, the page's data and code, the
+  // router, the take-over. A tap on the drawn page meanwhile waits for one of them at most, not for all of them.
+  await nextTask();
+  const i18nReady = startI18nInBrowser();
   await nextTask();
   const rendered = readRenderedPage();
   const queryClient = createQueryClient();

@@ -49,11 +49,13 @@ function applyToDocument(language: string) {
 }
 
 /**
- * Settled once the start language's texts have arrived. The server picks the page's language the same
- * way (`?lang`, the cookie, the browser's languages, Hebrew), so the app starts in the language the
- * server wrote the page in.
+ * Sets i18next up in the browser; settled once the start language's texts have arrived. The server picks
+ * the page's language the same way (`?lang`, the cookie, the browser's languages, Hebrew), so the app
+ * starts in the language the server wrote the page in. Called by the start in a task of its own (a quarter
+ * of the start's evaluation on a phone when it ran on import); the server's render sets i18next up with
+ * every language itself.
  */
-function startInBrowser(): Promise<void> {
+export function startI18nInBrowser(): Promise<void> {
   const startLanguage = chosenLanguage();
   const ready = i18n
     .use(lazyLocales)
@@ -74,9 +76,6 @@ function startInBrowser(): Promise<void> {
   });
   return ready;
 }
-
-/** In the browser, the start (above); the server's render sets i18next up with every language itself. */
-export const i18nReady = typeof document === 'undefined' ? Promise.resolve() : startInBrowser();
 
 /** The language the interface shows, always one of the five. */
 export function currentLanguage(): Language {

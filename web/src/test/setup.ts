@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import i18n from '../i18n';
+import i18n, { startI18nInBrowser } from '../i18n';
 
 import { configure, getConfig } from '@testing-library/dom';
 import { cleanup } from '@testing-library/preact';
@@ -10,7 +10,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { setBrowserOnline } from './browser';
 import { interfaceTexts } from './locales';
 
-// Every language at hand at once, as if each had been fetched.
+// Set up as the start does, with every language at hand at once, as if each had been fetched.
+void startI18nInBrowser();
 for (const [language, texts] of Object.entries(interfaceTexts)) i18n.addResourceBundle(language, 'translation', texts);
 
 // Effects run right after the render that scheduled them, as React's do in a test, not a frame later as in
