@@ -178,7 +178,8 @@ bench: build llm-deps smtp-deps e2e-deps ## Load-test the release server beside 
 	LLM_PYTHON=$(LLM_PYTHON) AIOSMTPD=$(AIOSMTPD) ./bench/run.sh $(SERVER)
 
 # Lighthouse (pinned in web/package.json) in Debian's Chromium against the release server on a free port
-# with a fresh database: the public pages in Hebrew and English, one row each (web/scripts/lighthouse.mjs).
+# with a fresh database: the public pages in Hebrew and English, one row each, the medians of LH_ROUNDS runs
+# (web/scripts/lighthouse.mjs).
 lighthouse: build e2e-deps ## Lighthouse scores and timings of the public pages, mobile defaults
 	@dir=$$(mktemp -d); port=$$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
 	DATABASE_URL="sqlite://$$dir/db.sqlite" PORT=$$port $(SERVER) serve >"$$dir/server.log" 2>&1 & pid=$$!; \
