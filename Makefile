@@ -24,7 +24,7 @@ SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
 SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
 
-.PHONY: run build web server openapi dev check test test-server test-web test-contract test-cluster schemathesis-deps e2e e2e-deps smtp-deps pop3-deps llm-deps services ai-local bench lighthouse cluster cluster-stop clean
+.PHONY: run build web server openapi dev check test test-server test-web test-contract test-hostile test-cluster schemathesis-deps e2e e2e-deps smtp-deps pop3-deps llm-deps services ai-local bench lighthouse cluster cluster-stop clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -58,7 +58,7 @@ check: web/node_modules/.package-lock.json ## Formatting, lints and types: rustf
 	cargo clippy --locked -p pointe-server --all-targets -- -D warnings
 	cd web && npm run check
 
-test: check test-server test-web test-contract test-cluster e2e ## The gate (make check), then every suite: Rust (SQLite + PostgreSQL), Vitest, the API contract, the cluster's faults, Playwright
+test: check test-server test-web test-contract test-hostile test-cluster e2e ## The gate (make check), then every suite: Rust (SQLite + PostgreSQL), Vitest, the API contract, a hostile client, the cluster's faults, Playwright
 
 # The server suite runs on SQLite always, on PostgreSQL too when one answers on 127.0.0.1:5432, and its
 # rate-limit tests on Redis too when one answers on 127.0.0.1:6379. Under CI=true both are required: the
@@ -139,6 +139,12 @@ test-web: web ## Vitest, and the home page's weight against its budget (web/scri
 test-contract: build schemathesis-deps
 	server/tests/contract/run.sh $(SERVER) $(SCHEMATHESIS)
 
+# The release server under a hostile client: oversized and malformed heads, made-up methods, junk query
+# strings, deep JSON, slow heads, many distinct addresses; no 5xx, everything answered after it, and its
+# memory back within 10 % (server/tests/hostile/run.py).
+test-hostile: build
+	python3 server/tests/hostile/run.py $(SERVER)
+
 # Two release instances behind nginx (deploy/nginx.conf) on PostgreSQL and Redis, under load while one is
 # killed, Redis and PostgreSQL restart, and one is stopped (server/tests/cluster/faults.py).
 test-cluster: build smtp-deps services
@@ -155,6 +161,7 @@ $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed:
 e2e-deps:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 	@command -v pdftotext >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
+	@command -v java >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; }
 
 # Playwright in Chromium against the release server on a free port with a fresh database, its e-mail
 # going to aiosmtpd on another free port (E2E_ARGS=... passes options, e.g. a spec name).

@@ -18,8 +18,9 @@ app_port=$(free_port)
 ref_port=$(free_port)
 # No bot-check and X-Forwarded-For trusted, so the login flood below can come from many made-up clients;
 # private hosts allowed, for the campaign's SMTP sink on 127.0.0.1.
+metrics_token=bench-metrics-token-0123456789
 PORT=$app_port DATABASE_URL="sqlite://$work/bench.db" WEB_DIST=web/dist MAIL_DIR="$work/mail" BOT_CHECK=off TRUST_PROXY=true ALLOW_PRIVATE_HOSTS=true \
-  RUST_LOG=warn "$server" serve >"$work/server.log" 2>&1 &
+  METRICS_TOKEN=$metrics_token RUST_LOG=warn "$server" serve >"$work/server.log" 2>&1 &
 app_pid=$!
 trap 'kill $app_pid 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 50); do curl -fsS "http://127.0.0.1:$app_port/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
@@ -99,6 +100,34 @@ for pair in "home page (drawn)|/|/index.html" "brand page (drawn)|/brand/bloch?l
   ratio=$(python3 -c "print(f'{$a_rps / $r_rps:.2f}')")
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$a_rps" "$a_p50" "$a_p99" "$r_rps" "$r_p50" "$r_p99" "$ratio"
 done
+
+# A flood of made-up query strings on the kept pages and reads (bench/junk.lua, a new one each request):
+# they are answered from memory, so the kept pages' hit rate and p99 (bench/pages.lua) stay as they were.
+pages_cache() { # -> "hits misses entries" of the rendered pages cache, from /metrics
+  curl -fsS -H "Authorization: Bearer $metrics_token" "http://127.0.0.1:$app_port/metrics" |
+    awk '/^pointe_cache_hits\{cache="renderedPages"\}/ {h=$2} /^pointe_cache_misses\{cache="renderedPages"\}/ {m=$2}
+         /^pointe_cache_entries\{cache="renderedPages"\}/ {e=$2} END {print h, m, e}'
+}
+pages_p99() {
+  wrk -t1 -c4 -d"${duration}s" --latency -s bench/pages.lua "http://127.0.0.1:$app_port" | awk '/^ +99%/ {print $2}'
+}
+quiet_p99=$(pages_p99)
+read -r hits0 misses0 entries0 < <(pages_cache)
+rss_before_junk=$(rss_kib)
+wrk -t2 -c32 -d"$((duration + 4))s" -s bench/junk.lua "http://127.0.0.1:$app_port" >"$work/junk.txt" &
+junk_pid=$!
+sleep 2
+junk_p99=$(pages_p99)
+wait $junk_pid
+read -r hits1 misses1 entries1 < <(pages_cache)
+junk_requests=$(awk '/requests in/ {print $1}' "$work/junk.txt")
+echo
+printf '| made-up query strings on kept pages | value |\n|---|---|\n'
+printf '| junk requests sent (each query new) | %s (%s req/s) |\n' "$junk_requests" "$(awk '/Requests\/sec/ {print $2}' "$work/junk.txt")"
+printf '| kept pages p99 alone / under the junk flood (4 connections) | %s / %s |\n' "$quiet_p99" "$junk_p99"
+printf '| rendered pages during the flood: hits, new draws (misses), pages kept before → after | %s, %s, %s → %s |\n' \
+  "$((hits1 - hits0))" "$((misses1 - misses0))" "$entries0" "$entries1"
+printf '| RSS before → after the flood | %s → %s MiB |\n' "$((rss_before_junk / 1024))" "$(($(rss_kib) / 1024))"
 
 # The shoe finder's page and a model's page in Lighthouse (mobile defaults, as `make lighthouse`), against
 # the public pages' budgets.

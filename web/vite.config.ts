@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -22,8 +23,25 @@ const reactOnPreact = [
 /** The web app's version, sent with its crash reports. */
 const release = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/**
+ * Mantine's theme variables and its visibleFrom/hiddenFrom classes in every page's `<head>`: its provider
+ * would write them as `<style>` elements at the top of the app, in the body, which is not valid HTML
+ * (src/app/mantineTheme.css, which a test keeps equal to what the provider would write). Inline, as they
+ * were in the body, so a page is styled by its first response as before.
+ */
+const mantineThemeInHead: Plugin = {
+  name: 'pointe-mantine-theme-in-head',
+  transformIndexHtml: () => {
+    const css = readFileSync(new URL('./src/app/mantineTheme.css', import.meta.url), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s*\n\s*/g, '')
+      .replace(/;}/g, '}');
+    return [{ tag: 'style', children: css, injectTo: 'head' }];
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), mantineThemeInHead],
   resolve: { alias: reactOnPreact, ...(process.env.VITEST && { conditions: ['module', 'browser', 'development|production'], mainFields: ['browser', 'module'] }) },
   server: {
     // `make dev`: the API server runs on :8080; Vite serves the app and forwards /api to it.

@@ -6,7 +6,10 @@
 //! - PostgreSQL: `pg_dump` in its custom format (one consistent snapshot, online), restored with
 //!   `pg_restore`; both must be on the PATH, of the server's major version or newer.
 
-use std::path::{Path, PathBuf};
+use std::{
+    os::unix::fs::OpenOptionsExt,
+    path::{Path, PathBuf},
+};
 
 use anyhow::{bail, Context};
 use sqlx::Row;
@@ -15,9 +18,22 @@ use crate::db::{self, Db};
 
 /// Writes a backup of the database at `database_url` to `out`, which must not exist yet.
 pub async fn backup(database_url: &str, out: &Path) -> anyhow::Result<()> {
-    if out.exists() {
-        bail!("{} exists: choose a new file, so that no backup is overwritten", out.display());
+    // Made empty first, readable by its owner alone (it holds every account), before anything is in it.
+    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(out).map_err(|err| {
+        if err.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!("{} exists: choose a new file, so that no backup is overwritten", out.display())
+        } else {
+            anyhow::Error::new(err).context(format!("cannot create {}", out.display()))
+        }
+    })?;
+    let written = write_backup(database_url, out).await;
+    if written.is_err() {
+        let _ = std::fs::remove_file(out);
     }
+    written
+}
+
+async fn write_backup(database_url: &str, out: &Path) -> anyhow::Result<()> {
     if !db::is_sqlite(database_url) {
         return run("pg_dump", &["--format=custom", "--no-owner", "--file", &text(out)?], database_url).await;
     }

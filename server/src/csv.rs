@@ -97,3 +97,64 @@ mod tests {
         assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// What a spreadsheet shows of a cell: a would-be formula with the apostrophe that keeps it text.
+    fn shown(cell: &str) -> String {
+        if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+            format!("'{cell}")
+        } else {
+            cell.to_owned()
+        }
+    }
+
+    /// Cells from users (names, notes): anything, and the characters that matter to CSV.
+    const CELL: &str = "\\PC{0,20}|[a-z,\"\r\n\t=+@ -]{0,20}";
+
+    /// Reads a written document back as a spreadsheet program would (RFC 4180).
+    fn read_back(text: &str) -> Vec<Vec<String>> {
+        let text = text.strip_prefix('\u{FEFF}').expect("a byte-order mark");
+        ::csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text.as_bytes())
+            .records()
+            .map(|record| record.expect("a CSV record").iter().map(str::to_owned).collect())
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn each_row_reads_back_as_one_record_of_its_cells(
+            rows in prop::collection::vec(prop::collection::vec(CELL, 2..6), 0..8)
+        ) {
+            let mut csv = Csv::new(&["a", "b"]);
+            for row in &rows {
+                csv.row(row.iter().map(String::as_str));
+            }
+            let mut expected = vec![vec!["a".to_owned(), "b".to_owned()]];
+            expected.extend(rows.iter().map(|row| row.iter().map(|cell| shown(cell)).collect::<Vec<_>>()));
+            prop_assert_eq!(read_back(&csv.into_text()), expected);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn a_large_cell_reads_back_whole(cell in CELL, repeat in 10_000..20_000usize) {
+            let cell = format!("x{}", cell.repeat(repeat));
+            let mut csv = Csv::new(&["a", "b"]);
+            csv.row([cell.as_str(), "y"]);
+            let expected = vec![vec!["a".to_owned(), "b".to_owned()], vec![cell, "y".to_owned()]];
+            prop_assert_eq!(read_back(&csv.into_text()), expected);
+        }
+    }
+}

@@ -33,6 +33,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (17, "session_tokens", include_str!("../migrations/0017_session_tokens.sql")),
     (18, "job_leases", include_str!("../migrations/0018_job_leases.sql")),
     (19, "product_fits", include_str!("../migrations/0019_product_fits.sql")),
+    (20, "crash_drops", include_str!("../migrations/0020_crash_drops.sql")),
 ];
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a

@@ -17,6 +17,7 @@ mod client_info;
 mod config;
 mod crash_reports;
 mod csv;
+mod dates;
 mod db;
 mod db_filter;
 mod email;
@@ -37,6 +38,7 @@ mod precompressed;
 mod private_hosts;
 mod public_cache;
 mod ratelimit;
+mod request_log;
 mod secrets;
 mod seo;
 mod serve;
@@ -45,6 +47,7 @@ mod settings;
 mod site;
 #[doc(hidden)]
 pub mod testing;
+mod text;
 mod time;
 mod tips;
 mod translations;
@@ -62,7 +65,7 @@ use tower_http::{
     },
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::RequestBodyTimeoutLayer,
-    trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
+    trace::{DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
 use utoipa_axum::router::OpenApiRouter;
@@ -132,7 +135,7 @@ impl AppState {
         let rate_limits = ratelimit::Store::from_config(&config.rate_limit_store).await?;
         let assistant = Arc::new(assistant::Assistant::start()?);
         let public_cache = Arc::new(public_cache::PublicCache::new(&db, vec![web.pages.clone()]).await?);
-        let settings = Arc::new(settings::Settings::default());
+        let settings = Arc::new(settings::Settings::new(settings::Sealer::new(&keys.settings)));
         let mut monitored: Vec<(caches::CacheName, Arc<dyn caches::Monitored>)> = vec![
             (caches::CacheName::PublicReads, public_cache.clone()),
             (caches::CacheName::RenderedPages, web.pages.clone()),
@@ -227,13 +230,19 @@ pub fn app(state: AppState) -> Router {
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::api_method_not_allowed);
     state.web.renderer.connect(api.clone());
-    Router::new()
+    let routes = Router::new()
         .merge(api)
         .merge(openapi::routes(openapi::complete(document)))
         .route("/metrics", axum::routing::get(metrics::scrape))
-        .fallback(web::serve)
-        // Per route (a router's layer wraps each route), so the route's pattern is known.
-        .layer(middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
+        .fallback(web::serve);
+    // Counted only where they are read. Per route (a router's layer wraps each route), so the route's
+    // pattern is known.
+    let routes = if state.config.metrics_token.is_some() {
+        routes.layer(middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
+    } else {
+        routes
+    };
+    routes
         .layer(Extension(state.clone()))
         .with_state(state)
         .layer(middleware::from_fn(|request: axum::extract::Request, next: middleware::Next| {
@@ -253,7 +262,7 @@ pub fn app(state: AppState) -> Router {
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(
             TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .make_span_with(request_log::span)
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))

@@ -9,7 +9,7 @@ use std::{sync::Arc, time::Instant};
 
 use axum::{
     extract::{MatchedPath, Request, State},
-    http::{header, HeaderMap, StatusCode},
+    http::{header, HeaderMap, Method, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -28,13 +28,43 @@ use subtle::ConstantTimeEq;
 
 use crate::AppState;
 
+/// Every label comes from a closed set, whatever the client sends: a label value is kept for as long as
+/// the instance runs, so one drawn from the request would let each made-up method grow the memory.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct Route {
-    method: String,
-    /// The route's pattern (`/api/brands/{id}`), or `page` for the web app's pages and files.
+    /// One of the standard methods, or `OTHER` (`method_label`).
+    method: &'static str,
+    /// The route's pattern (`/api/brands/{id}`), which the code defines, or `page` for the web app's
+    /// pages and files.
     route: String,
-    /// `2xx` … `5xx`.
-    status: String,
+    /// `1xx` … `5xx`.
+    status: &'static str,
+}
+
+/// The request's method as a metric label or a log field: the standard ones by name, any other `OTHER`.
+pub fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        Method::CONNECT => "CONNECT",
+        Method::TRACE => "TRACE",
+        _ => "OTHER",
+    }
+}
+
+fn status_label(status: StatusCode) -> &'static str {
+    match status.as_u16() / 100 {
+        1 => "1xx",
+        2 => "2xx",
+        3 => "3xx",
+        4 => "4xx",
+        _ => "5xx",
+    }
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -124,11 +154,11 @@ impl Default for Metrics {
 /// Counts every request and how long its answer took to begin.
 pub async fn record(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
     let began = Instant::now();
-    let method = request.method().as_str().to_owned();
+    let method = method_label(request.method());
     let route =
         request.extensions().get::<MatchedPath>().map_or_else(|| "page".to_owned(), |path| path.as_str().to_owned());
     let response = next.run(request).await;
-    let labels = Route { method, route, status: format!("{}xx", response.status().as_u16() / 100) };
+    let labels = Route { method, route, status: status_label(response.status()) };
     metrics.requests.get_or_create(&labels).inc();
     metrics.latency.get_or_create(&labels).observe(began.elapsed().as_secs_f64());
     response

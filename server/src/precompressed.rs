@@ -109,3 +109,86 @@ mod tests {
         assert!(etag_matches(&HeaderValue::from_static("\"abc\""), &HeaderValue::from_static("W/\"abc\"")));
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// An entity tag as servers write them: quoted visible ASCII, no comma.
+    const TAG: &str = "\"[!#-+\\--~]{0,30}\"";
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn a_coding_is_accepted_only_when_listed_or_starred(
+            header in "\\PC{0,200}|[a-zA-Z*,;=q. 0-9]{0,200}",
+            coding in prop::sample::select(vec!["br", "gzip"]),
+        ) {
+            if accepts(&header, coding) {
+                prop_assert!(header.to_ascii_lowercase().contains(coding) || header.contains('*'));
+            }
+        }
+
+        #[test]
+        fn a_listed_coding_is_accepted_unless_its_weight_is_zero(
+            others in prop::collection::vec("[a-z-]{1,8}", 0..5),
+            weight in prop::option::of(0..=1000u32),
+            upper in any::<bool>(),
+        ) {
+            let coding = if upper { "GZIP" } else { "gzip" };
+            let listed = match weight {
+                Some(weight) => format!("{coding};q={}.{:03}", weight / 1000, weight % 1000),
+                None => coding.to_owned(),
+            };
+            let header: Vec<String> = others.iter().filter(|other| *other != "gzip").cloned().chain([listed]).collect();
+            prop_assert_eq!(accepts(&header.join(", "), "gzip"), weight != Some(0));
+        }
+
+        #[test]
+        fn any_if_none_match_is_read_without_panicking(
+            value in prop::collection::vec(any::<u8>(), 0..300),
+            tag in TAG,
+        ) {
+            if let Ok(value) = HeaderValue::from_bytes(&value) {
+                let matched = etag_matches(&value, &HeaderValue::from_str(&tag).unwrap());
+                if matched {
+                    let text = value.to_str().unwrap();
+                    prop_assert!(text.contains('*') || text.contains(&tag[1..]));
+                }
+            }
+        }
+
+        #[test]
+        fn a_list_holding_the_tag_strong_or_weak_matches(
+            others in prop::collection::vec(TAG, 0..5),
+            tag in TAG,
+            weak in any::<bool>(),
+            at in any::<prop::sample::Index>(),
+        ) {
+            let own = HeaderValue::from_str(&tag).unwrap();
+            let mut list = others.clone();
+            list.insert(at.index(list.len() + 1), if weak { format!("W/{tag}") } else { tag.clone() });
+            prop_assert!(etag_matches(&HeaderValue::from_str(&list.join(", ")).unwrap(), &own));
+            let without: Vec<&String> = others.iter().filter(|other| **other != tag).collect();
+            let without = without.iter().map(|other| other.as_str()).collect::<Vec<_>>().join(", ");
+            prop_assert!(!etag_matches(&HeaderValue::from_str(&without).unwrap(), &own));
+            prop_assert!(etag_matches(&HeaderValue::from_static("*"), &own));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn large_headers_are_read(item in "[a-z-]{1,10}(;q=0\\.[0-9])?", tag in TAG, repeat in 20_000..40_000usize) {
+            let accept = vec![item.as_str(); repeat].join(", ");
+            prop_assert!(accept.len() > 100_000);
+            accepts(&accept, "br");
+            let tags = format!("{}, W/{tag}", vec![tag.as_str(); repeat].join(", "));
+            prop_assert!(etag_matches(&HeaderValue::from_str(&tags).unwrap(), &HeaderValue::from_str(&tag).unwrap()));
+        }
+    }
+}

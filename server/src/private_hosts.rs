@@ -13,7 +13,9 @@ use std::{
 pub const REFUSED: &str = "Addresses on this machine or a private network are not allowed";
 
 /// Loopback, private (RFC 1918, unique-local), link-local (cloud metadata lives there), shared (CGNAT),
-/// unspecified, broadcast and multicast addresses; an IPv4 address inside IPv6 counts as itself.
+/// benchmarking (198.18.0.0/15), reserved (240.0.0.0/4), unspecified, broadcast and multicast addresses.
+/// An IPv4 address inside IPv6 counts as itself: mapped, compatible, NAT64 (64:ff9b::/96, which a
+/// gateway turns into that IPv4 address) and 6to4 (2002::/16).
 pub fn is_private(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => {
@@ -25,9 +27,11 @@ pub fn is_private(ip: IpAddr) -> bool {
                 || v4.is_broadcast()
                 || v4.is_multicast()
                 || (a == 100 && (64..128).contains(&b))
+                || (a == 198 && (18..20).contains(&b))
+                || a >= 240
                 || a == 0
         }
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+        IpAddr::V6(v6) => match embedded_ipv4(v6) {
             Some(v4) => is_private(IpAddr::V4(v4)),
             None => {
                 let first = v6.segments()[0];
@@ -38,6 +42,24 @@ pub fn is_private(ip: IpAddr) -> bool {
                     || (first & 0xffc0) == 0xfe80
             }
         },
+    }
+}
+
+/// The IPv4 address an IPv6 one carries: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64
+/// (64:ff9b::a.b.c.d) or 6to4 (2002:aabb:ccdd::/48).
+fn embedded_ipv4(v6: std::net::Ipv6Addr) -> Option<std::net::Ipv4Addr> {
+    let segments = v6.segments();
+    let from = |high: u16, low: u16| {
+        let [a, b] = high.to_be_bytes();
+        let [c, d] = low.to_be_bytes();
+        std::net::Ipv4Addr::new(a, b, c, d)
+    };
+    match segments {
+        [0, 0, 0, 0, 0, 0xffff, high, low] | [0x64, 0xff9b, 0, 0, 0, 0, high, low] => Some(from(high, low)),
+        // Compatible addresses, but not :: and ::1, which are IPv6's own.
+        [0, 0, 0, 0, 0, 0, high, low] if high != 0 => Some(from(high, low)),
+        [0x2002, high, low, ..] => Some(from(high, low)),
+        _ => None,
     }
 }
 
@@ -100,12 +122,29 @@ mod tests {
             "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
             "224.0.0.1",
+            "198.18.0.1",
+            "198.19.255.255",
+            "240.0.0.1",
+            "255.255.255.255",
+            "64:ff9b::7f00:1",
+            "64:ff9b::a9fe:a9fe",
+            "2002:7f00:1::1",
+            "2002:c0a8:101::",
+            "::10.0.0.1",
         ] {
             assert!(is_private(private.parse().unwrap()), "{private}");
         }
-        for public in
-            ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::6810:84e5", "::ffff:8.8.8.8"]
-        {
+        for public in [
+            "93.184.216.34",
+            "8.8.8.8",
+            "172.32.0.1",
+            "100.128.0.1",
+            "198.20.0.1",
+            "2606:4700::6810:84e5",
+            "::ffff:8.8.8.8",
+            "64:ff9b::808:808",
+            "2002:808:808::1",
+        ] {
             assert!(!is_private(public.parse().unwrap()), "{public}");
         }
         for host in ["localhost", "LOCALHOST", "mail.localhost", "127.0.0.1", "[::1]", " 10.0.0.5 "] {

@@ -20,6 +20,8 @@ pub struct Keys {
     pub bot_check: String,
     /// Signs the links in members' e-mails (unsubscribe).
     pub mail_links: Vec<u8>,
+    /// Seals the settings that hold secrets (settings/sealed.rs).
+    pub settings: Vec<u8>,
 }
 
 impl Keys {
@@ -29,6 +31,7 @@ impl Keys {
             codes: derive(secret, "one-time codes"),
             bot_check: STANDARD.encode(derive(secret, "bot-check challenges")),
             mail_links: derive(secret, "e-mail links"),
+            settings: derive(secret, "settings at rest"),
         }
     }
 }

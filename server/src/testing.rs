@@ -94,6 +94,12 @@ pub mod sessions {
     pub use crate::sessions::start;
 }
 
+/// A saved setting as stored in the database, opened when it is sealed.
+pub async fn stored_setting(state: &crate::AppState, key: &str) -> serde_json::Value {
+    let json = state.settings.stored_json(&state.db, key).await.expect("settings read").expect("the setting is saved");
+    serde_json::from_str(&json).expect("a stored setting is JSON")
+}
+
 /// Forgets a setting saved in the admin, as `pointe-server reset-setting` does.
 pub async fn reset_setting(db: &crate::db::Db, key: &str) -> anyhow::Result<()> {
     crate::settings::reset(db, key, &crate::SETTING_KEYS).await

@@ -127,9 +127,7 @@ async fn collect(
     ApiJson(beacon): ApiJson<Beacon>,
 ) -> ApiResult<StatusCode> {
     let collector = &state.analytics;
-    if collector.limiter.check_key(&client.rate_key()).is_err() {
-        return Err(ApiError::TooManyRequests { retry_after_secs: 60 });
-    }
+    collector.within_rate(&client)?;
     beacon.check()?;
     let page = dimensions::page(&beacon.url).ok_or(ApiError::BadRequest(NOT_A_PAGE))?;
     let asks_not_to_track = ["dnt", "sec-gpc"].iter().any(|name| headers.get(*name).is_some_and(|v| v == "1"));
@@ -173,4 +171,102 @@ async fn collect(
         results: beacon.results.map(i64::from),
     });
     Ok(StatusCode::ACCEPTED)
+}
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A field's text: short or past its limit, with letters of any width (the limits count characters).
+    fn text(max: usize) -> impl Strategy<Value = String> {
+        prop_oneof![
+            proptest::string::string_regex(&format!("\\PC{{0,{}}}", max + 2)).expect("a pattern"),
+            (max - 2..max + 3)
+                .prop_flat_map(|length| prop::collection::vec(prop::sample::select(vec!['a', 'ש', '😀']), length))
+                .prop_map(|chars| chars.into_iter().collect::<String>()),
+        ]
+    }
+
+    /// A beacon's fields (`Beacon` is no `Debug`, which a generated value must be): url, referrer,
+    /// browser language, brand, target, results and language.
+    type Fields = (String, Option<String>, Option<String>, Option<String>, Option<String>, Option<u32>, Lang);
+
+    fn fields() -> impl Strategy<Value = Fields> {
+        (
+            text(MAX_ADDRESS),
+            prop::option::of(text(MAX_ADDRESS)),
+            prop::option::of(text(MAX_BROWSER_LANG)),
+            prop::option::of(text(MAX_TARGET)),
+            prop::option::of(text(MAX_TARGET)),
+            prop::option::of(prop_oneof![0..=MAX_RESULTS + 2, any::<u32>()]),
+            prop::sample::select(Lang::ALL.to_vec()),
+        )
+    }
+
+    fn beacon((url, referrer, browser_lang, brand, target, results, lang): Fields) -> Beacon {
+        Beacon { name: EventName::Search, url, referrer, lang, browser_lang, brand, target, results }
+    }
+
+    fn within(value: Option<&str>, max: usize) -> bool {
+        value.is_none_or(|value| value.chars().count() <= max)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn a_beacon_is_taken_only_when_each_field_is_within_its_documented_length(fields in fields()) {
+            let beacon = beacon(fields);
+            let within_all = within(Some(&beacon.url), MAX_ADDRESS)
+                && within(beacon.referrer.as_deref(), MAX_ADDRESS)
+                && within(beacon.browser_lang.as_deref(), MAX_BROWSER_LANG)
+                && within(beacon.brand.as_deref(), MAX_TARGET)
+                && within(beacon.target.as_deref(), MAX_TARGET)
+                && beacon.results.is_none_or(|results| results <= MAX_RESULTS);
+            prop_assert_eq!(beacon.check().is_ok(), within_all);
+        }
+
+        #[test]
+        fn any_body_is_read_as_a_beacon_or_refused(body in prop::collection::vec(any::<u8>(), 0..300)) {
+            let _ = serde_json::from_slice::<Beacon>(&body);
+        }
+
+        #[test]
+        fn a_beacon_body_of_any_values_is_read_or_refused(
+            name in "pageview|search|productLink|chatOpened|nope|",
+            url in "\\PC{0,60}",
+            lang in "he|en|ru|fr|es|de|",
+            results in prop::option::of(any::<i64>()),
+            extra in prop::option::of("[a-z]{1,8}"),
+        ) {
+            let mut body = serde_json::json!({"name": name, "url": url.clone(), "lang": lang, "results": results});
+            if let Some(extra) = extra {
+                body[extra.as_str()] = serde_json::json!(1);
+            }
+            if let Ok(beacon) = serde_json::from_value::<Beacon>(body) {
+                prop_assert_eq!(beacon.url, url);
+                prop_assert_eq!(beacon.results.map(i64::from), results);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn a_beacon_with_a_large_field_is_refused(fields in fields(), unit in "\\PC{1,8}", field in 0..5usize) {
+            let large = unit.repeat(200_000 / unit.len() + 1);
+            let mut beacon = beacon(fields);
+            match field {
+                0 => beacon.url = large,
+                1 => beacon.referrer = Some(large),
+                2 => beacon.browser_lang = Some(large),
+                3 => beacon.brand = Some(large),
+                _ => beacon.target = Some(large),
+            }
+            prop_assert!(beacon.check().is_err());
+        }
+    }
 }

@@ -4,6 +4,8 @@
 
 use url::Url;
 
+use crate::text::cut;
+
 pub const MAX_PATH: usize = 300;
 const MAX_LABEL: usize = 100;
 
@@ -66,7 +68,7 @@ pub fn source(referrer: &str, own_host: &str) -> String {
     }
     match host {
         "t.co" | "x.com" | "twitter.com" => "X".to_owned(),
-        _ => cut(host, MAX_LABEL),
+        _ => cut(host, MAX_LABEL).to_owned(),
     }
 }
 
@@ -91,11 +93,11 @@ pub fn page(address: &str) -> Option<Page> {
     let utm = |key: &str| {
         url.query_pairs()
             .find(|(name, _)| name == key)
-            .map(|(_, value)| cut(value.trim(), MAX_LABEL))
+            .map(|(_, value)| cut(value.trim(), MAX_LABEL).to_owned())
             .unwrap_or_default()
     };
     Some(Page {
-        path: cut(&path, MAX_PATH),
+        path: cut(&path, MAX_PATH).to_owned(),
         utm_source: utm("utm_source"),
         utm_medium: utm("utm_medium"),
         utm_campaign: utm("utm_campaign"),
@@ -114,10 +116,6 @@ pub fn browser_language(tag: &str) -> String {
     } else {
         String::new()
     }
-}
-
-fn cut(text: &str, max_chars: usize) -> String {
-    text.chars().take(max_chars).collect()
 }
 
 #[cfg(test)]
@@ -176,5 +174,160 @@ mod tests {
         assert_eq!(browser_language("en-US"), "en");
         assert_eq!(browser_language("HE"), "he");
         assert_eq!(browser_language("<script>"), "");
+    }
+}
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// User agents: any text, and pieces of real ones put together.
+    fn user_agent() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "Mozilla/5.0 ",
+            "(X11; Linux x86_64; rv:133.0) ",
+            "(iPhone; CPU iPhone OS 17_5 like Mac OS X) ",
+            "(iPad; CPU OS 17_5 like Mac OS X) ",
+            "(Windows NT 10.0; Win64; x64) ",
+            "(Linux; Android 14; Tablet) ",
+            "AppleWebKit/537.36 (KHTML, like Gecko) ",
+            "Chrome/130.0.0.0 ",
+            "Mobile ",
+            "Safari/537.36 ",
+            "Firefox/133.0 ",
+            "Gecko/20100101 ",
+            "Version/17.5 ",
+            "Edg/130.0 ",
+            "Opera ",
+            "MSIE 6.0; ",
+            "(",
+            ")",
+            ";",
+            "/",
+        ]);
+        prop_oneof!["\\PC{0,200}", prop::collection::vec(piece, 0..12).prop_map(|pieces| pieces.concat())]
+    }
+
+    /// Addresses as browsers send them: absolute or a path, with a query and odd characters.
+    fn address() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "\\PC{0,200}",
+            (
+                prop::sample::select(vec![
+                    "",
+                    "https://pointe.test",
+                    "http://x.example:8080",
+                    "javascript:",
+                    "//h",
+                    "file:///"
+                ]),
+                "(/[a-zA-Z0-9%._~ -]{0,20}){0,6}/?",
+                prop::collection::vec(
+                    (
+                        prop::sample::select(vec!["utm_source", "utm_medium", "utm_campaign", "x", "utm_source%20"]),
+                        "\\PC{0,30}|[a-z%+= ]{0,30}"
+                    ),
+                    0..5
+                ),
+            )
+                .prop_map(|(origin, path, query)| {
+                    let query: Vec<String> = query.into_iter().map(|(name, value)| format!("{name}={value}")).collect();
+                    format!("{origin}{path}?{}", query.join("&"))
+                }),
+        ]
+    }
+
+    fn referrer() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "\\PC{0,100}",
+            (
+                "(https?|ftp|mailto)://",
+                "(www\\.)?([a-zA-Z0-9-]{1,12}\\.){0,4}[a-zA-Z0-9-]{1,12}",
+                "(:[0-9]{1,5})?(/[a-z]{0,8})?"
+            )
+                .prop_map(|(scheme, host, rest)| format!("{scheme}{host}{rest}")),
+            "https://[a-z]{60,70}\\.[a-z]{60,70}\\.example/",
+        ]
+    }
+
+    fn assert_page_bounded(address: &str) -> Result<(), TestCaseError> {
+        if let Some(page) = page(address) {
+            prop_assert!(page.path.starts_with('/'));
+            prop_assert!(page.path.chars().count() <= MAX_PATH);
+            for utm in [&page.utm_source, &page.utm_medium, &page.utm_campaign] {
+                prop_assert!(utm.chars().count() <= MAX_LABEL);
+            }
+        }
+        Ok(())
+    }
+
+    fn assert_agent_bounded(user_agent: &str) -> Result<(), TestCaseError> {
+        if let Some(agent) = agent(user_agent) {
+            // Names from woothee's data set, never the client's own words.
+            prop_assert!(agent.browser.len() <= MAX_LABEL && agent.os.len() <= MAX_LABEL);
+            prop_assert!(["desktop", "mobile", "tablet", "other"].contains(&agent.device));
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn an_agent_is_a_known_browser_os_and_device(user_agent in user_agent()) {
+            assert_agent_bounded(&user_agent)?;
+        }
+
+        #[test]
+        fn a_source_is_at_most_a_label_long(referrer in referrer(), own in "[a-z.]{0,20}(:[0-9]{1,5})?") {
+            let source = source(&referrer, &own);
+            prop_assert!(source.chars().count() <= MAX_LABEL);
+        }
+
+        #[test]
+        fn a_link_within_the_site_has_no_source(
+            host in "[a-z]{1,12}\\.[a-z]{2,6}",
+            path in "(/[a-z]{0,8}){0,3}",
+            www in any::<bool>(),
+        ) {
+            let referrer = format!("https://{}{host}{path}", if www { "www." } else { "" });
+            prop_assert_eq!(source(&referrer, &format!("{host}:443")), "");
+        }
+
+        #[test]
+        fn a_page_keeps_a_bounded_path_and_utm_labels(address in address()) {
+            assert_page_bounded(&address)?;
+        }
+
+        #[test]
+        fn a_browser_language_is_two_or_three_lower_case_letters_or_nothing(tag in "\\PC{0,40}|[a-zA-Z_-]{0,10}") {
+            let language = browser_language(&tag);
+            let lower_case_letters = language.bytes().all(|b| b.is_ascii_lowercase());
+            prop_assert!(language.is_empty() || ((2..=3).contains(&language.len()) && lower_case_letters));
+            prop_assert!(language.is_empty() || tag.to_ascii_lowercase().starts_with(&language));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn large_values_are_reduced_within_the_bounds(
+            user_agent in user_agent(),
+            address in address(),
+            referrer in referrer(),
+        ) {
+            let large = |value: &str| format!("x{}", value.repeat(200_000 / value.len().max(1) + 1));
+            assert_agent_bounded(&large(&user_agent))?;
+            assert_agent_bounded(&format!("Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 {}", "a".repeat(300_000)))?;
+            assert_page_bounded(&large(&address))?;
+            assert_page_bounded(&format!("/{}?utm_source={}", "a/".repeat(150_000), "b".repeat(300_000)))?;
+            prop_assert!(source(&large(&referrer), "pointe.test").chars().count() <= MAX_LABEL);
+            let long_host = format!("https://{}.example/", "a".repeat(300_000));
+            prop_assert!(source(&long_host, "pointe.test").chars().count() <= MAX_LABEL);
+            prop_assert!(browser_language(&large(&referrer)).len() <= 3);
+        }
     }
 }

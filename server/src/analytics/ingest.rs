@@ -15,7 +15,12 @@ use super::{
     store::{self, Hit, Uncounted},
     visitor::Salts,
 };
-use crate::{db::Db, AppState};
+use crate::{
+    client_info::ClientInfo,
+    db::Db,
+    error::{ApiError, ApiResult},
+    AppState,
+};
 
 /// Hits waiting for the writer; beyond this they are dropped.
 const QUEUE: usize = 20_000;
@@ -34,7 +39,7 @@ pub struct Collector {
     dropped_unrecorded: AtomicU64,
     bots: AtomicU64,
     pub(super) salts: Salts,
-    pub(super) limiter: DefaultKeyedRateLimiter<String>,
+    limiter: DefaultKeyedRateLimiter<String>,
 }
 
 impl Default for Collector {
@@ -62,6 +67,12 @@ impl Collector {
             Ok(()) => {}
             Err(_) => self.drop_hits(1),
         }
+    }
+
+    /// Refuses an address past its beacons per minute (the site's own and those passed on to an external
+    /// service alike).
+    pub fn within_rate(&self, client: &ClientInfo) -> ApiResult<()> {
+        self.limiter.check_key(&client.rate_key()).map_err(|_| ApiError::TooManyRequests { retry_after_secs: 60 })
     }
 
     /// Counts a hit from a bot or headless browser (kept as a number per day only).

@@ -2,7 +2,9 @@
 //! in the admin's language. Typst, as a library, lays out a fixed template (`report.typ`) over the
 //! report's data, handed over as JSON in `sys.inputs` so no text of the data is ever read as markup. The
 //! font is DejaVu Sans, shipped in `server/fonts` (Latin, Hebrew and Cyrillic); Typst shapes the text
-//! and sets Hebrew right to left. CPU work: callers run it off the request threads.
+//! and sets Hebrew right to left; in a right-to-left report every value without a right-to-left letter
+//! (an address, a browser's name, a number with its sign) is isolated as a left-to-right run, and dates
+//! are written in the report's language. CPU work: callers run it off the request threads.
 
 use std::sync::LazyLock;
 
@@ -18,7 +20,7 @@ use typst::{
 };
 
 use super::{export, labels::Labels, report::Report};
-use crate::csv::timestamp;
+use crate::{dates, lang::Lang, time::DAY_MS};
 
 const TEMPLATE: &str = include_str!("report.typ");
 
@@ -84,9 +86,27 @@ pub fn render(report: &Report, labels: Labels) -> anyhow::Result<Vec<u8>> {
         .map_err(|errors| anyhow::anyhow!("the report's PDF failed: {:?}", errors.first().map(|e| &e.message)))
 }
 
+/// `value` as a left-to-right run set apart from the right-to-left text around it (U+2066 … U+2069), when
+/// the report is right to left and the value has no right-to-left letter of its own: "/brand/capezio"
+/// would otherwise come out as "brand/capezio/".
+fn isolated(lang: Lang, value: String) -> String {
+    let right_to_left =
+        |c: char| matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}');
+    if lang.is_rtl() && !value.is_empty() && !value.chars().any(right_to_left) {
+        format!("\u{2066}{value}\u{2069}")
+    } else {
+        value
+    }
+}
+
 /// The template's input: every text already in the admin's language, every number already written.
 fn data(report: &Report, labels: Labels) -> Value {
+    let lang = labels.0;
     let text = |key: &str| labels.get(&format!("analytics.{key}"));
+    let ltr = |value: String| isolated(lang, value);
+    // A period that ends at midnight ends with the day before it.
+    let end = if report.to % DAY_MS == 0 { report.to - DAY_MS } else { report.to };
+    let (from, to) = (dates::long(lang, report.from), dates::long(lang, end));
     let summary: Vec<[String; 4]> = report
         .headline
         .figures()
@@ -94,9 +114,9 @@ fn data(report: &Report, labels: Labels) -> Value {
         .map(|(key, figure)| {
             [
                 text(&format!("headline.{key}")),
-                export::number(figure.value),
-                export::number(figure.previous),
-                export::change(figure),
+                ltr(export::number(figure.value)),
+                ltr(export::number(figure.previous)),
+                ltr(export::change(figure)),
             ]
         })
         .collect();
@@ -107,7 +127,9 @@ fn data(report: &Report, labels: Labels) -> Value {
         .map(|(key, filter, rows)| {
             let rows: Vec<[String; 3]> = rows
                 .iter()
-                .map(|row| [labels.value(filter, &row.value), row.visitors.to_string(), row.count.to_string()])
+                .map(|row| {
+                    [ltr(labels.value(filter, &row.value)), ltr(row.visitors.to_string()), ltr(row.count.to_string())]
+                })
                 .collect();
             json!({ "title": text(&format!("breakdowns.{key}")), "rows": rows })
         })
@@ -118,8 +140,8 @@ fn data(report: &Report, labels: Labels) -> Value {
         "lang": labels.0.code(),
         "rtl": labels.0.is_rtl(),
         "title": text("export.reportTitle"),
-        "period": format!("{}: {} – {}", text("export.period"), timestamp(report.from), timestamp(report.to)),
-        "filters": export::filters(report, labels).into_iter().map(|(name, value)| format!("{name}: {value}")).collect::<Vec<_>>(),
+        "period": format!("{}: {from} – {to}", text("export.period")),
+        "filters": export::filters(report, labels).into_iter().map(|(name, value)| format!("{name}: {}", ltr(value))).collect::<Vec<_>>(),
         "summary": {
             "title": text("export.summaryTitle"),
             "header": [text("export.metric"), text("export.current"), text("export.previous"), text("export.change")],
@@ -130,8 +152,8 @@ fn data(report: &Report, labels: Labels) -> Value {
             "visitors": text("chart.visitors"),
             "pageviews": text("chart.pageviews"),
             "points": points,
-            "start": timestamp(report.from),
-            "end": timestamp(report.to),
+            "start": from,
+            "end": to,
         },
         "columns": [text("columns.value"), text("columns.visitors"), text("columns.count")],
         "breakdowns": breakdowns,

@@ -1,8 +1,10 @@
 //! `/api/analytics/proxy/…`: the optional external analytics through the site's own origin. Each route
 //! is one fixed upstream address (Google's tag and collect endpoint, Cloudflare's beacon and its
 //! reporting endpoint), answered only while the admin has that service on; nothing in a request picks a
-//! host or a path, so it is no open proxy. The visitor's IP address and cookies are never passed on (only
-//! the body, its type and the user agent); scripts are kept for an hour; upstreams get 5 seconds.
+//! host or a path, so it is no open proxy; and a hit passes only for the site's own measurement id or
+//! site token, within the site's own collector's rate limit per address, so it relays no other site's
+//! traffic. The visitor's IP address and cookies are never passed on (only the body, its type and the
+//! user agent); scripts are kept for an hour; upstreams get 5 seconds.
 
 use std::{
     sync::{Arc, Mutex},
@@ -22,15 +24,18 @@ use utoipa_axum::{
 
 use super::external::Analytics;
 use crate::{
+    client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     AppState,
 };
 
 const TIMEOUT: Duration = Duration::from_secs(5);
 const SCRIPT_KEPT_FOR: Duration = Duration::from_secs(60 * 60);
-const MAX_BODY_BYTES: usize = 64 * 1024;
+/// A hit's body: a batch of a few events.
+const MAX_BODY_BYTES: usize = 16 * 1024;
 const MAX_QUERY_BYTES: usize = 8 * 1024;
 const OFF: Text = Text::new("analytics_off", "This analytics service is off");
+const NOT_OURS: Text = Text::new("analytics_not_ours", "Only this site's own analytics are passed on");
 
 /// The proxy's HTTP client and the scripts it keeps.
 pub struct Proxy {
@@ -91,34 +96,60 @@ async fn cloudflare_script(State(state): State<AppState>) -> ApiResult<Response>
 /// A Google Analytics hit (gtag's `transport_url` points here), passed on with its query and body.
 #[utoipa::path(post, path = "/api/analytics/proxy/google/g/collect", tag = "config", request_body(content = String, content_type = "text/plain"),
     responses((status = 204, description = "Passed on"), (status = 400, description = "Query too long"),
-        (status = 404, description = "Google Analytics is off"), (status = 502, description = "Google did not answer")))]
+        (status = 403, description = "Only this site's own analytics are passed on"), (status = 404, description = "Google Analytics is off"),
+        (status = 413, description = "Over 16 KiB"), (status = 429, description = "Too many from this address"), (status = 502, description = "Google did not answer")))]
 async fn google_collect(
     State(state): State<AppState>,
+    client: ClientInfo,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<StatusCode> {
-    if settings(&state).await?.measurement_id.is_empty() {
+    let id = settings(&state).await?.measurement_id.clone();
+    if id.is_empty() {
         return Err(ApiError::NotFound(OFF));
     }
     let query = query.unwrap_or_default();
     if query.len() > MAX_QUERY_BYTES {
         return Err(ApiError::BadRequest(Text::new("query_too_long", "The query is too long")));
     }
+    if !names_only(&query, &id) {
+        return Err(ApiError::Forbidden(NOT_OURS));
+    }
+    state.analytics.within_rate(&client)?;
     let url = format!("{}/g/collect?{query}", state.config.analytics_upstreams.google_collect);
     pass_on(&state, url, &headers, body).await
 }
 
 /// A Cloudflare Web Analytics report (the beacon's `send.to` points here), passed on with its body.
 #[utoipa::path(post, path = "/api/analytics/proxy/cloudflare/cdn-cgi/rum", tag = "config", request_body(content = String, content_type = "application/json"),
-    responses((status = 204, description = "Passed on"), (status = 404, description = "Cloudflare Web Analytics is off"),
-        (status = 502, description = "Cloudflare did not answer")))]
-async fn cloudflare_collect(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<StatusCode> {
-    if settings(&state).await?.cloudflare_token.is_empty() {
+    responses((status = 204, description = "Passed on"), (status = 403, description = "Only this site's own analytics are passed on"),
+        (status = 404, description = "Cloudflare Web Analytics is off"), (status = 413, description = "Over 16 KiB"),
+        (status = 429, description = "Too many from this address"), (status = 502, description = "Cloudflare did not answer")))]
+async fn cloudflare_collect(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<StatusCode> {
+    let token = settings(&state).await?.cloudflare_token.clone();
+    if token.is_empty() {
         return Err(ApiError::NotFound(OFF));
     }
+    let report: Option<serde_json::Value> = serde_json::from_slice(&body).ok();
+    if report.as_ref().and_then(|report| report["siteToken"].as_str()) != Some(token.as_str()) {
+        return Err(ApiError::Forbidden(NOT_OURS));
+    }
+    state.analytics.within_rate(&client)?;
     let url = format!("{}/cdn-cgi/rum", state.config.analytics_upstreams.cloudflare_collect);
     pass_on(&state, url, &headers, body).await
+}
+
+/// Whether a Google hit's query names the site's measurement id `id`, and no other (a hit without one is
+/// no hit).
+fn names_only(query: &str, id: &str) -> bool {
+    let mut ids = url::form_urlencoded::parse(query.as_bytes()).filter(|(name, _)| name == "tid").peekable();
+    ids.peek().is_some() && ids.all(|(_, tid)| tid == id)
 }
 
 async fn settings(state: &AppState) -> ApiResult<Arc<Analytics>> {

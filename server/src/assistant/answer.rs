@@ -132,20 +132,19 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
     Ok(answer)
 }
 
-/// Retrieval for `question` (none for plain ask, beyond telling whether it is on the subject).
+/// Retrieval for `question`. Plain ask gives a model none of what it found; the basic response, the
+/// chain's last step, answers from it on every route.
 pub fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result<Found> {
     let lang = question.lang;
     let mut hits = retrieval.search(lang, &question.text, question.signed_in, SOURCES)?;
     let best = hits.first().map_or(0.0, |hit| hit.score);
     let on_topic = guard::on_topic(lang, &question.text) || best >= TOPIC_SCORE;
     hits.retain(|hit| hit.score >= best * RELATIVE_SCORE);
-    if question.route == Route::Ask {
-        hits.clear();
-    }
     let passages = retrieval.passages(lang, &question.text, &hits)?;
-    let context = prompt::context(&passages);
     let quoted = basic::from_passages(lang, &passages);
-    let links: Vec<&str> = hits.iter().map(|hit| hit.document.link.as_str()).collect();
+    let for_model = if question.route == Route::Ask { &[][..] } else { &hits[..] };
+    let context = if question.route == Route::Ask { String::new() } else { prompt::context(&passages) };
+    let links: Vec<&str> = for_model.iter().map(|hit| hit.document.link.as_str()).collect();
     let rules = prompt::rules(question.route, lang);
     let grounding = Grounding::new(retrieval.product_names(lang), &context, links, &rules);
     Ok(Found { hits, quoted, context, rules, grounding, on_topic, pain: guard::about_pain(lang, &question.text) })
@@ -262,9 +261,14 @@ fn compose(
         hybrid_mode: question.route == Route::Hybrid,
         rag_enabled: question.route != Route::Ask,
         rag_type: question.route.rag_type(),
+        // A model asked without the site's passages cites none; the basic response cites what it quotes.
+        sources: if question.route == Route::Ask && provider != ProviderKind::Basic {
+            Vec::new()
+        } else {
+            found.sources()
+        },
         provider,
         model,
-        sources: found.sources(),
         suggestions,
         cached: false,
     }

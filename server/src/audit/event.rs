@@ -57,6 +57,7 @@ codes!(
         Resolve = "resolve",
         Ignore = "ignore",
         Reopen = "reopen",
+        LiftSuppression = "lift_suppression",
     }
 );
 

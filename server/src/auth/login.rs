@@ -204,10 +204,21 @@ pub async fn login(
     // The bot-check first: posts without a solved one must not use up the account's attempts (and lock
     // its owner out).
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
+    // Per account and network, so a guesser elsewhere cannot lock the owner out; and per account alone,
+    // a looser ceiling against guessing from many networks.
+    let network = client.rate_key();
+    ratelimit::hit(
+        &state,
+        &ratelimit::LOGIN_PER_ACCOUNT_AND_NETWORK,
+        &ratelimit::account_from(&body.username, &network),
+    )
+    .await?;
     ratelimit::hit(&state, &ratelimit::LOGIN_PER_ACCOUNT, body.username.trim()).await?;
     let user = store::find_by_login(&state.db, &body.username).await?;
     let right = password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let Some(user) = user.filter(|_| right) else {
+        // Each failure makes the next proofs of work this network is given harder.
+        botcheck::failed(&state, &client).await?;
         let event =
             Event { action: Action::LoginFailure, resource_type: Resource::User, resource_id: None, actor: None };
         audit::record(&state, &client, event).await?;

@@ -1,7 +1,9 @@
 //! The bot-check at login and sign-up. By default a self-hosted ALTCHA proof of work: the server hands
 //! out HMAC-signed challenges that expire, the browser finds the number, and each solution is accepted
-//! once. Cloudflare Turnstile can be configured instead. The request field keeps the spec's name,
-//! `turnstileToken`, for both.
+//! once. A network whose sign-ins keep failing is given harder proofs of work (each challenge says its
+//! cost in its signed salt, and a solution must be of the cost its network is due). Cloudflare
+//! Turnstile can be configured instead. The request field keeps the spec's name, `turnstileToken`, for
+//! both.
 
 mod altcha;
 pub mod settings;
@@ -17,8 +19,15 @@ use crate::{
     client_info::ClientInfo,
     config::BotCheck,
     error::{ApiError, ApiResult, Text},
+    ratelimit::{self, Limit},
     AppState,
 };
+
+/// Failed sign-ins from one network in the last hour; never refused here, only counted.
+const FAILURES: Limit = Limit { name: "login-failures", max_hits: i64::MAX, window_secs: 60 * 60 };
+/// Failures after which the proof of work doubles, and the most doublings (64 times the base).
+const FAILURES_PER_DOUBLING: i64 = 3;
+const MAX_DOUBLINGS: i64 = 6;
 
 pub const MISSING: Text = Text::new("bot_check_missing", "Please complete the security verification");
 pub const FAILED: Text = Text::new("bot_check_failed", "Security verification failed. Please try again.");
@@ -48,14 +57,26 @@ pub enum Challenge {
     Off,
 }
 
-/// A fresh challenge (each form asks for one).
+/// A fresh challenge (each form asks for one), harder for a network whose sign-ins keep failing.
 #[utoipa::path(get, path = "/api/auth/bot-check", tag = "auth", responses((status = 200, body = Challenge)))]
-async fn bot_check_challenge(State(state): State<AppState>) -> ApiResult<Json<Challenge>> {
+async fn bot_check_challenge(State(state): State<AppState>, client: ClientInfo) -> ApiResult<Json<Challenge>> {
     Ok(Json(match &effective(&state).await? {
-        BotCheck::Altcha { max_number } => altcha::challenge(&state, *max_number)?,
+        BotCheck::Altcha { max_number } => altcha::challenge(&state, cost(&state, &client, *max_number).await?)?,
         BotCheck::Turnstile { site_key, .. } => Challenge::Turnstile { site_key: site_key.clone() },
         BotCheck::Off => Challenge::Off,
     }))
+}
+
+/// Counts a failed sign-in from the client's network.
+pub async fn failed(state: &AppState, client: &ClientInfo) -> Result<(), sqlx::Error> {
+    ratelimit::count(state, &FAILURES, &client.rate_key()).await
+}
+
+/// The proof of work the client's network is due: the base, doubled for every few recent failures.
+async fn cost(state: &AppState, client: &ClientInfo, base: u64) -> Result<u64, sqlx::Error> {
+    let failures = ratelimit::current(state, &FAILURES, &client.rate_key()).await?;
+    let doublings = (failures / FAILURES_PER_DOUBLING).clamp(0, MAX_DOUBLINGS);
+    Ok(base.saturating_mul(1 << doublings))
 }
 
 /// Accepts the form's `turnstileToken` or answers with the spec's texts.
@@ -66,7 +87,9 @@ pub async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) 
     }
     let token = token.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| ApiError::BadRequest(MISSING))?;
     let passed = match &bot_check {
-        BotCheck::Altcha { .. } => altcha::verify(state, token).await?,
+        BotCheck::Altcha { max_number } => {
+            altcha::verify(state, token, cost(state, client, *max_number).await?).await?
+        }
         BotCheck::Turnstile { secret, verify_url, .. } => {
             turnstile::verify(verify_url, secret, token, &client.ip).await
         }

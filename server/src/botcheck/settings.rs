@@ -44,6 +44,7 @@ pub struct BotCheckSettings {
 
 impl Stored for Option<BotCheckSettings> {
     const KEY: &'static str = "botCheck";
+    const SEALED: bool = true;
 }
 
 impl Editable for Option<BotCheckSettings> {

@@ -18,8 +18,9 @@ use crate::{
 pub const LIVE_FOR_MS: i64 = 30_000;
 const MINUTE_MS: i64 = 60_000;
 const HOUR_MS: i64 = 60 * MINUTE_MS;
-/// Below this many queries a hit rate says little: the status stays healthy.
-pub const MIN_QUERIES: u64 = 20;
+/// Below this many queries a cache is still warming up and its hit rate says little: it is not judged
+/// (healthy).
+pub const MIN_QUERIES: u64 = 100;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -60,10 +61,13 @@ pub struct Measures {
     pub miss_rate: Option<f64>,
     /// The average time a miss took to answer, in milliseconds.
     pub average_miss_ms: Option<f64>,
+    /// The average time a query took, hits and misses together, in milliseconds (a hit, a lookup in
+    /// memory, counts as no time).
+    pub average_query_ms: Option<f64>,
     pub entries: u64,
     pub bytes: u64,
     pub evictions: u64,
-    /// A cache's against its thresholds; of all together, the worst of theirs.
+    /// A cache's against its thresholds; of all together, theirs weighed by their share of the queries.
     pub status: CacheStatus,
 }
 
@@ -130,8 +134,7 @@ pub async fn report(state: &AppState) -> Result<CacheReport, sqlx::Error> {
         .filter_map(|name| summed.get(&name).map(|figures| cache_figures(name, *figures)))
         .collect();
     let all = summed.values().fold(Figures::default(), |sum, figures| add(sum, *figures));
-    let worst = caches.iter().map(|cache| cache.measures.status).max().unwrap_or(CacheStatus::Healthy);
-    let total = measures(&all, worst);
+    let total = measures(&all, overall(&caches));
     Ok(CacheReport {
         caches,
         total,
@@ -169,6 +172,7 @@ fn measures(figures: &Figures, status: CacheStatus) -> Measures {
         hit_rate: rate(figures.hits),
         miss_rate: rate(figures.misses),
         average_miss_ms: (figures.misses > 0).then(|| figures.miss_micros as f64 / figures.misses as f64 / 1000.0),
+        average_query_ms: (queries > 0).then(|| figures.miss_micros as f64 / queries as f64 / 1000.0),
         entries: figures.entries,
         bytes: figures.bytes,
         evictions: figures.evictions,
@@ -176,16 +180,45 @@ fn measures(figures: &Figures, status: CacheStatus) -> Measures {
     }
 }
 
+/// A cache against its thresholds, once warmed up. A miss for each entry it holds is the cache filling
+/// (each answer is made once before it can be a hit), so it counts neither way.
 pub fn status(name: CacheName, figures: &Figures) -> CacheStatus {
     let limits = thresholds(name);
-    let queries = figures.hits + figures.misses;
-    if queries < MIN_QUERIES {
+    if figures.hits + figures.misses < MIN_QUERIES {
         return CacheStatus::Healthy;
     }
-    let rate = figures.hits as f64 / queries as f64;
+    let judged = figures.hits + figures.misses.saturating_sub(figures.entries);
+    if judged == 0 {
+        return CacheStatus::Healthy;
+    }
+    let rate = figures.hits as f64 / judged as f64;
     if rate < limits.critical_below {
         CacheStatus::Critical
     } else if rate < limits.warning_below {
+        CacheStatus::Warning
+    } else {
+        CacheStatus::Healthy
+    }
+}
+
+/// The site's status: each cache's weighed by its share of the queries, so that a cache little used (the
+/// settings, a cold one) does not decide it for the caches that carry the traffic.
+fn overall(caches: &[CacheFigures]) -> CacheStatus {
+    let queries: u64 = caches.iter().map(|cache| cache.measures.queries).sum();
+    if queries == 0 {
+        return CacheStatus::Healthy;
+    }
+    let level = |status| match status {
+        CacheStatus::Healthy => 0.0,
+        CacheStatus::Warning => 1.0,
+        CacheStatus::Critical => 2.0,
+    };
+    let weighed: f64 =
+        caches.iter().map(|cache| level(cache.measures.status) * cache.measures.queries as f64).sum::<f64>()
+            / queries as f64;
+    if weighed >= 1.5 {
+        CacheStatus::Critical
+    } else if weighed >= 0.5 {
         CacheStatus::Warning
     } else {
         CacheStatus::Healthy
@@ -239,6 +272,28 @@ mod tests {
         assert_eq!(status(CacheName::PublicReads, &figures(40, 60)), CacheStatus::Critical);
         assert_eq!(status(CacheName::AssistantAnswers, &figures(15, 85)), CacheStatus::Healthy);
         assert_eq!(status(CacheName::AssistantAnswers, &figures(1, 99)), CacheStatus::Critical);
+    }
+
+    #[test]
+    fn a_cache_filling_after_a_start_is_not_a_failing_one() {
+        // A fresh server: 16 pages drawn once each, then read 84 times.
+        let filling = Figures { hits: 84, misses: 16, entries: 16, ..Figures::default() };
+        assert_eq!(status(CacheName::RenderedPages, &filling), CacheStatus::Healthy);
+        let evicting = Figures { hits: 84, misses: 46, entries: 16, ..Figures::default() };
+        assert_eq!(status(CacheName::RenderedPages, &evicting), CacheStatus::Warning);
+    }
+
+    #[test]
+    fn the_sites_status_weighs_each_cache_by_its_traffic() {
+        let cache = |name, hits, misses| cache_figures(name, figures(hits, misses));
+        let busy_and_well = cache(CacheName::PublicReads, 9_500, 500);
+        let small_and_cold = cache(CacheName::Settings, 40, 80);
+        assert_eq!(small_and_cold.measures.status, CacheStatus::Critical);
+        assert_eq!(overall(&[busy_and_well, small_and_cold]), CacheStatus::Healthy);
+        let failing = cache(CacheName::PublicReads, 300, 700);
+        assert_eq!(overall(&[failing, cache(CacheName::Settings, 100, 0)]), CacheStatus::Critical);
+        let average = measures(&figures(3, 1), CacheStatus::Healthy);
+        assert_eq!(average.average_query_ms, Some(0.0));
     }
 
     #[test]

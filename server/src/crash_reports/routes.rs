@@ -32,17 +32,31 @@ use crate::{
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     paging::{PageQuery, Paging},
-    ratelimit::{self, CRASH_REPORT_PER_IP},
+    ratelimit::{self, Limit, CRASH_REPORT_PER_IP},
+    text::cut,
     AppState,
 };
 
-const MAX_BODY_BYTES: usize = 64 * 1024;
-const MAX_MESSAGE: usize = 2_000;
-const MAX_STACK: usize = 16_000;
-const MAX_URL: usize = 2_000;
+/// A real report: a message, a browser's stack (Chromium keeps ten frames), a component stack, the page.
+const MAX_BODY_BYTES: usize = 24 * 1024;
+const MAX_MESSAGE: usize = 1_000;
+const MAX_STACK: usize = 8_000;
+const MAX_COMPONENT_STACK: usize = 4_000;
+const MAX_URL: usize = 1_000;
 const EXPORT_LIMIT: i64 = 10_000;
 /// Groups one bulk action may name (a page of the list at most).
 const MAX_BULK: usize = 100;
+
+/// Daily budgets of what reports may add to the database, per address and for the whole site: new
+/// groups (each distinct message is one, so the per-group cap alone does not bound the rows) and bytes.
+/// Past one, a report is dropped and counted for the crash screen.
+const NEW_GROUPS_PER_IP: Limit = Limit { name: "crash-groups-ip", max_hits: 20, window_secs: DAY_SECS };
+const NEW_GROUPS_SITE: Limit = Limit { name: "crash-groups-site", max_hits: 500, window_secs: DAY_SECS };
+const BYTES_PER_IP: Limit = Limit { name: "crash-bytes-ip", max_hits: 512 * 1024, window_secs: DAY_SECS };
+const BYTES_SITE: Limit = Limit { name: "crash-bytes-site", max_hits: 16 * 1024 * 1024, window_secs: DAY_SECS };
+const DAY_SECS: i64 = 24 * 60 * 60;
+/// The subject of the site-wide budgets.
+const WHOLE_SITE: &str = "site";
 
 pub const CRASH_NOT_FOUND: Text = Text::new("crash_not_found", "Crash report not found");
 const NONE_CHOSEN: &str = "Choose at least one crash report";
@@ -78,10 +92,6 @@ pub struct Stored {
     success: bool,
 }
 
-fn cut(text: &str, max_chars: usize) -> String {
-    text.chars().take(max_chars).collect()
-}
-
 /// Stores a crash report of a visitor's or member's browser, grouped with the same crash's others.
 #[utoipa::path(post, path = "/api/admin/log-error", tag = "admin", request_body = CrashReport, security((), ("bearer" = [])),
     responses((status = 201, body = Stored), (status = 400), (status = 413), (status = 429, description = "Too many attempts. Please wait and try again.")))]
@@ -98,24 +108,40 @@ async fn log_error(
         Some(id) => id.clone(),
         None => format!("visitor:{}", analytics::visitor(&state, now, &client).await?),
     };
-    let message = cut(&report.message, MAX_MESSAGE);
-    let stack = report.stack.as_deref().map(|s| cut(s, MAX_STACK));
+    let message = cut(&report.message, MAX_MESSAGE).to_owned();
+    let stack = report.stack.as_deref().map(|s| cut(s, MAX_STACK).to_owned());
     let fingerprint = stack::fingerprint(&message, &stack::frames(stack.as_deref().unwrap_or_default()));
     let stored = NewReport {
         user_id,
         reporter,
         message,
         stack,
-        component_stack: report.component_stack.as_deref().map(|s| cut(s, MAX_STACK)),
-        url: cut(&report.url, MAX_URL),
-        user_agent: cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), MAX_USER_AGENT),
+        component_stack: report.component_stack.as_deref().map(|s| cut(s, MAX_COMPONENT_STACK).to_owned()),
+        url: cut(&report.url, MAX_URL).to_owned(),
+        user_agent: cut(report.user_agent.as_deref().unwrap_or(&client.user_agent), MAX_USER_AGENT).to_owned(),
         browser: client.browser(),
         lang: report.lang.as_deref().and_then(Lang::from_code).map(Lang::code).unwrap_or_default().to_owned(),
-        release: cut(report.release.as_deref().unwrap_or_default(), 64),
-        reported_at: cut(&report.timestamp, 64),
+        release: cut(report.release.as_deref().unwrap_or_default(), 64).to_owned(),
+        reported_at: cut(&report.timestamp, 64).to_owned(),
     };
+    if let Err(refused) = within_budgets(&state, &client.rate_key(), &fingerprint, stored.bytes()).await {
+        store::count_drop(&state.db, now).await?;
+        return Err(refused);
+    }
     store::insert(&state.db, &fingerprint, stored, now).await?;
     Ok((StatusCode::CREATED, Json(Stored { success: true })))
+}
+
+/// Spends the report's bytes, and a new group when it starts one, from the day's budgets.
+async fn within_budgets(state: &AppState, address: &str, fingerprint: &str, bytes: usize) -> ApiResult<()> {
+    let bytes = i64::try_from(bytes).unwrap_or(i64::MAX);
+    ratelimit::spend(state, &BYTES_PER_IP, address, bytes).await?;
+    ratelimit::spend(state, &BYTES_SITE, WHOLE_SITE, bytes).await?;
+    if store::is_new_group(&state.db, fingerprint).await? {
+        ratelimit::hit(state, &NEW_GROUPS_PER_IP, address).await?;
+        ratelimit::hit(state, &NEW_GROUPS_SITE, WHOLE_SITE).await?;
+    }
+    Ok(())
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -135,6 +161,8 @@ pub struct CrashPage {
     total: i64,
     page: i64,
     page_size: i64,
+    /// Reports refused over the last seven days because a daily budget was spent.
+    dropped_this_week: i64,
 }
 
 /// Crash groups, last seen first.
@@ -148,7 +176,8 @@ async fn list(
 ) -> ApiResult<Json<CrashPage>> {
     let paging = page.paging(25)?;
     let (groups, total) = store::page(&state.db, query.status, query.search.as_deref(), paging).await?;
-    Ok(Json(CrashPage { groups, total, page: paging.page, page_size: paging.size }))
+    let dropped_this_week = store::dropped_this_week(&state.db, state.clock.now_ms()).await?;
+    Ok(Json(CrashPage { groups, total, page: paging.page, page_size: paging.size, dropped_this_week }))
 }
 
 /// The groups the filters leave as CSV with a BOM (the 10 000 last seen).

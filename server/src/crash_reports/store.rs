@@ -9,6 +9,7 @@ use crate::{
     db::Db,
     db_filter::{contains_pattern, Filter, Value},
     paging::Paging,
+    time::DAY_MS,
 };
 
 const KEPT_PER_GROUP: i64 = 100;
@@ -27,6 +28,21 @@ pub struct NewReport {
     pub lang: String,
     pub release: String,
     pub reported_at: String,
+}
+
+impl NewReport {
+    /// What it weighs stored.
+    pub fn bytes(&self) -> usize {
+        let optional = |text: &Option<String>| text.as_ref().map_or(0, String::len);
+        self.message.len()
+            + optional(&self.stack)
+            + optional(&self.component_stack)
+            + self.url.len()
+            + self.user_agent.len()
+            + self.browser.len()
+            + self.release.len()
+            + self.reported_at.len()
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -53,6 +69,41 @@ impl CrashStatus {
             _ => CrashStatus::New,
         }
     }
+}
+
+/// Whether a report of this fingerprint would start a new group.
+pub async fn is_new_group(db: &Db, fingerprint: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM crash_groups WHERE fingerprint = $1")
+        .bind(fingerprint)
+        .fetch_optional(db)
+        .await?;
+    Ok(found.is_none())
+}
+
+/// Days whose dropped reports are kept: what the crash screen tells of.
+const DROPS_KEPT_DAYS: i64 = 7;
+
+/// Counts a report refused by a daily budget on `now`'s day, and forgets the days no one is told of.
+pub async fn count_drop(db: &Db, now: i64) -> Result<(), sqlx::Error> {
+    let day = now.div_euclid(DAY_MS);
+    sqlx::query(
+        "INSERT INTO crash_drops (day, reports) VALUES ($1, 1)
+         ON CONFLICT (day) DO UPDATE SET reports = crash_drops.reports + 1",
+    )
+    .bind(day)
+    .execute(db)
+    .await?;
+    sqlx::query("DELETE FROM crash_drops WHERE day <= $1").bind(day - DROPS_KEPT_DAYS).execute(db).await?;
+    Ok(())
+}
+
+/// Reports refused by the daily budgets over the last seven days, today included.
+pub async fn dropped_this_week(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+    let since = now.div_euclid(DAY_MS) - (DROPS_KEPT_DAYS - 1);
+    sqlx::query_scalar("SELECT CAST(COALESCE(SUM(reports), 0) AS BIGINT) FROM crash_drops WHERE day >= $1")
+        .bind(since)
+        .fetch_one(db)
+        .await
 }
 
 /// Adds the report to its group (made on its first report); a resolved group becomes new again.

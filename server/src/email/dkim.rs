@@ -47,6 +47,7 @@ pub struct DkimSettings {
 
 impl Stored for DkimSettings {
     const KEY: &'static str = "dkim";
+    const SEALED: bool = true;
 }
 
 fn rsa_key(pem: &str) -> Option<RsaPrivateKey> {

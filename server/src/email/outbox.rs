@@ -2,8 +2,12 @@
 //! several instances can work one outbox; a failed delivery is retried later, waiting longer each time.
 
 use super::{dkim::DkimSettings, settings::EmailSettings};
-use super::{templates::Rendered, Mailer};
-use crate::AppState;
+use super::{
+    templates::Rendered,
+    transport::{is_permanent, is_provider_failure},
+    Mailer,
+};
+use crate::{text, AppState};
 
 /// A claim on a message lasts this long; after it, another worker may try (the first one died).
 const CLAIM_MS: i64 = 5 * 60_000;
@@ -11,6 +15,8 @@ const FIRST_RETRY_MS: i64 = 30_000;
 const MAX_RETRY_MS: i64 = 60 * 60_000;
 /// Deliveries tried before the message is given up (about a day of retries).
 pub const MAX_ATTEMPTS: i64 = 10;
+/// How much of the server's words the outbox keeps.
+const MAX_ERROR_CHARS: usize = 1_000;
 
 /// Queues `mail`; a list mail (one a member may leave) gives its unsubscribe address for the headers.
 pub async fn enqueue(
@@ -63,9 +69,17 @@ async fn claim_next(state: &AppState, now: i64) -> Result<Option<Queued>, sqlx::
     .await
 }
 
-/// Tries every message that is due (until the server stops); returns how many were delivered.
+/// Refusals in a row, none delivered between them, after which the round ends as if the provider
+/// failed: a server that refuses every message (its sender, say) in words that look like one recipient's.
+const REFUSALS_IN_A_ROW: usize = 3;
+
+/// Tries every message that is due (until the server stops); returns how many were delivered. A message
+/// refused for good fails at once, one refused for now waits for its retry, and in both cases the next
+/// message goes: one address the server refuses does not hold up everyone's sign-in codes. Only a
+/// failure of the provider itself ends the round.
 pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sqlx::Error> {
     let mut delivered = 0;
+    let mut refused_in_a_row = 0;
     while !state.lifecycle.is_stopping() {
         let Some(message) = claim_next(state, state.clock.now_ms()).await? else { break };
         let outcome = mailer.send(&message).await;
@@ -82,12 +96,13 @@ pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sql
                 .execute(&state.db)
                 .await?;
                 delivered += 1;
+                refused_in_a_row = 0;
             }
             Err(err) => {
                 let attempts = message.attempts + 1;
                 let wait = (FIRST_RETRY_MS << (attempts - 1).min(20)).min(MAX_RETRY_MS);
-                let gave_up = (attempts >= MAX_ATTEMPTS).then_some(now);
-                tracing::warn!(error = %format!("{err:#}"), attempts, "e-mail delivery failed");
+                let gave_up = (attempts >= MAX_ATTEMPTS || is_permanent(&err)).then_some(now);
+                tracing::warn!(error = %format!("{err:#}"), attempts, given_up = gave_up.is_some(), "e-mail delivery failed");
                 sqlx::query(
                     "UPDATE email_outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, failed_at = $4, locked_until = NULL,
                          text_body = CASE WHEN $4 IS NULL THEN text_body ELSE '' END,
@@ -96,13 +111,16 @@ pub async fn deliver_due(state: &AppState, mailer: &Mailer) -> Result<usize, sql
                 )
                 .bind(attempts)
                 .bind(now + wait)
-                .bind(format!("{err:#}"))
+                .bind(text::cut(&format!("{err:#}"), MAX_ERROR_CHARS))
                 .bind(gave_up)
                 .bind(&message.id)
                 .execute(&state.db)
                 .await?;
-                // The server is likely down for the rest too: try them at their next turn.
-                break;
+                refused_in_a_row += 1;
+                if is_provider_failure(&err) || refused_in_a_row >= REFUSALS_IN_A_ROW {
+                    // The rest would fail alike: they are tried at their next turn.
+                    break;
+                }
             }
         }
     }

@@ -18,6 +18,7 @@ use crate::{
     error::{ApiError, ApiResult},
     extract::ApiJson,
     fields::FieldErrors,
+    ratelimit,
     users::{validation, UserRecord},
     AppState,
 };
@@ -108,6 +109,7 @@ pub const FROM_RULE: &str = "Enter an address, or a name and <address>";
 
 impl Stored for Option<EmailSettings> {
     const KEY: &'static str = "email";
+    const SEALED: bool = true;
 }
 
 impl Editable for Option<EmailSettings> {
@@ -247,6 +249,7 @@ fn view(state: &AppState, saved: Option<EmailSettings>) -> EmailSettingsView {
 /// the provider's own error.
 #[utoipa::path(post, path = "/api/admin/settings/email/test", tag = "admin", security(("bearer" = [])), request_body = TestEmail,
     responses((status = 403, description = "You do not have permission to do this"), (status = 200, body = TestSent), (status = 400, description = "Invalid email address"),
+        (status = 429, description = "Too many attempts. Please wait and try again."),
         (status = 502, description = "The test e-mail could not be sent: <the provider's reason>")))]
 async fn send_test(
     State(state): State<AppState>,
@@ -254,15 +257,17 @@ async fn send_test(
     client: ClientInfo,
     ApiJson(body): ApiJson<TestEmail>,
 ) -> ApiResult<Json<TestSent>> {
-    let to = test_address(&body.to)?;
+    let to = test_address(&state, &signed_in.user, &body.to).await?;
     let outcome =
         email::send_now(&state, to, signed_in.user.lang(), Mail::TestMessage { username: &signed_in.user.username })
             .await;
     test_answer(&state, &client, &signed_in.user, (Resource::Settings, "email"), outcome).await
 }
 
-/// The address an admin typed for a test message, trimmed and checked.
-pub fn test_address(to: &str) -> ApiResult<&str> {
+/// The address a staff member typed for a test message, trimmed and checked; at most
+/// `TEST_EMAIL_PER_ACCOUNT` test messages an hour per account (a test goes out at once, to any address).
+pub async fn test_address<'a>(state: &AppState, user: &UserRecord, to: &'a str) -> ApiResult<&'a str> {
+    ratelimit::hit(state, &ratelimit::TEST_EMAIL_PER_ACCOUNT, &user.id).await?;
     let to = to.trim();
     validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
     Ok(to)

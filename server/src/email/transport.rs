@@ -1,6 +1,11 @@
 //! Where delivered mail goes: an SMTP server, SendGrid's or Mailgun's HTTP API, or `.eml` files in a
 //! folder (the zero-set-up default). The environment gives one; an admin's saved provider replaces it.
 
+use std::{
+    net::IpAddr,
+    sync::{Arc, Mutex},
+};
+
 use anyhow::Context;
 use lettre::{
     message::{
@@ -8,7 +13,11 @@ use lettre::{
         header::{ContentType, HeaderName, HeaderValue},
         MultiPart, SinglePart,
     },
-    transport::smtp::{authentication::Credentials, PoolConfig},
+    transport::smtp::{
+        authentication::Credentials,
+        client::{Tls, TlsParameters},
+        PoolConfig,
+    },
     AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
 };
 
@@ -46,9 +55,36 @@ pub enum Transport {
 pub struct Mailer {
     pub transport: Transport,
     pub from: String,
-    dkim: Option<std::sync::Arc<DkimConfig>>,
-    /// An SMTP server an admin set, checked to be public before each delivery (`private_hosts`).
-    public_only: Option<(String, u16)>,
+    dkim: Option<Arc<DkimConfig>>,
+    /// An SMTP server an admin set, which must be public (`private_hosts`).
+    checked: Option<Arc<CheckedSmtp>>,
+}
+
+/// An admin's SMTP server: its name is resolved and checked before each delivery, and the delivery
+/// connects to the very address checked (a transport resolving the name again could be led to a private
+/// one by its DNS); the transport, with its open connections, is kept while the name leads there.
+pub struct CheckedSmtp {
+    config: SmtpConfig,
+    connected: Mutex<Option<(IpAddr, AsyncSmtpTransport<Tokio1Executor>)>>,
+}
+
+impl CheckedSmtp {
+    async fn transport(&self) -> anyhow::Result<AsyncSmtpTransport<Tokio1Executor>> {
+        let host = &self.config.host;
+        let found = crate::private_hosts::resolve(host, self.config.port, false)
+            .await
+            .with_context(|| format!("the SMTP server {host} cannot be used"))?;
+        let address = found.first().with_context(|| format!("the SMTP server {host} has no address"))?.ip();
+        let mut connected = self.connected.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((kept, transport)) = connected.as_ref() {
+            if *kept == address {
+                return Ok(transport.clone());
+            }
+        }
+        let transport = smtp_transport(&self.config, &address.to_string())?;
+        *connected = Some((address, transport.clone()));
+        Ok(transport)
+    }
 }
 
 impl Mailer {
@@ -61,7 +97,7 @@ impl Mailer {
             }
             MailTransport::Smtp(smtp) => Transport::smtp(smtp)?,
         };
-        Ok(Self { transport, from: config.from.clone(), dkim: None, public_only: None })
+        Ok(Self { transport, from: config.from.clone(), dkim: None, checked: None })
     }
 
     /// The admin's provider; its SMTP server must be public unless `allow_private` (ALLOW_PRIVATE_HOSTS).
@@ -73,16 +109,14 @@ impl Mailer {
         };
         let credentials =
             |user: &str, password: &str| (!user.is_empty()).then(|| (user.to_owned(), password.to_owned()));
+        let admins_server = SmtpConfig {
+            host: settings.smtp.host.trim().to_owned(),
+            port: settings.smtp.port,
+            tls: tls(settings.smtp.security),
+            credentials: credentials(&settings.smtp.username, &settings.smtp.password),
+        };
         let transport = match settings.provider {
-            Provider::Smtp | Provider::Pop3 | Provider::Others => {
-                let smtp = &settings.smtp;
-                Transport::smtp(&SmtpConfig {
-                    host: smtp.host.trim().to_owned(),
-                    port: smtp.port,
-                    tls: tls(smtp.security),
-                    credentials: credentials(&smtp.username, &smtp.password),
-                })?
-            }
+            Provider::Smtp | Provider::Pop3 | Provider::Others => Transport::smtp(&admins_server)?,
             Provider::Ses => Transport::smtp(&SmtpConfig {
                 host: format!("email-smtp.{}.amazonaws.com", settings.ses.region.trim()),
                 port: 587,
@@ -102,10 +136,10 @@ impl Mailer {
                 key: settings.mailgun.api_key.clone(),
             },
         };
-        let admins_server = matches!(settings.provider, Provider::Smtp | Provider::Pop3 | Provider::Others);
-        let public_only =
-            (admins_server && !allow_private).then(|| (settings.smtp.host.trim().to_owned(), settings.smtp.port));
-        Ok(Self { transport, from: settings.from_address.trim().to_owned(), dkim: None, public_only })
+        let checked = (matches!(settings.provider, Provider::Smtp | Provider::Pop3 | Provider::Others)
+            && !allow_private)
+            .then(|| Arc::new(CheckedSmtp { config: admins_server, connected: Mutex::new(None) }));
+        Ok(Self { transport, from: settings.from_address.trim().to_owned(), dkim: None, checked })
     }
 
     /// The same mailer, signing with `dkim` (or not, when it is off).
@@ -135,11 +169,10 @@ impl Mailer {
                 tracing::info!(to = %queued.recipient, file = %dir.join(format!("{id}.eml")).display(), "e-mail written");
             }
             Transport::Smtp(smtp) => {
-                if let Some((host, port)) = &self.public_only {
-                    crate::private_hosts::resolve(host, *port, false)
-                        .await
-                        .with_context(|| format!("the SMTP server {host} cannot be used"))?;
-                }
+                let smtp = match &self.checked {
+                    Some(checked) => checked.transport().await?,
+                    None => smtp.clone(),
+                };
                 smtp.send(self.signed(message(from, to, queued)?)).await?;
             }
             Transport::Sendgrid { api, key } => {
@@ -181,20 +214,28 @@ impl Mailer {
 
 impl Transport {
     fn smtp(smtp: &SmtpConfig) -> anyhow::Result<Self> {
-        let mut builder = match smtp.tls {
-            SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&smtp.host),
-            SmtpTls::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&smtp.host)?,
-            SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&smtp.host)?,
-        }
+        Ok(Self::Smtp(smtp_transport(smtp, &smtp.host)?))
+    }
+}
+
+/// A transport to `smtp`'s server that connects to `address` (its name, or the address it was checked
+/// to have) and checks the server's certificate against its name.
+fn smtp_transport(smtp: &SmtpConfig, address: &str) -> anyhow::Result<AsyncSmtpTransport<Tokio1Executor>> {
+    let tls = match smtp.tls {
+        SmtpTls::None => Tls::None,
+        SmtpTls::StartTls => Tls::Required(TlsParameters::new(smtp.host.clone())?),
+        SmtpTls::Tls => Tls::Wrapper(TlsParameters::new(smtp.host.clone())?),
+    };
+    let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(address)
         .port(smtp.port)
+        .tls(tls)
         .timeout(Some(std::time::Duration::from_secs(20)))
         // As many connections as the campaign sender may have messages in flight.
         .pool_config(PoolConfig::new().max_size(MAX_CONNECTIONS));
-        if let Some((user, password)) = &smtp.credentials {
-            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
-        }
-        Ok(Self::Smtp(builder.build()))
+    if let Some((user, password)) = &smtp.credentials {
+        builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
     }
+    Ok(builder.build())
 }
 
 fn message_id(id: &str, from: &lettre::message::Mailbox) -> String {
@@ -263,4 +304,24 @@ pub fn is_permanent(err: &anyhow::Error) -> bool {
         return refused.status.is_client_error() && refused.status != reqwest::StatusCode::TOO_MANY_REQUESTS;
     }
     err.downcast_ref::<lettre::address::AddressError>().is_some()
+}
+
+/// Whether a failed delivery says the provider itself is failing (unreachable, closing, refusing the
+/// site's sign-in or key, throttling), so the messages after it would fail alike; otherwise the server
+/// answered about this message (its recipient, its content) and the next one can go.
+pub fn is_provider_failure(err: &anyhow::Error) -> bool {
+    if let Some(smtp) = err.downcast_ref::<lettre::transport::smtp::Error>() {
+        // No answer: the connection failed. 421: the server closes the channel; 530, 534, 535, 538: the
+        // sign-in is refused.
+        return matches!(smtp.status().map(u16::from), None | Some(421 | 530 | 534 | 535 | 538));
+    }
+    if let Some(refused) = err.downcast_ref::<ProviderRefused>() {
+        use reqwest::StatusCode;
+        return refused.status.is_server_error()
+            || matches!(
+                refused.status,
+                StatusCode::TOO_MANY_REQUESTS | StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN
+            );
+    }
+    err.downcast_ref::<lettre::address::AddressError>().is_none()
 }

@@ -173,3 +173,151 @@ mod tests {
         assert_eq!(price("ask"), None);
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A cell as the data set's defect writes it: each character of `text` a comma-separated item.
+    fn split_into_characters(text: &str) -> String {
+        text.chars().map(String::from).collect::<Vec<_>>().join(", ")
+    }
+
+    /// An ascending run of sizes, each a half or a whole size above the last.
+    fn size_run() -> impl Strategy<Value = Vec<f64>> {
+        (1..60u32, any::<bool>(), prop::collection::vec(any::<bool>(), 0..30)).prop_map(|(start, half, steps)| {
+            let mut size = f64::from(start) + if half { 0.5 } else { 0.0 };
+            let mut run = vec![size];
+            for whole_step in steps {
+                size += if whole_step { 1.0 } else { 0.5 };
+                run.push(size);
+            }
+            run.into_iter().filter(|size| *size < 100.0).collect()
+        })
+    }
+
+    /// Cells of the data set's kind: digits, dots, letters, dashes, dollars, parentheses, commas.
+    const CELL: &str = "\\PC{0,60}|[0-9., XNMWa-z$()–-]{0,60}";
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn tokens_are_the_cells_trimmed_non_empty_items(raw in CELL) {
+            let tokens = tokens(&raw);
+            prop_assert!(tokens.len() <= raw.matches(',').count() + 1);
+            for token in tokens {
+                prop_assert!(!token.is_empty() && token == token.trim() && !token.contains(','));
+            }
+        }
+
+        #[test]
+        fn sizes_read_from_any_cell_are_an_ascending_run_or_its_own_numbers(raw in CELL) {
+            let tokens = tokens(&raw);
+            if let Some(sizes) = sizes(&raw) {
+                prop_assert!(!sizes.is_empty() && sizes.len() <= tokens.len());
+                if tokens.iter().all(|token| token.chars().count() == 1) {
+                    // Split characters: read as a run, which written out again gives the characters back.
+                    for pair in sizes.windows(2) {
+                        prop_assert!(pair[1] > pair[0] && pair[1] - pair[0] <= 1.0);
+                    }
+                    let written: String = sizes.iter().map(|size| size.to_string()).collect();
+                    prop_assert_eq!(written, tokens.concat());
+                }
+            }
+        }
+
+        #[test]
+        fn an_ascending_run_split_into_characters_is_read(run in size_run()) {
+            prop_assume!(!run.is_empty());
+            let written: String = run.iter().map(|size| size.to_string()).collect();
+            let read = sizes(&split_into_characters(&written));
+            // Some runs read more than one way ("1, 2" is 1 and 2, or 12): a reading is found, and it
+            // writes back to the same characters.
+            let read = read.expect("an ascending run is read");
+            prop_assert_eq!(read.iter().map(|size| size.to_string()).collect::<String>(), written);
+        }
+
+        #[test]
+        fn widths_read_from_any_cell_are_no_longer_than_it(raw in CELL) {
+            let tokens = tokens(&raw);
+            if let Some(widths) = widths(&raw) {
+                prop_assert!(widths.len() <= tokens.iter().map(|token| token.chars().count()).sum::<usize>());
+                let read: usize = widths.iter().map(|width| width.chars().count()).sum();
+                prop_assert!(read <= tokens.iter().map(|token| token.chars().count()).sum::<usize>());
+            }
+        }
+
+        #[test]
+        fn runs_of_x_widths_split_into_characters_are_read_back(
+            runs in prop::collection::vec((prop::sample::select(vec!['A', 'B', 'C', 'D', 'E', 'X']), 1..6usize), 1..6)
+        ) {
+            let mut runs = runs;
+            runs.dedup_by_key(|(letter, _)| *letter);
+            let expected: Vec<String> =
+                runs.iter().flat_map(|(letter, count)| (1..=*count).map(|n| letter.to_string().repeat(n))).collect();
+            prop_assert_eq!(widths(&split_into_characters(&expected.concat())), Some(expected));
+        }
+
+        #[test]
+        fn a_price_read_from_any_cell_is_a_positive_range(raw in CELL) {
+            if let Some(price) = price(&raw) {
+                prop_assert!(price.min > 0.0 && price.min <= price.max);
+                prop_assert!(price.remark.is_none_or(|remark| remark.len() <= raw.len()));
+            }
+        }
+
+        #[test]
+        fn a_written_price_range_is_read_back(
+            min in 1..10_000u32,
+            extra in prop::option::of(0..10_000u32),
+            dash in prop::sample::select(vec!["–", "-", " - "]),
+            remark in prop::option::of("[a-z/ ]{1,20}"),
+        ) {
+            let max = min + extra.unwrap_or(0);
+            let amounts = if extra.is_some() { format!("${min}{dash}${max}") } else { format!("${min}") };
+            let raw = match &remark {
+                Some(remark) => format!("{amounts} ({remark})"),
+                None => amounts,
+            };
+            let read = price(&raw).unwrap();
+            prop_assert_eq!((read.min, read.max), (f64::from(min), f64::from(max)));
+            prop_assert_eq!(read.remark, remark.map(|remark| remark.trim().to_owned()));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn large_cells_are_read_in_one_pass(unit in CELL, repeat in 1_000..2_000usize) {
+            let raw = format!("{unit}, ").repeat(repeat.max(200_000 / (unit.len() + 2)));
+            let tokens = tokens(&raw);
+            prop_assert!(sizes(&raw).is_none_or(|sizes| sizes.len() <= tokens.len()));
+            widths(&raw);
+            price(&raw);
+        }
+
+        #[test]
+        fn a_large_cell_of_single_characters_is_read_in_one_pass(
+            digits in "[0-9.]{1,20}",
+            repeat in 10_000..20_000usize,
+        ) {
+            // Sizes never pass 99.5, so no reading is longer than 200 sizes however long the cell.
+            let raw = split_into_characters(&digits.repeat(repeat));
+            prop_assert!(sizes(&raw).is_none_or(|sizes| sizes.len() <= 200));
+        }
+
+        #[test]
+        fn a_large_run_of_one_width_letter_is_read_in_one_pass(n in 500..700usize) {
+            let expected: Vec<String> = (1..=n).map(|width| "X".repeat(width)).collect();
+            let raw = split_into_characters(&expected.concat());
+            prop_assert!(raw.len() > 100_000);
+            prop_assert_eq!(widths(&raw), Some(expected));
+            let one_more = format!("{raw}, X");
+            prop_assert_eq!(widths(&one_more), None);
+        }
+    }
+}

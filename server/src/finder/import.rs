@@ -499,3 +499,127 @@ mod tests {
         assert_eq!((cloe.price_min, cloe.price_max), (Some(112.0), Some(129.0)));
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Cells of the data set's kind: its separators, parentheses, dollars and dashes among any text.
+    const CELL: &str = "\\PC{0,40}|[0-9., XNMWa-z$()–/+-]{0,40}|(https?://[a-z./]{1,20}( \\(dead\\))?[, ]{1,2}){0,4}";
+
+    /// A line of these 18 cells, in the data set's order.
+    fn line(cells: Vec<String>) -> Line {
+        let mut cells = cells.into_iter();
+        let mut cell = || cells.next().expect("18 cells");
+        Line {
+            brand: cell(),
+            model_name: cell(),
+            box_shape: cell(),
+            platform_width: cell(),
+            shank_strength: cell(),
+            vamp_length: cell(),
+            wing_height: cell(),
+            heel_height: cell(),
+            available_sizes: cell(),
+            available_widths: cell(),
+            material_composition: cell(),
+            intended_foot_shape: cell(),
+            price_range: cell(),
+            availability: cell(),
+            notes: cell(),
+            technology_type: cell(),
+            freed_makers: cell(),
+            data_sources: cell(),
+        }
+    }
+
+    /// Reads a line as the import does, and checks that what it made is no larger than the line.
+    fn assert_read_within_its_size(line: &Line, maker: &Maker) -> Result<(), TestCaseError> {
+        fn size(cell: &str) -> usize {
+            cell.chars().count()
+        }
+        let fit = read_fit(line);
+        prop_assert!(fit.sizes.len() <= clean::tokens(&line.available_sizes).len());
+        prop_assert!(fit.widths.iter().map(|width| size(width)).sum::<usize>() <= size(&line.available_widths));
+        prop_assert!(fit.sources.len() <= line.data_sources.split(|c: char| c.is_whitespace() || c == ',').count());
+        prop_assert!(fit.unread.values().all(|value| line_holds(line, value)));
+        let product = product(line, maker, product_id(&maker.id, &line.model_name), &fit);
+        prop_assert!(product.id.len() <= ID_MAX);
+        // Two amounts, each a number written out in full (an f64 has at most 17 significant digits, and
+        // the smallest is 324 places after the point), or the cell's first 20 characters.
+        prop_assert!(size(&product.price) <= 2 * 345, "{}", product.price);
+        Ok(())
+    }
+
+    fn line_holds(line: &Line, value: &str) -> bool {
+        [&line.box_shape, &line.platform_width, &line.shank_strength, &line.vamp_length, &line.wing_height]
+            .into_iter()
+            .chain([&line.heel_height, &line.available_sizes, &line.available_widths, &line.intended_foot_shape])
+            .chain([&line.price_range, &line.availability, &line.technology_type])
+            .any(|cell| cell.contains(value))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn a_product_id_is_a_bounded_slug(
+            brand in "\\PC{0,30}|[a-z]{1,10}",
+            model in "\\PC{0,80}|[a-zA-Zéü0-9+ -]{0,80}",
+        ) {
+            let id = product_id(&brand, &model);
+            prop_assert!(id.len() <= ID_MAX);
+            prop_assert!(id.is_empty() || crate::fields::is_slug(&id), "{}", id);
+        }
+
+        #[test]
+        fn live_sources_are_addresses_from_the_cell(cell in CELL) {
+            let sources = live_sources(&cell);
+            prop_assert!(sources.len() <= cell.split(|c: char| c.is_whitespace() || c == ',').count());
+            for source in sources {
+                prop_assert!(source.starts_with("https://") || source.starts_with("http://"));
+                prop_assert!(cell.contains(&source) && !source.contains(|c: char| c.is_whitespace() || c == ','));
+            }
+        }
+
+        #[test]
+        fn a_line_of_any_cells_is_read_within_its_size(
+            cells in prop::collection::vec(CELL, 18),
+            maker in any::<prop::sample::Index>(),
+        ) {
+            let makers = makers().unwrap();
+            assert_read_within_its_size(&line(cells), maker.get(&makers))?;
+        }
+
+        #[test]
+        fn any_bytes_after_the_header_give_at_most_one_line_per_line_break(
+            body in prop::collection::vec(
+                prop_oneof![any::<u8>(), Just(b','), Just(b'"'), Just(b'\n'), Just(b'\r')],
+                0..2_000
+            )
+        ) {
+            let mut csv = MODELS_CSV.lines().next().unwrap().as_bytes().to_vec();
+            csv.push(b'\n');
+            csv.extend_from_slice(&body);
+            let lines = ::csv::Reader::from_reader(csv.as_slice()).deserialize::<Line>().count();
+            prop_assert!(lines <= body.iter().filter(|b| **b == b'\n' || **b == b'\r').count() + 1);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn a_line_of_large_cells_is_read_within_its_size(
+            cells in prop::collection::vec(CELL, 18),
+            maker in any::<prop::sample::Index>(),
+        ) {
+            let cells =
+                cells.into_iter().map(|cell| format!("{cell}, ").repeat(10_000 / (cell.len() + 2) + 1)).collect();
+            let makers = makers().unwrap();
+            assert_read_within_its_size(&line(cells), maker.get(&makers))?;
+        }
+    }
+}

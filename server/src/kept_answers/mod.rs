@@ -2,8 +2,11 @@
 //! copies: a size-bounded map that counts its hits, misses, the time each miss took and its evictions,
 //! for the cache screen. A clear made while a miss was being answered keeps that miss's answer out. One
 //! request answers a miss while the others asking for the same key wait for its answer (`lookup`).
+//! An answer whose key a client can vary at will (`KeptQuery::open`) is kept only once asked for a
+//! second time, so a flood of one-off keys never pushes the answers in use out (`admits`).
 
 mod prepare;
+mod query;
 
 use std::{
     collections::HashMap,
@@ -18,7 +21,8 @@ use std::{
 use moka::notification::RemovalCause;
 use tokio::sync::watch;
 
-pub use prepare::prepare;
+pub use prepare::{plain, prepare};
+pub use query::kept_query;
 
 use crate::{
     caches::{Counters, Figures, Monitored},
@@ -36,8 +40,13 @@ impl Weighed for String {
     }
 }
 
+/// What the open keys asked for once may weigh together.
+const MAX_ASKED_BYTES: u64 = 1024 * 1024;
+
 pub struct KeptAnswers<K> {
     answers: moka::sync::Cache<K, Arc<Precompressed>>,
+    /// Open keys asked for once, the oldest forgotten first.
+    asked: moka::sync::Cache<K, ()>,
     /// Moves on each clear: a miss that began before one does not keep what it read.
     generation: AtomicU64,
     counters: Arc<Counters>,
@@ -85,7 +94,21 @@ impl<K: Hash + Eq + Clone + Weighed + Send + Sync + 'static> KeptAnswers<K> {
                 }
             })
             .build();
-        Self { answers, generation: AtomicU64::new(0), counters, answering: Arc::default() }
+        let asked = moka::sync::Cache::builder()
+            .max_capacity(MAX_ASKED_BYTES)
+            .weigher(|key: &K, _: &()| u32::try_from(key.weight()).unwrap_or(u32::MAX))
+            .build();
+        Self { answers, asked, generation: AtomicU64::new(0), counters, answering: Arc::default() }
+    }
+
+    /// Whether the answer for `key` is to be kept: always, unless its key is open and this is the
+    /// first time it is asked for (then it is remembered, and kept when asked for again).
+    pub fn admits(&self, key: &K, open: bool) -> bool {
+        if !open || self.asked.contains_key(key) {
+            return true;
+        }
+        self.asked.insert(key.clone(), ());
+        false
     }
 
     /// The kept answer, counted as a hit.
@@ -158,7 +181,16 @@ mod tests {
     use super::*;
 
     fn answer(text: &'static str) -> Arc<Precompressed> {
-        Arc::new(prepare(HeaderValue::from_static("text/plain"), Bytes::from_static(text.as_bytes())))
+        Arc::new(plain(HeaderValue::from_static("text/plain"), Bytes::from_static(text.as_bytes())))
+    }
+
+    #[test]
+    fn an_open_key_is_admitted_once_asked_for_again() {
+        let kept = KeptAnswers::<String>::new(1 << 20);
+        assert!(kept.admits(&"/api/brands?lang=en".to_owned(), false));
+        let open = "/finder?boxShape=square".to_owned();
+        assert!(!kept.admits(&open, true), "asked for once");
+        assert!(kept.admits(&open, true), "asked for again");
     }
 
     #[tokio::test]

@@ -1,4 +1,5 @@
-//! An answer made ready to keep: gzip and brotli copies, and an entity tag from its content.
+//! An answer made ready to keep: gzip and brotli copies, and an entity tag from its content; or, for
+//! an answer not kept, the tag alone (the response layer compresses it at its quicker level).
 
 use std::io::Write;
 
@@ -11,10 +12,27 @@ use crate::{encoding::hex, precompressed::Precompressed};
 const GZIP_LEVEL: u32 = 9;
 const BROTLI_QUALITY: i32 = 9;
 
-pub fn prepare(content_type: HeaderValue, identity: Bytes) -> Precompressed {
-    // Weak: the same tag names the answer in each of its encodings.
-    let etag = HeaderValue::try_from(format!("W/\"{}\"", hex(&Sha256::digest(&identity)[..12])))
-        .expect("hex is a valid header value");
+/// The answer with its compressed copies, made on a blocking thread: the strong levels take tens of
+/// milliseconds for a large page, which would hold up the requests sharing an async thread.
+pub async fn prepare(content_type: HeaderValue, identity: Bytes) -> Precompressed {
+    tokio::task::spawn_blocking(move || compressed(content_type, identity))
+        .await
+        .expect("compressing in memory does not panic")
+}
+
+/// The answer as it is, with its tag.
+pub fn plain(content_type: HeaderValue, identity: Bytes) -> Precompressed {
+    Precompressed { content_type, etag: etag(&identity), identity: Some(identity), brotli: None, gzip: None }
+}
+
+// Weak: the same tag names the answer in each of its encodings.
+fn etag(identity: &[u8]) -> HeaderValue {
+    HeaderValue::try_from(format!("W/\"{}\"", hex(&Sha256::digest(identity)[..12])))
+        .expect("hex is a valid header value")
+}
+
+fn compressed(content_type: HeaderValue, identity: Bytes) -> Precompressed {
+    let etag = etag(&identity);
     let smaller = |compressed: Vec<u8>| (compressed.len() < identity.len()).then(|| Bytes::from(compressed));
     let gzip = smaller(gzip(&identity));
     let brotli = smaller(brotli(&identity));

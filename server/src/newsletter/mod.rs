@@ -4,6 +4,7 @@
 pub mod campaigns;
 mod links;
 pub mod mailbox;
+mod suppressions;
 pub mod templates;
 pub mod unsubscribe;
 pub mod welcome;
@@ -11,5 +12,9 @@ pub mod welcome;
 use crate::AppState;
 
 pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
-    templates::routes().merge(unsubscribe::routes()).merge(campaigns::routes()).merge(mailbox::routes())
+    templates::routes()
+        .merge(unsubscribe::routes())
+        .merge(campaigns::routes())
+        .merge(mailbox::routes())
+        .merge(suppressions::routes())
 }

@@ -1,10 +1,31 @@
 //! What the OpenAPI document says of the public reads answered from memory: each takes
-//! `If-None-Match` and may answer 304 with the entity tag it was given.
+//! `If-None-Match` and may answer 304 with the entity tag it was given. And what it tells the cache:
+//! the query parameters each read takes, the only ones its answers are kept by.
+
+use std::collections::HashMap;
 
 use utoipa::openapi::{
     path::{Parameter, ParameterBuilder, ParameterIn},
     Object, OpenApi, Required, ResponseBuilder, Type,
 };
+
+/// Each GET path's query parameters, by its pattern (`/api/brands/{id}`).
+pub fn query_parameters(openapi: &OpenApi) -> HashMap<String, Vec<String>> {
+    let names = |parameters: &Option<Vec<Parameter>>| {
+        parameters
+            .iter()
+            .flatten()
+            .filter(|parameter| parameter.parameter_in == ParameterIn::Query)
+            .map(|parameter| parameter.name.clone())
+            .collect()
+    };
+    openapi
+        .paths
+        .paths
+        .iter()
+        .filter_map(|(path, item)| Some((path.clone(), names(&item.get.as_ref()?.parameters))))
+        .collect()
+}
 
 pub fn not_modified(openapi: &mut OpenApi) {
     for item in openapi.paths.paths.values_mut() {

@@ -1,5 +1,6 @@
 //! Public reads served from memory: the finished answer of each public GET (JSON, gzip and brotli,
-//! with an entity tag) is kept by its URL, so a repeated read costs a map lookup, and a client that
+//! with an entity tag) is kept by its path and the query parameters its read takes (by its OpenAPI
+//! entry; the handler is given only those), so a repeated read costs a map lookup, and a client that
 //! holds it gets 304. Features put `serve` on their public reads and `invalidate` on the admin calls
 //! that change what those reads show. A change moves the content version in the database: the
 //! instance that made it drops its answers at once, the others when they next poll (`spawn_sync`,
@@ -10,6 +11,7 @@ mod document;
 mod version;
 
 use std::{
+    collections::HashMap,
     sync::{
         atomic::{AtomicI64, Ordering::Relaxed},
         Arc,
@@ -19,9 +21,9 @@ use std::{
 
 use axum::{
     body::{to_bytes, HttpBody},
-    extract::Request,
-    http::{header, HeaderValue, Method, StatusCode},
-    middleware::{from_fn, Next},
+    extract::{MatchedPath, Request, State},
+    http::{header, uri::PathAndQuery, HeaderValue, Method, StatusCode, Uri},
+    middleware::{from_fn, from_fn_with_state, Next},
     response::{IntoResponse, Response},
     Extension,
 };
@@ -31,7 +33,8 @@ use crate::{
     caches::{Figures, Monitored},
     db::Db,
     error::ApiError,
-    kept_answers::{self, KeptAnswers},
+    kept_answers::{self, kept_query, KeptAnswers},
+    lang::Lang,
     AppState,
 };
 
@@ -70,9 +73,13 @@ impl Monitored for PublicCache {
 
 /// A feature's public reads, answered from memory (`serve`), with their 304 in the API document.
 pub fn reads(mut router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    let parameters = Arc::new(document::query_parameters(router.get_openapi()));
     document::not_modified(router.get_openapi_mut());
-    router.route_layer(from_fn(serve))
+    router.route_layer(from_fn_with_state(parameters, serve))
 }
+
+/// The query parameters each public read takes, by its route's pattern.
+type ReadParameters = Arc<HashMap<String, Vec<String>>>;
 
 /// A feature's admin calls that change what the public reads show (`invalidate`).
 pub fn changes(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
@@ -80,12 +87,31 @@ pub fn changes(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
 }
 
 /// Middleware for public reads: the kept answer when there is one, else the handler's, kept.
-async fn serve(Extension(state): Extension<AppState>, request: Request, next: Next) -> Response {
+async fn serve(
+    State(parameters): State<ReadParameters>,
+    Extension(state): Extension<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let cache = &state.public_cache;
-    if request.method() != Method::GET {
+    // HEAD is answered as GET (the server leaves the body out), so it carries GET's headers.
+    if request.method() == Method::HEAD {
+        *request.method_mut() = Method::GET;
+    } else if request.method() != Method::GET {
         return next.run(request).await;
     }
-    let key = request.uri().to_string();
+    let known = request
+        .extensions()
+        .get::<MatchedPath>()
+        .and_then(|route| parameters.get(route.as_str()))
+        .map_or(&[][..], Vec::as_slice);
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    let kept = kept_query(request.uri().query(), &known, |value| Some(Lang::from_tag(Some(value))));
+    let path = request.uri().path();
+    let key = if kept.query.is_empty() { path.to_owned() } else { format!("{path}?{}", kept.query) };
+    // The handler reads what the key says, and nothing a client added.
+    let Ok(path_and_query) = PathAndQuery::try_from(key.as_str()) else { return next.run(request).await };
+    *request.uri_mut() = Uri::from(path_and_query);
     let miss = match cache.answers.lookup(&key).await {
         Ok(answer) => return answer.respond(request.headers(), CACHE_CONTROL),
         Err(miss) => miss,
@@ -105,7 +131,11 @@ async fn serve(Extension(state): Extension<AppState>, request: Request, next: Ne
     };
     let content_type =
         parts.headers.get(header::CONTENT_TYPE).cloned().unwrap_or(HeaderValue::from_static("application/json"));
-    let answer = Arc::new(kept_answers::prepare(content_type, bytes));
+    if !cache.answers.admits(&key, kept.open) {
+        cache.answers.not_kept(miss);
+        return kept_answers::plain(content_type, bytes).respond(&headers, CACHE_CONTROL);
+    }
+    let answer = Arc::new(kept_answers::prepare(content_type, bytes).await);
     cache.answers.keep(miss, key, answer.clone());
     answer.respond(&headers, CACHE_CONTROL)
 }

@@ -4,21 +4,36 @@
 use super::{Count, Limit};
 use crate::db::Db;
 
-pub(super) async fn count(db: &Db, limit: &Limit, subject: &str, now: i64) -> Result<Count, sqlx::Error> {
+pub(super) async fn count(db: &Db, limit: &Limit, subject: &str, amount: i64, now: i64) -> Result<Count, sqlx::Error> {
     let window_ms = limit.window_secs * 1000;
     let (hits, window_start): (i64, i64) = sqlx::query_as(
-        "INSERT INTO rate_limits (key, window_start, window_end, hits) VALUES ($1, $2, $4, 1)
+        "INSERT INTO rate_limits (key, window_start, window_end, hits) VALUES ($1, $2, $4, $5)
          ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
+           hits = CASE WHEN rate_limits.window_start <= $3 THEN $5 ELSE rate_limits.hits + $5 END,
            window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END,
            window_end = CASE WHEN rate_limits.window_start <= $3 THEN $4 ELSE rate_limits.window_end END
          RETURNING hits, window_start",
     )
-    .bind(format!("{}:{subject}", limit.name))
+    .bind(key(limit, subject))
     .bind(now)
     .bind(now - window_ms)
     .bind(now + window_ms)
+    .bind(amount)
     .fetch_one(db)
     .await?;
     Ok(Count { hits, window_start })
+}
+
+/// The count in the window that holds `now`, counting nothing.
+pub(super) async fn peek(db: &Db, limit: &Limit, subject: &str, now: i64) -> Result<i64, sqlx::Error> {
+    let hits: Option<i64> = sqlx::query_scalar("SELECT hits FROM rate_limits WHERE key = $1 AND window_start > $2")
+        .bind(key(limit, subject))
+        .bind(now - limit.window_secs * 1000)
+        .fetch_optional(db)
+        .await?;
+    Ok(hits.unwrap_or(0))
+}
+
+fn key(limit: &Limit, subject: &str) -> String {
+    format!("{}:{subject}", limit.name)
 }

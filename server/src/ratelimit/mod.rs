@@ -1,6 +1,6 @@
-//! Rate limits: fixed-window counters that every instance shares, kept in the database or, when
-//! `REDIS_URL` is set, in Redis. Each call counts one hit; past the limit the answer is 429 with
-//! `Retry-After`. When Redis does not answer, the database counts instead: the limits stay in force
+//! Rate limits: counters that every instance shares, kept in the database or, when `REDIS_URL` is set,
+//! in Redis; in both a window starts at its first hit. Each call counts one hit, or spends an amount (a
+//! daily budget of bytes); past the limit the answer is 429 with `Retry-After`. When Redis does not answer, the database counts instead: the limits stay in force
 //! and requests do not fail (see `redis_store`).
 
 mod database;
@@ -23,7 +23,11 @@ pub struct Limit {
 }
 
 pub const LOGIN_PER_IP: Limit = Limit { name: "login-ip", max_hits: 30, window_secs: 15 * 60 };
-pub const LOGIN_PER_ACCOUNT: Limit = Limit { name: "login-account", max_hits: 10, window_secs: 15 * 60 };
+/// Attempts on one account from one network (`account_from`): a guesser elsewhere cannot lock its owner out.
+pub const LOGIN_PER_ACCOUNT_AND_NETWORK: Limit =
+    Limit { name: "login-account-net", max_hits: 10, window_secs: 15 * 60 };
+/// Attempts on one account from anywhere: the ceiling against guessing from many networks at once.
+pub const LOGIN_PER_ACCOUNT: Limit = Limit { name: "login-account", max_hits: 100, window_secs: 15 * 60 };
 pub const CODE_PER_IP: Limit = Limit { name: "code-ip", max_hits: 30, window_secs: 15 * 60 };
 pub const RESEND_PER_IP: Limit = Limit { name: "resend-ip", max_hits: 10, window_secs: 15 * 60 };
 pub const SIGNUP_PER_IP: Limit = Limit { name: "signup-ip", max_hits: 10, window_secs: 60 * 60 };
@@ -34,10 +38,17 @@ pub const PASSWORD_CHANGE_PER_ACCOUNT: Limit = Limit { name: "password-change", 
 /// A crashing page may report again on each visit; a flood of reports is refused.
 pub const CRASH_REPORT_PER_IP: Limit = Limit { name: "crash-ip", max_hits: 30, window_secs: 10 * 60 };
 pub const AI_PER_IP: Limit = Limit { name: "ai-ip", max_hits: 30, window_secs: 5 * 60 };
+/// Test e-mails a staff account may send (they go out at once, to any address).
+pub const TEST_EMAIL_PER_ACCOUNT: Limit = Limit { name: "test-email", max_hits: 20, window_secs: 60 * 60 };
 pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 
-/// Longest account name kept in a key (the longest e-mail address).
-const MAX_SUBJECT_CHARS: usize = 254;
+/// The subject of a limit on an account from one network.
+pub fn account_from(account: &str, network: &str) -> String {
+    format!("{network}|{}", account.trim())
+}
+
+/// Longest subject kept in a key (the longest e-mail address, after a network).
+const MAX_SUBJECT_CHARS: usize = 320;
 
 /// Where the counts live, chosen at start from the configuration.
 #[derive(Clone)]
@@ -129,22 +140,55 @@ struct Count {
 
 /// Counts a hit on `limit` for `subject` (an IP address or a lower-cased account name).
 pub async fn hit(state: &AppState, limit: &Limit, subject: &str) -> ApiResult<()> {
+    spend(state, limit, subject, 1).await
+}
+
+/// Spends `amount` of `limit` for `subject`; refused once the window's total passes the limit.
+pub async fn spend(state: &AppState, limit: &Limit, subject: &str, amount: i64) -> ApiResult<()> {
     let now = state.clock.now_ms();
-    // Bounded, so that made-up long names cannot grow the keys without limit.
-    let subject: String = subject.to_lowercase().chars().take(MAX_SUBJECT_CHARS).collect();
-    let in_redis = match &state.rate_limits {
-        Store::Redis(redis) => redis.count(limit, &subject, now).await,
-        Store::Database => None,
-    };
-    let count = match in_redis {
-        Some(count) => count,
-        None => database::count(&state.db, limit, &subject, now).await?,
-    };
+    let count = counted(state, limit, subject, amount).await?;
     if count.hits > limit.max_hits {
         let retry_after_ms = (count.window_start + limit.window_secs * 1000 - now).max(1000);
         return Err(ApiError::TooManyRequests { retry_after_secs: ((retry_after_ms + 999) / 1000) as u64 });
     }
     Ok(())
+}
+
+/// Counts a hit on `limit` for `subject` without refusing anything (a tally others read, `current`).
+pub async fn count(state: &AppState, limit: &Limit, subject: &str) -> Result<(), sqlx::Error> {
+    counted(state, limit, subject, 1).await.map(drop)
+}
+
+/// The window's total for `subject`, counting nothing.
+pub async fn current(state: &AppState, limit: &Limit, subject: &str) -> Result<i64, sqlx::Error> {
+    let now = state.clock.now_ms();
+    let subject = bounded(subject);
+    let in_redis = match &state.rate_limits {
+        Store::Redis(redis) => redis.peek(limit, &subject, now).await,
+        Store::Database => None,
+    };
+    match in_redis {
+        Some(hits) => Ok(hits),
+        None => database::peek(&state.db, limit, &subject, now).await,
+    }
+}
+
+async fn counted(state: &AppState, limit: &Limit, subject: &str, amount: i64) -> Result<Count, sqlx::Error> {
+    let now = state.clock.now_ms();
+    let subject = bounded(subject);
+    let in_redis = match &state.rate_limits {
+        Store::Redis(redis) => redis.count(limit, &subject, amount, now).await,
+        Store::Database => None,
+    };
+    match in_redis {
+        Some(count) => Ok(count),
+        None => database::count(&state.db, limit, &subject, amount, now).await,
+    }
+}
+
+/// Bounded, so that made-up long names cannot grow the keys without limit.
+fn bounded(subject: &str) -> String {
+    subject.to_lowercase().chars().take(MAX_SUBJECT_CHARS).collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! Counts in Redis: one key per rule, window and subject, where the window is the multiple of its
-//! length (on the app's clock) that holds the hit. Counting and setting the key's expiry is one Lua
-//! script: atomic, and one round trip.
+//! Counts in Redis: one key per rule and subject, a hash of its window's start and its count. A window
+//! starts at its first hit (on the app's clock), as in the database, so both stores allow the same: a
+//! window aligned to the clock would allow twice the limit across its end. Counting and setting the
+//! key's expiry is one Lua script: atomic, and one round trip.
 //!
 //! When Redis does not answer (down at start or later), `count` gives `None` within about a second
 //! and the caller counts in the database instead, so the limits hold and no request fails. The outage
@@ -28,12 +29,18 @@ const TIMEOUT: Duration = Duration::from_secs(1);
 /// Keys outlive their window by this much, so instances whose clocks differ a little agree.
 const EXPIRY_MARGIN_MS: i64 = 60_000;
 
-/// KEYS[1]: the window's key; ARGV[1]: its lifetime in ms, set by the window's first hit.
+/// KEYS[1]: the rule and subject's key; ARGV: now, the window's length and the key's lifetime (ms), and
+/// the amount spent. A window that ended starts again at this hit. Returns the count and the start.
 static COUNT_HIT: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
-        "local hits = redis.call('INCR', KEYS[1])
-         if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-         return hits",
+        "local now, window, lifetime, amount = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
+         local start = tonumber(redis.call('HGET', KEYS[1], 'start'))
+         if start == nil or start <= now - window then
+           redis.call('HSET', KEYS[1], 'start', now, 'hits', amount)
+           redis.call('PEXPIRE', KEYS[1], lifetime)
+           return {amount, now}
+         end
+         return {redis.call('HINCRBY', KEYS[1], 'hits', amount), start}",
     )
 });
 
@@ -106,16 +113,29 @@ impl RedisStore {
         self.within(redis::cmd("PING").query_async::<()>(&mut self.connection())).await.is_some()
     }
 
-    /// This hit's count in its window, or `None` when Redis does not answer.
-    pub(super) async fn count(&self, limit: &Limit, subject: &str, now: i64) -> Option<Count> {
+    /// The count in the window with `amount` spent now, or `None` when Redis does not answer.
+    pub(super) async fn count(&self, limit: &Limit, subject: &str, amount: i64, now: i64) -> Option<Count> {
         let window_ms = limit.window_secs * 1000;
-        let window_start = now - now.rem_euclid(window_ms);
-        let key = format!("{}ratelimit:{}:{window_start}:{subject}", self.key_prefix, limit.name);
         let mut connection = self.connection();
-        let mut script = COUNT_HIT.key(key);
-        script.arg(window_ms + EXPIRY_MARGIN_MS);
-        let hits = self.within(script.invoke_async::<i64>(&mut connection)).await?;
+        let mut script = COUNT_HIT.key(self.key(limit, subject));
+        script.arg(now).arg(window_ms).arg(window_ms + EXPIRY_MARGIN_MS).arg(amount);
+        let (hits, window_start) = self.within(script.invoke_async::<(i64, i64)>(&mut connection)).await?;
         Some(Count { hits, window_start })
+    }
+
+    /// The count in the window that holds `now`, counting nothing; `None` when Redis does not answer.
+    pub(super) async fn peek(&self, limit: &Limit, subject: &str, now: i64) -> Option<i64> {
+        let mut read = redis::cmd("HMGET");
+        read.arg(self.key(limit, subject)).arg("start").arg("hits");
+        let (start, hits) = self.within(read.query_async::<(Option<i64>, Option<i64>)>(&mut self.connection())).await?;
+        Some(match (start, hits) {
+            (Some(start), Some(hits)) if start > now - limit.window_secs * 1000 => hits,
+            _ => 0,
+        })
+    }
+
+    fn key(&self, limit: &Limit, subject: &str) -> String {
+        format!("{}ratelimit:{}:{subject}", self.key_prefix, limit.name)
     }
 
     /// The server's `INFO` (its memory, keyspace and stats sections), or `None` when it does not answer.

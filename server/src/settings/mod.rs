@@ -1,11 +1,14 @@
 //! The registry of site settings edited in the admin. Each is one JSON document in the `settings`
 //! table, owned by the feature it configures (a type implementing `Stored`), and read through a
 //! short-lived in-process copy so that pages need no database read; a save here refreshes the copy at
-//! once, and other instances see it within `FRESH_FOR`. This module knows no feature.
+//! once, and other instances see it within `FRESH_FOR`. Settings that hold secrets are stored sealed
+//! (`sealed`). This module knows no feature.
 
 mod editable;
+mod sealed;
 
 pub use editable::{keep, keep_for, mask, read, save, Editable};
+pub use sealed::Sealer;
 
 use std::{
     any::Any,
@@ -27,19 +30,26 @@ const FRESH_FOR: Duration = Duration::from_secs(30);
 pub trait Stored: Serialize + DeserializeOwned + Default + Send + Sync + 'static {
     /// The key of its row in the `settings` table (and of `reset-setting`).
     const KEY: &'static str;
+    /// Whether it holds secrets (passwords, API keys, a private key): then it is stored sealed.
+    const SEALED: bool = false;
 }
 
 /// A setting's value, when it was read, and the size of its JSON.
 type Copy = (Arc<dyn Any + Send + Sync>, Instant, usize);
 
 /// Every setting's in-process copy, shared by all requests.
-#[derive(Default)]
 pub struct Settings {
     copies: RwLock<HashMap<&'static str, Copy>>,
     counters: Counters,
+    sealer: Sealer,
 }
 
 impl Settings {
+    /// Sealing the settings that hold secrets with `sealer`.
+    pub fn new(sealer: Sealer) -> Self {
+        Self { copies: RwLock::default(), counters: Counters::default(), sealer }
+    }
+
     /// The current value; the default until an admin saves one. A stored value that no longer reads
     /// (e.g. after a field was renamed) gives the default too, and is logged.
     pub async fn get<T: Stored>(&self, db: &Db) -> Result<Arc<T>, sqlx::Error> {
@@ -51,18 +61,42 @@ impl Settings {
         let stored: Option<String> =
             sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(T::KEY).fetch_optional(db).await?;
         self.counters.miss(began.elapsed());
-        let value = Arc::new(stored.map_or_else(T::default, |json| {
-            serde_json::from_str(&json).unwrap_or_else(|err| {
-                tracing::warn!(key = T::KEY, error = %err, "stored setting does not read; using the default");
-                T::default()
-            })
-        }));
+        let value = Arc::new(match stored {
+            None => T::default(),
+            Some(stored) => self.read::<T>(db, &stored).await?,
+        });
         self.keep_copy(value.clone());
+        Ok(value)
+    }
+
+    /// A stored value: opened when sealed, sealed when it should be and was saved plain (before sealing
+    /// was), the default when it does not read or open (logged).
+    async fn read<T: Stored>(&self, db: &Db, stored: &str) -> Result<T, sqlx::Error> {
+        let Ok(json) = self.sealer.open(T::KEY, stored) else {
+            tracing::warn!(
+                key = T::KEY,
+                "a saved setting was sealed with another SECRET_KEY; using the default until an admin saves it again"
+            );
+            return Ok(T::default());
+        };
+        let value = serde_json::from_str(&json).unwrap_or_else(|err| {
+            tracing::warn!(key = T::KEY, error = %err, "stored setting does not read; using the default");
+            T::default()
+        });
+        if T::SEALED && !sealed::is_sealed(stored) {
+            sqlx::query("UPDATE settings SET value = $1 WHERE key = $2 AND value = $3")
+                .bind(self.sealer.seal(T::KEY, &json))
+                .bind(T::KEY)
+                .bind(stored)
+                .execute(db)
+                .await?;
+        }
         Ok(value)
     }
 
     pub async fn save<T: Stored>(&self, db: &Db, value: T, now: i64) -> Result<Arc<T>, sqlx::Error> {
         let json = serde_json::to_string(&value).expect("settings serialise");
+        let json = if T::SEALED { self.sealer.seal(T::KEY, &json) } else { json };
         sqlx::query(
             "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3)
              ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
@@ -75,6 +109,13 @@ impl Settings {
         let value = Arc::new(value);
         self.keep_copy(value.clone());
         Ok(value)
+    }
+
+    /// A saved setting's JSON as stored, opened when sealed (the tests' look at the table).
+    pub async fn stored_json(&self, db: &Db, key: &str) -> Result<Option<String>, sqlx::Error> {
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(key).fetch_optional(db).await?;
+        Ok(stored.and_then(|stored| self.sealer.open(key, &stored).ok()))
     }
 
     /// Drops every copy, so the next read of each setting goes to the database (another instance

@@ -6,6 +6,7 @@ use crate::{
     db::Db,
     db_filter::{Filter, Value},
     lang::Lang,
+    paging::Paging,
 };
 
 const NEWSLETTER: &str = "newsletter";
@@ -15,11 +16,15 @@ pub async fn subscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
     groups::is_member(db, NEWSLETTER, user_id).await
 }
 
-/// Gives or takes back consent. Giving it also lifts an earlier unsubscribe: the member asked again.
+/// Gives or takes back consent. Giving it also lifts an earlier unsubscribe and a suppression after a
+/// bounce: the member asked again, from an address she says works.
 pub async fn set_subscribed(db: &Db, user_id: &str, subscribe: bool, now: i64) -> Result<(), sqlx::Error> {
     let ids = [user_id.to_owned()];
     if subscribe {
-        sqlx::query("UPDATE users SET unsubscribed_at = NULL WHERE id = $1").bind(user_id).execute(db).await?;
+        sqlx::query("UPDATE users SET unsubscribed_at = NULL, bounced_at = NULL WHERE id = $1")
+            .bind(user_id)
+            .execute(db)
+            .await?;
         groups::add(db, NEWSLETTER, &ids, now).await?;
     } else {
         groups::remove(db, NEWSLETTER, &ids).await?;
@@ -50,6 +55,37 @@ pub async fn mark_bounced(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::
         .execute(db)
         .await?;
     Ok(())
+}
+
+/// A member no campaign reaches since her address bounced for good.
+#[derive(sqlx::FromRow)]
+pub struct Suppressed {
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub bounced_at: i64,
+}
+
+/// The suppressed members, the latest bounce first, and how many there are.
+pub async fn suppressed(db: &Db, paging: Paging) -> Result<(Vec<Suppressed>, i64), sqlx::Error> {
+    let rows = sqlx::query_as(&format!(
+        "SELECT id, username, email, bounced_at FROM users WHERE bounced_at IS NOT NULL
+         ORDER BY bounced_at DESC, id {}",
+        paging.sql()
+    ))
+    .fetch_all(db)
+    .await?;
+    let total = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE bounced_at IS NOT NULL").fetch_one(db).await?;
+    Ok((rows, total))
+}
+
+/// Campaigns reach the member again. `false` when she was not suppressed.
+pub async fn lift_suppression(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+    let lifted = sqlx::query("UPDATE users SET bounced_at = NULL WHERE id = $1 AND bounced_at IS NOT NULL")
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(lifted.rows_affected() > 0)
 }
 
 /// Whether the member asked for no more list mail (and has not subscribed again since).

@@ -25,4 +25,5 @@ pub fn is_staff(user: &UserRecord) -> bool {
 
 pub use groups::Group;
 pub use role::Role;
+pub use routes::USER_NOT_FOUND;
 pub use store::{CreateUserError, NewUser, Profile, PublicUser, UserRecord};

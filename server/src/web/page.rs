@@ -88,6 +88,48 @@ impl<'a> Page<'a> {
         )
     }
 
+    /// The query parameters the app's page reads (besides `lang`, which every page takes): the page
+    /// is drawn and kept by these alone (web/src/features/finder/filters.ts and CompareTray.tsx,
+    /// catalogue/ProductsPage.tsx, blog/BlogPage.tsx).
+    pub fn query_parameters(self) -> &'static [&'static str] {
+        match self {
+            Page::Finder => &[
+                "lang",
+                "maker",
+                "boxShape",
+                "platformWidth",
+                "shankStrength",
+                "vampLength",
+                "wingHeight",
+                "heelHeight",
+                "footShape",
+                "availability",
+                "level",
+                "technology",
+                "width",
+                "size",
+                "priceMin",
+                "priceMax",
+                "sort",
+                "compare",
+            ],
+            Page::FinderCompare => &["lang", "compare"],
+            Page::Products => &["lang", "brand", "page"],
+            Page::Blog => &["lang", "page", "category"],
+            _ => &["lang"],
+        }
+    }
+
+    /// The path a page is kept and described under: the admin's pages are one page (the app chooses
+    /// the screen), any other its path without trailing slashes.
+    pub fn kept_path(self, path: &str) -> &str {
+        match self {
+            Page::Admin => "/admin",
+            _ if path.len() > 1 => path.trim_end_matches('/'),
+            _ => path,
+        }
+    }
+
     /// The app's module that draws the page, when it is a chunk of its own (web/src/app/routes.tsx).
     pub fn module(self) -> Option<&'static str> {
         match self {

@@ -87,13 +87,12 @@ pub async fn serve(State(state): State<AppState>, request: Request) -> Response 
     let is_file = path.rsplit('/').next().is_some_and(|last| last.contains('.')) && path != "/index.html";
     let lang = page_language(uri.query(), request.headers());
     if !is_file {
-        let url = uri.path_and_query().map_or(path, |url| url.as_str());
-        return page(&state, path, url, lang, request.headers()).await;
+        return page(&state, path, uri.query(), lang, request.headers()).await;
     }
     let cache = if path.starts_with("/assets/") { YEAR } else { HOUR };
     match state.web.files.answer(path, request.headers(), cache) {
         Some(response) => response,
-        None => page(&state, "/404", "/404", lang, request.headers()).await,
+        None => page(&state, "/404", None, lang, request.headers()).await,
     }
 }
 
@@ -120,23 +119,35 @@ fn page_language(query: Option<&str>, headers: &HeaderMap) -> Lang {
     from_query.or_else(from_cookie).or_else(from_browser).unwrap_or(Lang::DEFAULT)
 }
 
-/// The page at `path` (`url` with its query): the finished page when one is kept, else made and kept
-/// (a page not found is not kept: any address can ask for one).
-async fn page(state: &AppState, path: &str, url: &str, lang: Lang, request: &HeaderMap) -> Response {
+/// The page at `path`: the finished page when one is kept, else made and kept. It is made and kept by
+/// its path and the query parameters it reads (others are left out), and one with parameters besides
+/// the language only once asked for again; a page not found is not kept: any address can ask for one.
+async fn page(state: &AppState, path: &str, query: Option<&str>, lang: Lang, request: &HeaderMap) -> Response {
     let Some(template) = &state.web.template else {
         return (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built: run `make build`.").into_response();
     };
     let pages = &state.web.pages;
-    let key = PageKey(url.to_owned(), lang);
+    let kind = Page::from_path(path);
+    let path = kind.kept_path(path);
+    let kept = kept_answers::kept_query(query, kind.query_parameters(), Lang::from_code);
+    let url = if kept.query.is_empty() { path.to_owned() } else { format!("{path}?{}", kept.query) };
+    let key = PageKey(url, lang);
     let (status, html) = match pages.lookup(&key).await {
         Ok(kept) => (StatusCode::OK, kept),
         Err(miss) => {
-            let (page, html) = make_page(state, template, path, url, lang).await;
-            let html = Arc::new(kept_answers::prepare(HeaderValue::from_static("text/html; charset=utf-8"), html));
-            match page {
-                Made::NotFound | Made::Undrawn => pages.not_kept(miss),
-                Made::Whole => pages.keep(miss, key, html.clone()),
-            }
+            let (page, html) = make_page(state, template, path, &key.0, lang).await;
+            let html_type = HeaderValue::from_static("text/html; charset=utf-8");
+            let html = match page {
+                Made::Whole if pages.admits(&key, kept.open) => {
+                    let html = Arc::new(kept_answers::prepare(html_type, html).await);
+                    pages.keep(miss, key, html.clone());
+                    html
+                }
+                _ => {
+                    pages.not_kept(miss);
+                    Arc::new(kept_answers::plain(html_type, html))
+                }
+            };
             (if matches!(page, Made::NotFound) { StatusCode::NOT_FOUND } else { StatusCode::OK }, html)
         }
     };

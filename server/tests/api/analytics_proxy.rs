@@ -57,12 +57,22 @@ async fn answer(State(seen): State<Seen>, method: Method, uri: Uri, headers: Hea
 }
 
 async fn as_visitor(app: &TestApp, method: Method, uri: &str) -> (StatusCode, String) {
+    sending(app, method, uri, b"v=2&en=page_view").await
+}
+
+/// A Cloudflare Web Analytics report as the beacon sends it, for the site token `token`.
+async fn cloudflare_report(app: &TestApp, token: &str) -> StatusCode {
+    let body = json!({ "siteToken": token, "pageloadId": "p1", "location": "https://pointe.test/" }).to_string();
+    sending(app, Method::POST, "/api/analytics/proxy/cloudflare/cdn-cgi/rum", body.as_bytes()).await.0
+}
+
+async fn sending(app: &TestApp, method: Method, uri: &str, body: &[u8]) -> (StatusCode, String) {
     let headers = [
         ("x-forwarded-for", VISITOR_IP),
         ("cookie", "session=secret-cookie"),
         ("user-agent", "Mozilla/5.0 Firefox/133.0"),
     ];
-    let response = app.send_bytes(method, uri, "text/plain", b"v=2&en=page_view".to_vec(), &headers).await;
+    let response = app.send_bytes(method, uri, "text/plain", body.to_vec(), &headers).await;
     (response.status, response.text())
 }
 
@@ -96,8 +106,15 @@ async fn the_proxy_forwards_only_to_the_services_addresses_without_the_visitors_
         let (status, _) =
             as_visitor(app, Method::POST, "/api/analytics/proxy/google/g/collect?v=2&tid=G-AB12CD34").await;
         assert_eq!(status, StatusCode::NO_CONTENT);
+        assert_eq!(cloudflare_report(app, TOKEN).await, StatusCode::NO_CONTENT);
+        // Only the site's own ids: another site's hits are not relayed.
+        for other in ["?v=2&tid=G-OTHER999", "?v=2", "?v=2&tid=G-AB12CD34&tid=G-OTHER999"] {
+            let uri = format!("/api/analytics/proxy/google/g/collect{other}");
+            assert_eq!(as_visitor(app, Method::POST, &uri).await.0, StatusCode::FORBIDDEN, "{other}");
+        }
+        assert_eq!(cloudflare_report(app, "another-sites-token").await, StatusCode::FORBIDDEN);
         let (status, _) = as_visitor(app, Method::POST, "/api/analytics/proxy/cloudflare/cdn-cgi/rum").await;
-        assert_eq!(status, StatusCode::NO_CONTENT);
+        assert_eq!(status, StatusCode::FORBIDDEN, "not a report");
         for elsewhere in [
             "/api/analytics/proxy/google/https://evil.example/steal",
             "/api/analytics/proxy/evil.example/gtag.js",
@@ -127,11 +144,22 @@ async fn the_proxy_forwards_only_to_the_services_addresses_without_the_visitors_
             let all = format!("{headers:?}");
             assert!(!all.contains(VISITOR_IP), "{path}: {all}");
         }
-        let (_, post, headers) = &upstream.seen.lock().unwrap()[2];
-        assert_eq!(
-            (post.as_str(), headers.get("user-agent").unwrap().to_str().unwrap()),
-            ("/g/collect?v=2&tid=G-AB12CD34", "Mozilla/5.0 Firefox/133.0")
-        );
+        {
+            // The lock is held while the seen request is read, not while the flood below is answered.
+            let (_, post, headers) = &upstream.seen.lock().unwrap()[2];
+            assert_eq!(
+                (post.as_str(), headers.get("user-agent").unwrap().to_str().unwrap()),
+                ("/g/collect?v=2&tid=G-AB12CD34", "Mozilla/5.0 Firefox/133.0")
+            );
+        }
+
+        // The collector's limit per address holds for what is passed on too.
+        let mut statuses = Vec::new();
+        for _ in 0..130 {
+            statuses.push(cloudflare_report(app, TOKEN).await);
+        }
+        assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "a flood is refused");
+        assert!(upstream.paths().len() <= 4 + 120, "at most the limit reaches the upstream");
     })
     .await;
 }

@@ -394,7 +394,7 @@ async fn provider_settings_saved_by_the_admin_replace_the_environments() {
         let saved = app.send_json(Method::PUT, "/api/admin/settings/ai-providers", &settings, &[("authorization", &bearer)]).await;
         assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
         assert_eq!(saved.json()["edge"]["apiToken"], "********");
-        let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'aiProviders'").fetch_one(&app.state.db).await.unwrap();
+        let stored = pointe_server::testing::stored_setting(&app.state, "aiProviders").await.to_string();
         assert!(stored.contains("sk-from-env"), "the environment's key the form sent back masked is kept");
         assert_eq!(ask(app, RIBBONS, "en", false).await["provider"], "edge");
 

@@ -1,7 +1,9 @@
 //! Sign-up, login with the e-mailed code, the bot-check, tokens and sessions, password reset, rate
 //! limits, and tips — over the real router and database, with the clock moved by hand.
 
-use crate::common::{assert_json_error, each_backend, each_backend_with, solved_bot_check, TestApp, TestResponse};
+use crate::common::{
+    assert_json_error, each_backend, each_backend_with, solved_bot_check, solved_bot_check_with, TestApp, TestResponse,
+};
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -428,25 +430,39 @@ async fn password_reset_by_a_single_use_link_ends_every_session() {
 }
 
 #[tokio::test]
-async fn brute_force_is_limited_per_account_and_per_address() {
+async fn brute_force_is_limited_per_account_and_network_and_the_owner_elsewhere_still_gets_in() {
     each_backend(async |app| {
         member(app, "Zobeide").await;
-        for attempt in 0..10 {
-            let ip = format!("10.0.0.{attempt}");
-            let body = json!({ "username": "zobeide", "password": "Wrong#guess1", "turnstileToken": solved_bot_check(app).await });
-            assert_eq!(app.send_json(Method::POST, "/api/auth/login", &body, &[("x-forwarded-for", &ip)]).await.status, StatusCode::UNAUTHORIZED);
+        let guess = async |ip: &str| {
+            let token = solved_bot_check_with(app, &[("x-forwarded-for", ip)]).await;
+            let body = json!({ "username": "zobeide", "password": "Wrong#guess1", "turnstileToken": token });
+            app.send_json(Method::POST, "/api/auth/login", &body, &[("x-forwarded-for", ip)]).await
+        };
+        for _ in 0..10 {
+            assert_eq!(guess("10.0.0.1").await.status, StatusCode::UNAUTHORIZED);
         }
-        let body = json!({ "username": "zobeide", "password": PASSWORD, "turnstileToken": solved_bot_check(app).await });
-        let limited = app.send_json(Method::POST, "/api/auth/login", &body, &[("x-forwarded-for", "10.0.1.1")]).await;
+        let limited = guess("10.0.0.1").await;
         assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(limited.json()["code"], "rate_limited");
         assert_eq!(limited.header("retry-after"), "900");
+        let token = solved_bot_check_with(app, &[("x-forwarded-for", "10.0.1.1")]).await;
+        let body = json!({ "username": "zobeide", "password": PASSWORD, "turnstileToken": token });
+        let owner = app.send_json(Method::POST, "/api/auth/login", &body, &[("x-forwarded-for", "10.0.1.1")]).await;
+        assert_eq!(owner.status, StatusCode::OK, "the guesser's ten tries do not lock the owner out: {}", owner.text());
+
+        // Guessing from many networks meets the account's own, looser ceiling: a hundred tries in all (the
+        // owner's one included).
+        for n in 0..89 {
+            assert_eq!(guess(&format!("10.1.{}.{}", n / 10, n % 10)).await.status, StatusCode::UNAUTHORIZED, "try {n}");
+        }
+        assert_eq!(guess("10.2.0.1").await.status, StatusCode::TOO_MANY_REQUESTS, "the account's ceiling");
         app.clock.advance_secs(15 * 60);
         assert_eq!(login(app, "zobeide", PASSWORD).await.status, StatusCode::OK, "the window has passed");
 
         // Requests without the bot-check are refused before they count against the account.
         for _ in 0..5 {
-            let blank = app.post_json("/api/auth/request-password-reset", &json!({ "email": "zobeide@example.org" })).await;
+            let blank =
+                app.post_json("/api/auth/request-password-reset", &json!({ "email": "zobeide@example.org" })).await;
             assert_eq!(blank.status, StatusCode::BAD_REQUEST);
         }
         for _ in 0..3 {
@@ -504,6 +520,36 @@ async fn an_accounts_codes_take_twenty_wrong_guesses_a_day_between_them() {
         let step = login(app, "gamzatti", PASSWORD).await.json();
         let code = last_code(app, "gamzatti@example.org").await;
         assert_eq!(verify_code(app, &step["challengeId"], &code).await.status, StatusCode::OK, "a day later");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_network_whose_sign_ins_keep_failing_is_given_harder_proofs_of_work() {
+    each_backend(async |app| {
+        let from = [("x-forwarded-for", "10.3.0.1")];
+        let challenge = async || app.request(Method::GET, "/api/auth/bot-check", &from).await.json();
+        let base = challenge().await["maxnumber"].as_u64().unwrap();
+        let cheap = solved_bot_check_with(app, &from).await;
+        for _ in 0..3 {
+            let token = solved_bot_check_with(app, &from).await;
+            let body = json!({ "username": "nobody", "password": "Wrong#guess1", "turnstileToken": token });
+            assert_eq!(
+                app.send_json(Method::POST, "/api/auth/login", &body, &from).await.status,
+                StatusCode::UNAUTHORIZED
+            );
+        }
+        assert_eq!(challenge().await["maxnumber"].as_u64(), Some(base * 2), "doubled after three failures");
+        let other = app.request(Method::GET, "/api/auth/bot-check", &[("x-forwarded-for", "10.3.1.1")]).await.json();
+        assert_eq!(other["maxnumber"].as_u64(), Some(base), "other networks are not charged");
+        // A solution of a cheaper challenge, fetched before (or elsewhere), no longer passes.
+        let body = json!({ "username": "nobody", "password": "Wrong#guess1", "turnstileToken": cheap });
+        let refused = app.send_json(Method::POST, "/api/auth/login", &body, &from).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert_eq!(refused.json()["code"], "bot_check_failed");
+        let token = solved_bot_check_with(app, &from).await;
+        let body = json!({ "username": "nobody", "password": "Wrong#guess1", "turnstileToken": token });
+        assert_eq!(app.send_json(Method::POST, "/api/auth/login", &body, &from).await.status, StatusCode::UNAUTHORIZED);
     })
     .await;
 }

@@ -78,6 +78,9 @@ async fn a_backup_taken_during_writes_restores_every_table_and_its_rows() {
         let file = app.dir.path().join("site.backup");
         backup(&app.database_url, &file).await.unwrap();
         writer.await.unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "readable by its owner alone");
         assert!(
             backup(&app.database_url, &file).await.unwrap_err().to_string().contains("exists"),
             "a backup never overwrites a file"

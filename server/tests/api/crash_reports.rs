@@ -156,15 +156,15 @@ async fn crash_reports_are_for_admins_bounded_and_limited() {
         assert_eq!(get(app, &editor, "/api/admin/crashes").await.status, StatusCode::FORBIDDEN);
         assert_eq!(app.get("/api/admin/crashes").await.status, StatusCode::UNAUTHORIZED);
 
-        let huge = json!({ "message": "boom", "stack": "x".repeat(70_000), "url": "http://pointe.test/", "timestamp": "now" });
+        let huge = json!({ "message": "boom", "stack": "x".repeat(30_000), "url": "http://pointe.test/", "timestamp": "now" });
         let refused = app.send_json(Method::POST, "/api/admin/log-error", &huge, &[("x-forwarded-for", "192.0.2.1")]).await;
-        assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
-        let cut = json!({ "message": "m".repeat(5_000), "stack": "x".repeat(30_000), "url": "http://pointe.test/", "timestamp": "now" });
+        assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE, "more than a real report needs");
+        let cut = json!({ "message": "m".repeat(3_000), "stack": "x".repeat(12_000), "url": "http://pointe.test/", "timestamp": "now" });
         let stored = app.send_json(Method::POST, "/api/admin/log-error", &cut, &[("x-forwarded-for", "192.0.2.1")]).await;
         assert_eq!(stored.status, StatusCode::CREATED);
         let (message, stack): (String, String) =
             sqlx::query_as("SELECT message, stack FROM crash_occurrences").fetch_one(&app.state.db).await.unwrap();
-        assert_eq!((message.len(), stack.len()), (2_000, 16_000), "cut to a bounded size");
+        assert_eq!((message.len(), stack.len()), (1_000, 8_000), "cut to a bounded size");
 
         let junk = app.send_json(Method::POST, "/api/admin/log-error", &json!({ "message": 5 }), &[("x-forwarded-for", "192.0.2.1")]).await;
         assert_eq!(junk.status, StatusCode::BAD_REQUEST);
@@ -173,6 +173,34 @@ async fn crash_reports_are_for_admins_bounded_and_limited() {
             last = report(app, "192.0.2.2", None, "Loop").await.status;
         }
         assert_eq!(last, StatusCode::TOO_MANY_REQUESTS, "a flood from one address is refused");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn distinct_crashes_from_one_address_stop_at_a_daily_budget_and_the_screen_counts_the_dropped() {
+    with_crashes(async |app| {
+        let admin = app.signed_in_admin("odette").await;
+        // Each distinct message is a new group (numbers in a message do not make one: words here):
+        // twenty a day per address, then dropped.
+        let crash = |n: usize| format!("Crash in {}", "x".repeat(n + 1));
+        for n in 0..20 {
+            assert_eq!(report(app, "198.51.100.7", None, &crash(n)).await.status, StatusCode::CREATED);
+        }
+        let dropped = report(app, "198.51.100.7", None, &crash(20)).await;
+        assert_eq!(dropped.status, StatusCode::TOO_MANY_REQUESTS, "{}", dropped.text());
+        assert_eq!(
+            report(app, "198.51.100.7", None, &crash(3)).await.status,
+            StatusCode::CREATED,
+            "a known crash still counts"
+        );
+        assert_eq!(report(app, "198.51.100.8", None, &crash(20)).await.status, StatusCode::CREATED, "another address");
+        let list = get(app, &admin, "/api/admin/crashes").await.json();
+        assert_eq!((list["total"].as_i64(), list["droppedThisWeek"].as_i64()), (Some(21), Some(1)), "{list}");
+
+        // A day later the budget is whole again.
+        app.clock.advance_secs(24 * 60 * 60);
+        assert_eq!(report(app, "198.51.100.7", None, &crash(21)).await.status, StatusCode::CREATED);
     })
     .await;
 }

@@ -26,6 +26,15 @@ pub struct SmtpServer {
 impl SmtpServer {
     /// Starts aiosmtpd on `port` and waits until it accepts connections.
     pub async fn start(port: u16) -> Self {
+        Self::start_with(port, "aiosmtpd.handlers.Mailbox").await
+    }
+
+    /// aiosmtpd refusing `refused…@` recipients for good and `busy…@` for now (tests/mail/refusing_mailbox.py).
+    pub async fn start_refusing(port: u16) -> Self {
+        Self::start_with(port, "refusing_mailbox.RefusingMailbox").await
+    }
+
+    async fn start_with(port: u16, handler: &str) -> Self {
         let program = std::env::var("AIOSMTPD").map_or_else(
             |_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/pointe/venv/bin/aiosmtpd"),
             PathBuf::from,
@@ -34,7 +43,8 @@ impl SmtpServer {
         let dir = tempfile::tempdir().unwrap();
         let log = std::fs::File::create(dir.path().join("aiosmtpd.log")).unwrap();
         let child = Command::new(&program)
-            .args(["-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+            .args(["-n", "-l", &format!("127.0.0.1:{port}"), "-c", handler])
+            .env("PYTHONPATH", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mail"))
             .arg(dir.path().join("Maildir"))
             .stdout(Stdio::null())
             .stderr(log)
@@ -223,6 +233,42 @@ async fn mail_waits_in_the_outbox_while_the_smtp_server_is_down() {
         assert!(mail.text.contains("Clara") && mail.html.contains("Clara"));
         let login = app.post_json("/api/auth/login", &json!({ "username": "Odile", "password": password })).await;
         assert_eq!(login.json().get("mailDelayed"), None, "delivery caught up: no warning");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_refused_address_does_not_hold_up_the_codes_queued_after_it() {
+    let smtp = SmtpServer::start_refusing(free_port()).await;
+    let port = smtp.port.to_string();
+    each_backend_with(&smtp_settings(&port), async |app| {
+        for (recipient, username) in
+            [("refused@example.org", "Gone"), ("busy@example.org", "Later"), ("odile@example.org", "Odile")]
+        {
+            email::send(&app.state, recipient, Lang::En, Mail::PasswordChanged { username }).await.unwrap();
+            app.clock.advance_secs(1);
+        }
+        let transport = transport(app);
+        assert_eq!(outbox::deliver_due(&app.state, &transport).await.unwrap(), 1, "the code behind them goes at once");
+        assert_eq!(only_message(&smtp).to, "odile@example.org");
+        let rows: Vec<(String, i64, Option<i64>, Option<i64>, Option<String>)> = sqlx::query_as(
+            "SELECT recipient, attempts, sent_at, failed_at, last_error FROM email_outbox ORDER BY created_at",
+        )
+        .fetch_all(&app.state.db)
+        .await
+        .unwrap();
+        let (_, attempts, sent, failed, error) = &rows[0];
+        assert_eq!((*attempts, sent.is_some(), failed.is_some()), (1, false, true), "refused for good: no retries");
+        assert!(error.as_deref().unwrap().contains("User unknown"), "the server's words: {error:?}");
+        let (_, attempts, sent, failed, _) = &rows[1];
+        assert_eq!((*attempts, sent.is_some(), failed.is_some()), (1, false, false), "refused for now: retried later");
+        app.clock.advance_secs(30);
+        assert_eq!(outbox::deliver_due(&app.state, &transport).await.unwrap(), 0);
+        let tried: i64 = sqlx::query_scalar("SELECT attempts FROM email_outbox WHERE recipient = 'busy@example.org'")
+            .fetch_one(&app.state.db)
+            .await
+            .unwrap();
+        assert_eq!(tried, 2, "only the one refused for now is tried again");
     })
     .await;
 }

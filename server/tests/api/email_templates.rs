@@ -169,6 +169,20 @@ async fn a_test_message_arrives_through_the_smtp_server_in_the_version_asked() {
         )
         .await;
         assert_field_error(&bad, StatusCode::BAD_REQUEST, "to", "Invalid email address");
+
+        // Test messages go out at once to any address: twenty an hour per account.
+        let editor = app.user_with_role("siegfried", Role::Editor).await;
+        for n in 0..20 {
+            let sent = call(app, Method::POST, "/api/admin/email/templates/test", &editor, &request).await;
+            assert_eq!(sent.status, StatusCode::OK, "test {n}: {}", sent.text());
+        }
+        smtp.take_messages();
+        let limited = call(app, Method::POST, "/api/admin/email/templates/test", &editor, &request).await;
+        assert_error_code(&limited, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+        assert!(smtp.take_messages().is_empty(), "nothing sent past the limit");
+        let other = call(app, Method::POST, "/api/admin/email/templates/test", &admin, &request).await;
+        assert_eq!(other.status, StatusCode::OK, "another account has its own count");
+        smtp.take_messages();
     })
     .await;
 }

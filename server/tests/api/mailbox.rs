@@ -106,6 +106,15 @@ async fn the_connection_test_counts_the_messages_or_names_the_failure() {
         assert_eq!((saved.status, saved.json()["password"].as_str()), (StatusCode::OK, Some("********")));
         let masked = test_connection(app, &admin, &mailbox("127.0.0.1", tls, "tls", "box", "********")).await;
         assert_eq!(masked["connected"], true, "{masked}");
+        // The mask never sends the stored password with less protection, nor to another port.
+        for (port, security) in [(plain, "none"), (plain, "starttls"), (free_port(), "tls")] {
+            let lowered = mailbox("127.0.0.1", port, security, "box", "********");
+            for (method, uri) in [(Method::POST, "/api/admin/email/pop3/test"), (Method::PUT, "/api/admin/email/pop3")]
+            {
+                let refused = call(app, method, uri, &admin, &lowered).await;
+                assert_field_error(&refused, StatusCode::BAD_REQUEST, "password", "This field is required");
+            }
+        }
 
         let editor = app.user_with_role("eve", Role::Editor).await;
         for (method, uri) in [(Method::GET, "/api/admin/email/pop3"), (Method::GET, "/api/admin/email/pop3/messages")] {
@@ -163,14 +172,18 @@ async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_supp
         let unsubscribe_subject = subject.replace("%20", " ");
 
         let user = app.backend;
-        for raw in [SIGNED, BULK, PERSONAL, &bounce("anna@pointe.test", &message_id)] {
+        // Anyone can write to the mailbox: a report about a message the site never sent, and one that
+        // returns anna's message but names boris, silence no one.
+        let forged_unknown = bounce("boris@pointe.test", "<made-up@pointe.localhost>");
+        let forged_other = bounce("boris@pointe.test", &message_id);
+        for raw in [SIGNED, BULK, PERSONAL, &bounce("anna@pointe.test", &message_id), &forged_unknown, &forged_other] {
             dovecot.deliver(user, raw);
         }
         let settings = mailbox("127.0.0.1", dovecot.tls_port, "tls", user, PASSWORD);
         assert_eq!(call(app, Method::PUT, "/api/admin/email/pop3", &admin, &settings).await.status, StatusCode::OK);
 
         let listed = inbox(admin.clone()).await;
-        assert_eq!(listed["total"], 4, "{listed}");
+        assert_eq!(listed["total"], 6, "{listed}");
         let messages = listed["messages"].as_array().unwrap();
         let by_subject = |subject: &str| messages.iter().find(|m| m["subject"] == subject).unwrap().clone();
         let signed = by_subject("Class times");
@@ -188,9 +201,12 @@ async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_supp
         assert_eq!(bulk["classification"], json!({ "kind": "marketing", "reason": "precedenceBulk", "service": null }));
         let personal = by_subject("A question about sizes");
         assert_eq!(personal["verification"]["spf"], Value::Null, "no results reported");
-        let report = by_subject("Undelivered Mail Returned to Sender");
-        assert_eq!(report["classification"]["reason"], "deliveryReport");
-        assert_eq!(report["bouncedRecipients"], 1);
+        let reports: Vec<&Value> =
+            messages.iter().filter(|m| m["subject"] == "Undelivered Mail Returned to Sender").collect();
+        assert!(reports.iter().all(|report| report["classification"]["reason"] == "deliveryReport"));
+        let mut marked: Vec<i64> = reports.iter().map(|report| report["bouncedRecipients"].as_i64().unwrap()).collect();
+        marked.sort_unstable();
+        assert_eq!(marked, [0, 0, 1], "only the genuine report marks a recipient");
         assert!(messages.iter().all(|m| m["size"].as_u64().unwrap() > 0 && m["date"].as_i64().is_some()));
 
         // The bounce: anna's recipient row says why, her address is suppressed and shown on her user.
@@ -209,11 +225,29 @@ async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_supp
         let anna_row = users["users"].as_array().unwrap().iter().find(|u| u["id"] == anna.as_str()).unwrap().clone();
         assert!(anna_row["bouncedAt"].is_i64(), "{anna_row}");
         assert_eq!(audience(app, &admin, &template_id, &["newsletter"], &["en"]).await, 1, "anna is no longer mailed");
+        // The suppression list names her with the server's words; an admin lifts it, audited.
+        let suppressions = call(app, Method::GET, "/api/admin/suppressions", &admin, &Value::Null).await.json();
+        assert_eq!(suppressions["total"], 1, "{suppressions}");
+        let suppressed = &suppressions["suppressions"][0];
+        assert_eq!((&suppressed["userId"], &suppressed["email"]), (&json!(anna), &json!("anna@pointe.test")));
+        assert!(suppressed["reason"].as_str().unwrap().contains("User unknown"), "{suppressed}");
+        assert!(suppressed["campaignName"].is_string() && suppressed["bouncedAt"].is_i64(), "{suppressed}");
+        let lift = format!("/api/admin/suppressions/{anna}");
+        assert_eq!(call(app, Method::DELETE, &lift, &admin, &Value::Null).await.json(), json!({ "lifted": true }));
+        assert_error_code(
+            &call(app, Method::DELETE, &lift, &admin, &Value::Null).await,
+            StatusCode::NOT_FOUND,
+            "user_not_found",
+        );
+        let logged =
+            call(app, Method::GET, "/api/admin/audit-logs?action=lift_suppression", &admin, &Value::Null).await.json();
+        assert_eq!(logged["total"], 1, "{logged}");
+        assert_eq!(audience(app, &admin, &template_id, &["newsletter"], &["en"]).await, 2, "anna is mailed again");
         // The checker reads each message once; the request by mail unsubscribes boris.
         check_mailbox(&app.state).await.unwrap();
         dovecot.deliver(user, &format!("From: boris@pointe.test\nSubject: {unsubscribe_subject}\n\nunsubscribe\n"));
         check_mailbox(&app.state).await.unwrap();
-        assert_eq!(audience(app, &admin, &template_id, &["newsletter"], &["en"]).await, 0, "boris left by mail");
+        assert_eq!(audience(app, &admin, &template_id, &["newsletter"], &["en"]).await, 1, "boris left by mail");
 
         // Opened: sanitised, the tracker image removed.
         let id = signed["id"].as_str().unwrap();
@@ -240,7 +274,7 @@ async fn the_inbox_verifies_classifies_opens_deletes_and_turns_bounces_into_supp
         let deleted =
             call(app, Method::DELETE, &format!("/api/admin/email/pop3/messages/{id}"), &admin, &Value::Null).await;
         assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text());
-        assert_eq!(inbox(admin.clone()).await["total"], 4);
+        assert_eq!(inbox(admin.clone()).await["total"], 6);
         assert_error_code(
             &call(app, Method::GET, &format!("/api/admin/email/pop3/messages/{id}"), &admin, &Value::Null).await,
             StatusCode::NOT_FOUND,

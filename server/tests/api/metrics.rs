@@ -42,3 +42,20 @@ async fn metrics_are_served_to_the_configured_scraper_only() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn made_up_methods_are_counted_as_other_and_never_become_labels() {
+    each_backend_with(&[("METRICS_TOKEN", TOKEN)], async |app| {
+        for n in 0..20 {
+            let method = Method::from_bytes(format!("MADEUP{n}{}", "X".repeat(4096)).as_bytes()).unwrap();
+            app.request(method, "/api/brands", &[]).await;
+        }
+        let scraped = app.request(Method::GET, "/metrics", &[("authorization", &format!("Bearer {TOKEN}"))]).await;
+        let text = scraped.text();
+        assert!(!text.contains("MADEUP"), "a made-up method is no label");
+        let counted = r#"pointe_http_requests_total{method="OTHER",route="/api/brands",status="4xx"} 20"#;
+        assert!(text.lines().any(|line| line == counted), "{text}");
+        assert!(text.lines().all(|line| line.len() < 300), "every label from a closed set");
+    })
+    .await;
+}

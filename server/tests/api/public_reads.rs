@@ -65,6 +65,43 @@ async fn a_public_read_is_kept_with_its_entity_tag_and_encodings() {
 }
 
 #[tokio::test]
+async fn made_up_query_parameters_find_the_kept_answer_and_keep_nothing_new() {
+    each_backend(async |app| {
+        let first = app.get("/api/brands?lang=en").await;
+        for n in 0..50 {
+            let junk = app.get(&format!("/api/brands?lang=en&x={n}&lang=ru")).await;
+            assert_eq!(junk.body, first.body, "the read's own parameters alone, the first of each");
+        }
+        assert_eq!(app.get("/api/brands?x=1&lang=EN-us").await.body, first.body, "as the read takes the language");
+        let (hits, misses, entries, _) = figures(&app.state);
+        assert_eq!((hits, misses, entries), (51, 1, 1), "one answer kept, every junk query answered from it");
+
+        // A parameter whose values are any a client writes: kept once asked for again.
+        let category = "/api/blog/posts?lang=en&category=care";
+        app.get(category).await;
+        assert_eq!(figures(&app.state).2, 1, "asked for once: not kept");
+        app.get(category).await;
+        assert_eq!(figures(&app.state).2, 2, "asked for again: kept");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn head_answers_with_the_headers_of_get() {
+    each_backend(async |app| {
+        let get = app.get("/api/brands").await;
+        let head = app.request(Method::HEAD, "/api/brands", &[]).await;
+        assert_eq!(head.status, StatusCode::OK);
+        for name in ["etag", "cache-control", "content-type"] {
+            assert_eq!(head.header(name), get.header(name), "{name}");
+        }
+        let head = app.request(Method::HEAD, "/api/brands?lang=fr", &[]).await;
+        assert!(head.header("etag").starts_with("W/\""), "a miss answered by HEAD too");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn an_admin_change_shows_at_once_here_and_after_a_sync_on_another_instance() {
     each_backend(async |app| {
         let other = app.another_instance().await;

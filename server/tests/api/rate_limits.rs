@@ -22,8 +22,7 @@ async fn ask_reset(app: &TestApp, client_ip: &str) -> TestResponse {
     app.send_json(Method::POST, "/api/auth/request-password-reset", &body, &[("x-forwarded-for", client_ip)]).await
 }
 
-/// Moves the clock to the next whole hour, where a window starts in either store (the database's
-/// at the first hit, Redis's at multiples of its length), so both give the same `Retry-After`.
+/// Moves the clock to the next whole hour, so each test starts from the same point of the clock.
 fn to_next_hour(app: &TestApp) {
     app.clock.advance_ms(HOUR_MS - app.clock.now_ms() % HOUR_MS);
 }
@@ -57,6 +56,24 @@ async fn past_the_limit_the_answer_is_429_until_the_next_window() {
                 assert_eq!(rows_in_database(app).await, 0, "Redis counts, not the database")
             }
         }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_window_starts_at_its_first_hit_in_either_store_so_its_end_gives_no_second_allowance() {
+    each_store(async |app| {
+        // Ten minutes before an hour ends: a window aligned to the clock would start again in ten.
+        to_next_hour(app);
+        app.clock.advance_secs(50 * 60);
+        for attempt in 0..3 {
+            assert_eq!(ask_reset(app, &format!("10.0.1.{attempt}")).await.status, StatusCode::OK, "attempt {attempt}");
+        }
+        assert_limited(&ask_reset(app, "10.0.1.9").await, "3600");
+        app.clock.advance_secs(15 * 60);
+        assert_limited(&ask_reset(app, "10.0.1.9").await, "2700");
+        app.clock.advance_secs(45 * 60);
+        assert_eq!(ask_reset(app, "10.0.1.9").await.status, StatusCode::OK, "an hour after the first hit");
     })
     .await;
 }

@@ -87,3 +87,30 @@ async fn a_finished_page_is_kept_and_an_admin_change_shows_on_the_next_request()
     })
     .await;
 }
+
+#[tokio::test]
+async fn made_up_query_strings_and_admin_paths_find_the_kept_page() {
+    each_backend(async |app| {
+        let Some(app) = app.drawing_pages().await else { return };
+        let first = app.get("/brand/bloch?lang=en").await;
+        for n in 0..40 {
+            let junk = app.get(&format!("/brand/bloch/?lang=en&utm_source=x{n}&fbclid={n}")).await;
+            assert_eq!(junk.body, first.body, "the page's own parameters alone");
+        }
+        assert_eq!(figures(&app.state), (40, 1, 1), "answered from memory");
+
+        // The admin's screens are one page, whatever the path.
+        for n in 0..20 {
+            assert_eq!(app.get(&format!("/admin/made-up-{n}?x={n}")).await.status, StatusCode::OK);
+        }
+        assert_eq!(figures(&app.state).2, 2);
+
+        // The finder's filters make a page of their own, kept once asked for again.
+        let filtered = "/finder?lang=en&boxShape=square";
+        assert!(app.get(filtered).await.text().contains("<html lang=\"en\""));
+        assert_eq!(figures(&app.state).2, 2, "asked for once: drawn, not kept");
+        app.get(filtered).await;
+        assert_eq!(figures(&app.state).2, 3, "asked for again: kept");
+    })
+    .await;
+}

@@ -3,7 +3,7 @@
 
 use crate::common::{assert_field_error, assert_json_error, each_backend, each_backend_with, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
-use pointe_server::testing::Role;
+use pointe_server::testing::{stored_setting, Role};
 use serde_json::{json, Value};
 
 async fn put(app: &TestApp, uri: &str, token: &str, body: Value) -> TestResponse {
@@ -134,8 +134,10 @@ async fn email_provider_secrets_are_masked_kept_and_cleared() {
         again["smtp"]["port"] = json!(2525);
         again["mailgun"]["apiKey"] = json!("");
         put(app, "/api/admin/settings/email", &admin, again).await;
-        let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'email'").fetch_one(&app.state.db).await.unwrap();
-        let stored: Value = serde_json::from_str(&stored).unwrap();
+        // Sealed at rest: the table holds no secret in the clear.
+        let raw: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'email'").fetch_one(&app.state.db).await.unwrap();
+        assert!(raw.starts_with("sealed:v1:") && !raw.contains("s3cret-pass") && !raw.contains("mail.pointe.test"), "{raw}");
+        let stored = stored_setting(&app.state, "email").await;
         assert_eq!((stored["smtp"]["password"].clone(), stored["smtp"]["port"].clone()), (json!("s3cret-pass"), json!(2525)));
         assert_eq!(stored["mailgun"]["apiKey"], "");
 
@@ -143,10 +145,7 @@ async fn email_provider_secrets_are_masked_kept_and_cleared() {
         let mut elsewhere = get(app, "/api/admin/settings/email", &admin).await["settings"].clone();
         elsewhere["smtp"]["host"] = json!("attacker.example");
         put(app, "/api/admin/settings/email", &admin, elsewhere).await;
-        let stored_password = async || -> Value {
-            let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'email'").fetch_one(&app.state.db).await.unwrap();
-            serde_json::from_str::<Value>(&stored).unwrap()["smtp"]["password"].clone()
-        };
+        let stored_password = async || -> Value { stored_setting(&app.state, "email").await["smtp"]["password"].clone() };
         assert_eq!(stored_password().await, "");
 
         // Nor over a weaker connection: encryption turned off with the mask means none; turned up, it stays.

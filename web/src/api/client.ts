@@ -1,7 +1,8 @@
 import type { z } from 'zod/mini';
 
-import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from './errors';
-import { enqueue } from './offlineQueue';
+import { isOnline } from './connectivity';
+import { ApiError, ContractError, errorFromAnswer, isQueuedWrite, QueuedWrite, REQUEST_FAILED, serverErrorText } from './errors';
+import { enqueue, mayWaitOffline } from './offlineQueue';
 import { storedToken, tokenRejected } from './token';
 import { fetchOnce, fetchWithRetry, readJson, type Call, type Method } from './transport';
 
@@ -13,9 +14,16 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-/** Calls the API and returns its JSON answer, raising the spec's error texts (§8) on failure. */
+/**
+ * Calls the API and returns its JSON answer, raising the spec's error texts (§8) on failure. A write made
+ * offline (the browser's or the health check's word), or that got no answer at all, waits in the offline
+ * queue when `mayWaitOffline` allows (offlineQueue.ts: not sign-in, not a call whose answer the screen
+ * needs, nothing secret) and raises `QueuedWrite`: the screen says it is saved on this device, and the
+ * queue sends it when the connection returns.
+ */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const response = await apiFetch({ method: options.method ?? 'GET', path, body: options.body }, options.signal);
+  const call: Call = { method: options.method ?? 'GET', path, body: options.body };
+  const response = mayWaitOffline(call) ? await sendOrQueue(call, options.signal) : await apiFetch(call, options.signal);
   const body = await readJson(response);
   if (!response.ok || serverErrorText(body) !== undefined) throw errorFromAnswer(body, response.status);
   return checkedShape(path, body, options.schema);
@@ -61,26 +69,51 @@ async function fetchOnceOrFail(call: Call, signal?: AbortSignal): Promise<Respon
   }
 }
 
+/** The browser says offline, or the last health check got no answer (the indicator shows offline). */
+const offline = () => !navigator.onLine || !isOnline();
+
+async function sendOrQueue(call: Call, signal: AbortSignal | undefined): Promise<Response> {
+  if (offline()) throw new QueuedWrite(enqueue(call).id);
+  try {
+    return await apiFetch(call, signal);
+  } catch (error) {
+    // No answer after the retries (the connection dropped): it waits like one made offline.
+    if (error instanceof ApiError && error.isNetworkError && !signal?.aborted) throw new QueuedWrite(enqueue(call).id);
+    throw error;
+  }
+}
+
+/**
+ * Runs `write` for each item in order (a delete of several rows). Made offline, each waits in the queue in
+ * turn rather than the first stopping the rest; the first `QueuedWrite` is raised at the end.
+ */
+export async function writeEach<T>(items: readonly T[], write: (item: T) => Promise<unknown>): Promise<void> {
+  let queued: QueuedWrite | undefined;
+  for (const item of items) {
+    try {
+      await write(item);
+    } catch (error) {
+      if (!isQueuedWrite(error)) throw error;
+      queued ??= error;
+    }
+  }
+  if (queued) throw queued;
+}
+
 export type SendResult<T> = { queued: false; data: T } | { queued: true };
 
 /**
- * A change (POST, PUT, PATCH, DELETE). While offline, or when no answer comes, it is queued and sent
- * when the connection returns; the result says which happened.
+ * A change (POST, PUT, PATCH, DELETE) whose caller takes "queued" as a result rather than an error (a
+ * crash report): like `apiRequest`, it waits in the offline queue when made offline or when no answer comes.
  */
 export async function apiSend<T = unknown>(
   path: string,
   options: RequestOptions<T> & { method: Exclude<Method, 'GET' | 'HEAD'> },
 ): Promise<SendResult<T>> {
-  const call: Call = { method: options.method, path, body: options.body };
-  if (!navigator.onLine) {
-    enqueue(call);
-    return { queued: true };
-  }
   try {
     return { queued: false, data: await apiRequest(path, options) };
   } catch (error) {
-    if (!(error instanceof ApiError) || !error.isNetworkError) throw error;
-    enqueue(call);
-    return { queued: true };
+    if (isQueuedWrite(error)) return { queued: true };
+    throw error;
   }
 }

@@ -42,6 +42,28 @@ export class ApiError extends Error {
   }
 }
 
+/** The client's texts for a write made offline (translated by their codes, i18n/serverTexts.ts). */
+export const QUEUED_OFFLINE = 'Saved on this device: it will be sent when the connection returns.';
+export const OFFLINE_QUEUE_FULL = 'Too many changes are waiting to be sent: this one was not saved. Try again when the connection returns.';
+
+/**
+ * A write made offline that now waits in the offline queue (api/offlineQueue.ts) instead of being answered:
+ * not a failure, so a screen closes its form as after a save and the network indicator says it is queued.
+ * Raised rather than returned since there is no answer to give the caller; `apiSend` returns it instead.
+ */
+export class QueuedWrite extends ApiError {
+  /** The queued call's id in the queue. */
+  readonly queuedId: string;
+
+  constructor(queuedId: string) {
+    super(QUEUED_OFFLINE, undefined, { code: 'queued_offline' });
+    this.name = 'QueuedWrite';
+    this.queuedId = queuedId;
+  }
+}
+
+export const isQueuedWrite = (error: unknown): error is QueuedWrite => error instanceof QueuedWrite;
+
 /** The server answered with a shape this app does not understand: a bug, shown on the crash screen. */
 export class ContractError extends Error {
   constructor(path: string, issues: z.core.$ZodIssue[]) {

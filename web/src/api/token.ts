@@ -35,6 +35,18 @@ export function tokenTimes(token: string): { exp: number; iat: number | undefine
   }
 }
 
+/** The token's subject (`sub`, the user's id); undefined when unreadable. */
+export function tokenSubject(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const { sub } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof sub === 'string' && sub !== '' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * When the token expires by this browser's clock. A token just issued lasts its lifetime (`exp - iat`)
  * from now, so a browser whose clock is off still warns at the right moment; a stored one is read as is.

@@ -32,11 +32,22 @@ function rootToWrite(): HTMLElement | undefined {
   return written ? undefined : root;
 }
 
-/** Everything around the router, the same in the browser and in the server's render (ssr/). */
+/**
+ * Everything around the router, the same in the browser and in the server's render (ssr/). Mantine's
+ * provider writes no `<style>` of its own (its theme's variables and visibleFrom/hiddenFrom classes): in
+ * the body that is not valid HTML, so they come in the page's head (mantineTheme.css, vite.config.ts).
+ */
 export function AppProviders({ language, queryClient, children }: { language: Language; queryClient: QueryClient; children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={directionOf(language)} detectDirection={false}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" getRootElement={rootToWrite}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        withCssVariables={false}
+        withGlobalClasses={false}
+        forceColorScheme="light"
+        getRootElement={rootToWrite}
+      >
         <DirectionSync />
         <QueryClientProvider client={queryClient}>
           <QueryErrorResetBoundary>

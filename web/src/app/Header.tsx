@@ -1,4 +1,4 @@
-import { Burger, Group, Image, Text, Title } from '@mantine/core';
+import { Box, Burger, Group, Image, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,9 @@ export function Header() {
         <Group visibleFrom="md">
           <AccountStatus />
         </Group>
-        <Burger
-          opened={menuOpen}
+        {/* Mantine's Burger, its lines in a span: its own draws them in a div, which a button may not hold. */}
+        <UnstyledButton
+          className={`${Burger.classes.root} mantine-Burger-root`}
           onPointerDown={() => void loadMobileMenu()}
           onClick={() => {
             setMenuWanted(true);
@@ -49,7 +50,9 @@ export function Header() {
           }}
           hiddenFrom="md"
           aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-        />
+        >
+          <Box component="span" mod={['reduce-motion', { opened: menuOpen }]} className={`${Burger.classes.burger} mantine-Burger-burger`} />
+        </UnstyledButton>
       </Group>
       <HydrateLater>
         <nav aria-label={t('nav.label')} className={classes.bar}>

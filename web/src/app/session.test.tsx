@@ -20,7 +20,7 @@ import {
 } from '../test/auth';
 import { setBrowserOnline } from '../test/browser';
 import { jsonResponse } from '../test/fetchMock';
-import { EXPIRY_CHECK_MS, SESSION_EXPIRED_PATH } from '../lib/session/limits';
+import { EXPIRY_CHECK_MS, SCROLL_SETTLE_MS, SESSION_EXPIRED_PATH } from '../lib/session/limits';
 
 /** A page that shows the session and can make a member's call (GET /api/member/things). */
 function Page() {
@@ -228,8 +228,24 @@ describe('SessionExpiryWarning', () => {
     expect(warning()).not.toBeInTheDocument();
   });
 
-  it('a scroll the page makes on its own (focus moving into the dialog) does not count as the user', async () => {
+  it.each([
+    ['the page', () => fireEvent.scroll(window)],
+    ['a part of the page', () => fireEvent.scroll(screen.getByTestId('session'))],
+  ])('a scroll of %s extends the session too', async (_where, scroll) => {
+    const { api, fresh } = await signedInFor(200);
+    await advance(SCROLL_SETTLE_MS);
+    expect(api.callsTo('POST /auth/refresh')).toEqual([]);
+    scroll();
+    await advance();
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(fresh);
+    expect(warning()).not.toBeInTheDocument();
+  });
+
+  it('a scroll while the warning opens (focus moving into the dialog) does not count as the user', async () => {
     const { api } = await signedInFor(200);
+    fireEvent.scroll(window);
+    await advance(SCROLL_SETTLE_MS - 100);
     fireEvent.scroll(window);
     await advance();
     expect(api.callsTo('POST /auth/refresh')).toEqual([]);
@@ -309,6 +325,31 @@ describe('SessionExpiryWarning', () => {
     await advance();
     expect(whereAmI(router)).toBe(SESSION_EXPIRED_PATH);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('sends a user whose stored token expired before the start to the session-expired page, not silently home', async () => {
+    const token = storeSignedIn(makeToken({ expiresIn: -60, issuedAgo: 3600 }));
+    // The server refuses it, as it does an expired token.
+    const api = mockApi({ 'POST /auth/verify': jsonResponse({ error: 'Token verification failed', code: 'verify_failed' }, 401), 'POST /auth/logout': { ok: true } });
+    const { router } = renderApp('/tips');
+    await advance();
+    expect(whereAmI(router)).toBe(SESSION_EXPIRED_PATH);
+    expect(session()).toHaveTextContent('signedOut');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    // Ended as the countdown ends one: on the server too, with the token; nothing asked to verify it.
+    expect(api.callsTo('POST /auth/logout')).toMatchObject([{ bearer: token }]);
+    expect(api.callsTo('POST /auth/verify')).toEqual([]);
+    expect(warning()).not.toBeInTheDocument();
+  });
+
+  it('leaves a stored token the server refuses before it expires (a revoked session) without the session-expired page', async () => {
+    storeSignedIn(makeToken({ expiresIn: 600 }));
+    mockApi({ 'POST /auth/verify': jsonResponse({ error: 'Token verification failed', code: 'verify_failed' }, 401) });
+    const { router } = renderApp('/tips');
+    await advance();
+    expect(session()).toHaveTextContent('signedOut');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(whereAmI(router)).toBe('/tips');
   });
 
   it('“Log out” logs out and goes home, without refreshing first', async () => {

@@ -2,10 +2,12 @@ import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { FormEvent, ReactNode, Ref } from 'react';
 
+import classes from './AuthCard.module.css';
+
 /** The frame of the account pages: a centred card with the page's heading. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={480} mx="auto">
+    <Paper withBorder shadow="sm" radius="md" className={classes.card} maw={480} mx="auto">
       <Stack gap="md">
         <Title order={1} size="h2">
           {title}

@@ -1,9 +1,13 @@
+import { renderHook } from '@testing-library/preact';
+import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import { errorFromAnswer } from '../api/errors';
+import { LANGUAGES } from './languages';
 import { checkNamespace, leaves } from '../test/localeChecks';
-import { interfaceTexts } from '../test/locales';
-import { SERVER_CODES, SERVER_TEXTS, serverCodeKey } from './serverTexts';
+import { interfaceTexts, localeText } from '../test/locales';
+import { SERVER_CODES, SERVER_PATTERNS, SERVER_TEXTS, serverCodeKey, serverTextKey } from './serverTexts';
+import { useMessageText } from './useMessageText';
 
 checkNamespace('interface', interfaceTexts);
 
@@ -13,6 +17,29 @@ describe('server texts', () => {
   it('are the English locale\'s messages, word for word', () => {
     const differing = Object.entries(SERVER_TEXTS).filter(([text, key]) => english.get(`messages.${key}`) !== text);
     expect(differing).toEqual([]);
+  });
+
+  it('with a number are the English locale\'s messages with their placeholders', () => {
+    for (const [pattern, key, names] of SERVER_PATTERNS) {
+      const text = english.get(`messages.${key}`) ?? '';
+      const filled = names.reduce((filling, name, index) => filling.replace(`{{${name}}}`, String(100 + index)), text);
+      expect(pattern.test(filled), key).toBe(true);
+    }
+  });
+
+  it('keep the status of "Request failed with status {status}" in every language', async () => {
+    const error = errorFromAnswer(null, 502);
+    expect(error.message).toBe('Request failed with status 502');
+    expect(serverTextKey(error.message)).toEqual({ key: 'requestFailedStatus', values: { status: '502' } });
+    for (const language of LANGUAGES) {
+      await i18n.changeLanguage(language);
+      const { result } = renderHook(() => useMessageText());
+      const shown = result.current.errorText(error);
+      expect(shown).toBe(localeText(language, 'messages.requestFailedStatus', { status: 502 }));
+      expect(shown).toContain('502');
+      expect(shown).not.toContain('{{');
+    }
+    await i18n.changeLanguage('en');
   });
 });
 

@@ -52,6 +52,9 @@ export const SERVER_TEXTS = {
   'This unsubscribe link is not valid': 'unsubscribeLinkInvalid',
   'Request failed': 'requestFailed',
   'Internal server error': 'internalError',
+  // The offline queue's (api/errors.ts): a write kept to be sent later, or not kept.
+  'Saved on this device: it will be sent when the connection returns.': 'queuedOffline',
+  'Too many changes are waiting to be sent: this one was not saved. Try again when the connection returns.': 'offlineQueueFull',
 } as const;
 
 /** The server's error codes and the key of each under `messages` (the admin's are in adminTexts.ts). */
@@ -76,6 +79,8 @@ export const SERVER_CODES: Record<string, ServerTextKey> = {
   account_disabled: 'accountDisabled',
   internal_error: 'internalError',
   unsubscribe_link_invalid: 'unsubscribeLinkInvalid',
+  queued_offline: 'queuedOffline',
+  offline_queue_full: 'offlineQueueFull',
 };
 
 export type ServerText = keyof typeof SERVER_TEXTS;
@@ -86,8 +91,21 @@ export function serverCodeKey(code: string | undefined): ServerTextKey | undefin
   return code !== undefined && Object.hasOwn(SERVER_CODES, code) ? SERVER_CODES[code] : undefined;
 }
 
-export function serverTextKey(text: string): ServerTextKey | undefined {
-  if (Object.hasOwn(SERVER_TEXTS, text)) return SERVER_TEXTS[text as ServerText];
-  // "Request failed with status 502" and the like.
-  return text.startsWith('Request failed') ? 'requestFailed' : undefined;
+/**
+ * The client's own texts with a number in them (spec §8), the key of each under `messages` and the names
+ * of its placeholders in order: the English locale holds the text with `{{placeholders}}` (a test checks).
+ */
+export const SERVER_PATTERNS: readonly (readonly [RegExp, string, readonly string[]])[] = [
+  [/^Request failed with status (\d+)$/, 'requestFailedStatus', ['status']],
+];
+
+/** The key of a server text the interface knows, with the values of its placeholders. */
+export function serverTextKey(text: string): { key: string; values: Record<string, string> } | undefined {
+  if (Object.hasOwn(SERVER_TEXTS, text)) return { key: SERVER_TEXTS[text as ServerText], values: {} };
+  for (const [pattern, key, names] of SERVER_PATTERNS) {
+    const found = pattern.exec(text);
+    if (found) return { key, values: Object.fromEntries(names.map((name, index) => [name, found[index + 1] ?? ''])) };
+  }
+  // Another "Request failed…" of the client's.
+  return text.startsWith('Request failed') ? { key: 'requestFailed', values: {} } : undefined;
 }

@@ -12,8 +12,9 @@ export function useMessageText() {
   const { t } = useTranslation();
   const text = useCallback(
     (message: string) => {
-      const key = serverTextKey(message);
-      return key ? t(`messages.${key}`) : message;
+      const known = serverTextKey(message);
+      // "Request failed with status 502": the status fills its placeholder in every language.
+      return known ? t(`messages.${known.key}` as never, known.values) : message;
     },
     [t],
   );

@@ -86,8 +86,11 @@ export const queryKeys = {
       one: (id: string) => [...ADMIN, 'campaigns', 'one', id] as const,
       /** By status too: the figures are read again when the campaign moves (its last deliveries once sent). */
       report: (id: string, status: string) => [...ADMIN, 'campaigns', 'report', id, status] as const,
+      audiences: [...ADMIN, 'campaigns', 'audience'] as const,
       audience: (choice: object) => [...ADMIN, 'campaigns', 'audience', choice] as const,
     },
+    /** The members no campaign reaches since their address bounced for good. */
+    suppressions: { all: [...ADMIN, 'suppressions'] as const, page: (page: number) => [...ADMIN, 'suppressions', page] as const },
     /** The POP3 mailbox: its settings, its inbox's pages and opened messages (both read from the mailbox). */
     mailbox: {
       settings: [...ADMIN, 'mailbox', 'settings'] as const,

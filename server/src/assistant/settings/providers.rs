@@ -146,6 +146,7 @@ fn check_address(errors: &mut FieldErrors, field: &str, value: &str, required: b
 
 impl Stored for Option<AiProviders> {
     const KEY: &'static str = "aiProviders";
+    const SEALED: bool = true;
 }
 
 impl Editable for Option<AiProviders> {

@@ -1,6 +1,10 @@
 //! A bounce reported by the mailbox (newsletter/mailbox/) recorded on the campaign recipient it is
-//! about: found by the returned message's Message-ID, else by the address's latest sent campaign
-//! message. A hard bounce also stops every later campaign reaching the address.
+//! about. Anyone can write to the mailbox, so a report counts only when the message it returns is one a
+//! campaign sent (by its Message-ID, which no one outside could guess) and the address it says failed is
+//! that message's recipient. A hard bounce also stops every later campaign reaching the address, until
+//! the member subscribes again or an admin lifts it (the suppressions, newsletter/suppressions.rs).
+
+use std::collections::HashMap;
 
 use crate::{db::Db, users::mailing};
 
@@ -14,30 +18,18 @@ pub struct BounceNotice<'a> {
     pub hard: bool,
 }
 
-/// `false` when no campaign recipient matches.
+/// `false` when the report names no message a campaign sent to that address.
 pub async fn record_bounce(db: &Db, notice: &BounceNotice<'_>, now: i64) -> Result<bool, sqlx::Error> {
-    let by_message = match notice.message_id {
-        Some(id) => {
-            sqlx::query_as("SELECT campaign_id, user_id FROM campaign_recipients WHERE message_id = $1")
-                .bind(format!("<{id}>"))
-                .fetch_optional(db)
-                .await?
-        }
-        None => None,
-    };
-    let found: Option<(String, String)> = match by_message {
-        Some(found) => Some(found),
-        None => {
-            sqlx::query_as(
-                "SELECT campaign_id, user_id FROM campaign_recipients
-                 WHERE lower(email) = lower($1) AND sent_at IS NOT NULL ORDER BY sent_at DESC LIMIT 1",
-            )
-            .bind(notice.email)
+    let Some(message_id) = notice.message_id else { return Ok(false) };
+    let found: Option<(String, String, String)> =
+        sqlx::query_as("SELECT campaign_id, user_id, email FROM campaign_recipients WHERE message_id = $1")
+            .bind(format!("<{message_id}>"))
             .fetch_optional(db)
-            .await?
-        }
-    };
-    let Some((campaign_id, user_id)) = found else { return Ok(false) };
+            .await?;
+    let Some((campaign_id, user_id, email)) = found else { return Ok(false) };
+    if !email.trim().eq_ignore_ascii_case(notice.email.trim()) {
+        return Ok(false);
+    }
     let reason: String = notice.reason.chars().take(500).collect();
     sqlx::query(
         "UPDATE campaign_recipients SET status = 'bounced', error = $3 WHERE campaign_id = $1 AND user_id = $2",
@@ -51,4 +43,28 @@ pub async fn record_bounce(db: &Db, notice: &BounceNotice<'_>, now: i64) -> Resu
         mailing::mark_bounced(db, &user_id, now).await?;
     }
     Ok(true)
+}
+
+/// A member's latest bounce: the remote server's words and the campaign it came back from.
+pub struct LastBounce {
+    pub reason: Option<String>,
+    pub campaign_name: String,
+}
+
+/// The latest bounce of each of `user_ids` that has one.
+pub async fn last_bounces(db: &Db, user_ids: &[String]) -> Result<HashMap<String, LastBounce>, sqlx::Error> {
+    let mut found = HashMap::new();
+    for user_id in user_ids {
+        let row: Option<(Option<String>, String)> = sqlx::query_as(
+            "SELECT r.error, c.name FROM campaign_recipients r JOIN email_campaigns c ON c.id = r.campaign_id
+             WHERE r.user_id = $1 AND r.status = 'bounced' ORDER BY r.sent_at DESC LIMIT 1",
+        )
+        .bind(user_id)
+        .fetch_optional(db)
+        .await?;
+        if let Some((reason, campaign_name)) = row {
+            found.insert(user_id.clone(), LastBounce { reason, campaign_name });
+        }
+    }
+    Ok(found)
 }

@@ -15,7 +15,7 @@ mod settings;
 mod store;
 mod tracking;
 
-pub use bounced::{record_bounce, BounceNotice};
+pub use bounced::{last_bounces, record_bounce, BounceNotice};
 pub use settings::SendingSettings;
 pub use store::{last_sent, template_in_use, CampaignRecord};
 

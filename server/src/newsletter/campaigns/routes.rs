@@ -199,6 +199,7 @@ pub const LANGUAGE_NOT_TARGETED: &str = "The campaign is not sent in this langua
 #[utoipa::path(post, path = "/api/admin/email/campaigns/{id}/test", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = CampaignTestRequest, responses((status = 200, body = TestSent), (status = 400, description = "Invalid fields, with `fields`"),
         (status = 401), (status = 403), (status = 404, description = "Campaign not found"),
+        (status = 429, description = "Too many attempts. Please wait and try again."),
         (status = 502, description = "The test e-mail could not be sent: <the provider's reason>")))]
 async fn send_test(
     State(state): State<AppState>,
@@ -207,7 +208,7 @@ async fn send_test(
     Path(id): Path<String>,
     ApiJson(request): ApiJson<CampaignTestRequest>,
 ) -> ApiResult<Json<TestSent>> {
-    let to = test_address(&request.to)?;
+    let to = test_address(&state, &signed_in.user, &request.to).await?;
     let campaign = record(&state, &id).await?;
     if !campaign.draft.languages.contains(&request.lang) {
         return Err(ApiError::invalid_field("lang", LANGUAGE_NOT_TARGETED));

@@ -269,3 +269,157 @@ mod tests {
         assert_eq!((report.kind, report.reason), (Kind::Other, Some(Reason::DeliveryReport)));
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const METHODS: [&str; 6] = ["spf", "dkim", "dmarc", "DKIM/1", "arc", "iprev"];
+    const RESULTS: [&str; 10] =
+        ["pass", "fail", "hardfail", "softfail", "neutral", "none", "temperror", "permerror", "policy", "bogus"];
+
+    /// Text with comments nested to any depth (balanced), and what is left without them.
+    fn commented() -> impl Strategy<Value = (String, String)> {
+        let leaf = "[^()]{0,12}".prop_map(|text| (text.clone(), text));
+        leaf.prop_recursive(4, 32, 4, |inner| {
+            prop::collection::vec((inner, any::<bool>()), 1..4).prop_map(|parts| {
+                let mut text = String::new();
+                let mut kept = String::new();
+                for ((part, part_kept), in_comment) in parts {
+                    if in_comment {
+                        text += &format!("({part})");
+                    } else {
+                        text += &part;
+                        kept += &part_kept;
+                    }
+                }
+                (text, kept)
+            })
+        })
+    }
+
+    fn header_piece() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            prop::collection::vec(any::<u8>(), 0..40),
+            prop::sample::select(vec![
+                "Authentication-Results: mx.example; spf=pass; dkim=fail (x) header.d=a; dmarc=none\r\n",
+                "Authentication-Results: ((((\r\n",
+                "DKIM-Signature: v=1; d=a\r\n",
+                "From: =?utf-8?b?w6k=?= <a@b.c>\r\n",
+                "From: a, b, <c@d>\r\n",
+                "Subject: =?iso-8859-1?q?=FF=FE?=\r\n",
+                "Date: Mon, 1 Jan 2024 00:00:00 +0000\r\n",
+                "Date: 99 Foo 99999999999 99:99:99\r\n",
+                "Content-Type: multipart/report; report-type=delivery-status; boundary=x\r\n",
+                "List-Unsubscribe: <https://x>\r\n",
+                "Precedence: bulk\r\n",
+                "X-SG-EID: 1\r\n",
+                " folded\r\n",
+                "\r\n",
+            ])
+            .prop_map(|piece| piece.as_bytes().to_vec()),
+        ]
+    }
+
+    fn assert_bounded(raw: &[u8]) -> Result<(), TestCaseError> {
+        let Some(header) = Header::parse(raw) else { return Ok(()) };
+        // " <" and ">" around the address are the only characters not from the header.
+        prop_assert!(header.from().chars().count() <= raw.len() + 3);
+        prop_assert!(header.subject().chars().count() <= raw.len());
+        let verification = header.verification();
+        prop_assert!(verification.reported_by.is_none_or(|id| id.chars().count() <= raw.len()));
+        header.date();
+        header.classification("https://pointe.test/api/email/unsubscribe");
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn without_comments_leaves_what_is_outside_balanced_parentheses((text, kept) in commented()) {
+            prop_assert_eq!(without_comments(&text), kept);
+        }
+
+        #[test]
+        fn without_comments_only_ever_removes_characters(text in "[(a) ]{0,40}|\\PC{0,80}") {
+            let left = without_comments(&text);
+            let mut rest = text.chars();
+            // What is left is the text's characters in order, some left out.
+            prop_assert!(left.chars().all(|c| rest.any(|t| t == c)));
+            prop_assert!(!left.contains('('));
+        }
+
+        #[test]
+        fn results_of_any_text_never_name_more_than_the_text_holds(value in "\\PC{0,200}|[a-z=;/() ]{0,200}") {
+            let verification = parse_results(&value);
+            if let Some(id) = &verification.reported_by {
+                prop_assert!(id.chars().count() <= value.chars().count());
+                prop_assert!(!id.is_empty() && !id.contains(char::is_whitespace));
+            }
+            prop_assert!(!verification.signed);
+        }
+
+        #[test]
+        fn a_pass_wins_else_the_first_result_of_each_method_is_kept(
+            results in prop::collection::vec(
+                (prop::sample::select(METHODS.to_vec()), prop::sample::select(RESULTS.to_vec()), "[a-z.]{0,10}"),
+                0..12
+            ),
+            server in "[a-z0-9.-]{1,30}",
+        ) {
+            let mut value = server.clone();
+            for (method, result, property) in &results {
+                value += &format!("; {method}={result} (a comment; with=fail) smtp.x={property}");
+            }
+            let verification = parse_results(&value);
+            let verdict = |name: &str| {
+                let read: Vec<AuthResult> = results
+                    .iter()
+                    .filter(|(method, _, _)| method.split('/').next().unwrap().eq_ignore_ascii_case(name))
+                    .filter_map(|(_, result, _)| AuthResult::parse(result))
+                    .collect();
+                read.iter().copied().find(|result| *result == AuthResult::Pass).or(read.first().copied())
+            };
+            prop_assert_eq!(verification.spf, verdict("spf"));
+            prop_assert_eq!(verification.dkim, verdict("dkim"));
+            prop_assert_eq!(verification.dmarc, verdict("dmarc"));
+            prop_assert_eq!(verification.reported_by, Some(server));
+        }
+
+        #[test]
+        fn a_header_of_any_bytes_is_read_within_its_size(raw in prop::collection::vec(any::<u8>(), 0..4_000)) {
+            assert_bounded(&raw)?;
+        }
+
+        #[test]
+        fn a_header_of_mail_like_pieces_is_read_within_its_size(
+            pieces in prop::collection::vec(header_piece(), 0..40)
+        ) {
+            assert_bounded(&pieces.concat())?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn large_results_and_deep_comments_are_read_in_one_pass(
+            unit in "[a-z=;/() ]{1,40}",
+            depth in 50_000..100_000usize,
+        ) {
+            let value = format!("{}{}{}", "(".repeat(depth), unit.repeat(200_000 / unit.len()), ")".repeat(depth));
+            parse_results(&value);
+            let left = without_comments(&value);
+            prop_assert!(left.len() <= value.len());
+        }
+
+        #[test]
+        fn a_large_header_is_read_within_its_size(pieces in prop::collection::vec(header_piece(), 1..20)) {
+            let unit = pieces.concat();
+            assert_bounded(&unit.repeat(200_000 / unit.len().max(1) + 1))?;
+        }
+    }
+}

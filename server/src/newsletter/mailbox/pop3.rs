@@ -311,3 +311,137 @@ mod tests {
         assert_eq!(pairs(listing).collect::<Vec<_>>(), vec![(1, "000001a"), (2, "000001b")]);
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use std::io::Cursor;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A session whose server has already sent `answer` (what the client writes goes nowhere).
+    fn session(answer: Vec<u8>) -> Session {
+        Session::over(Box::new(tokio::io::join(Cursor::new(answer), tokio::io::sink())))
+    }
+
+    fn run<T>(work: impl std::future::Future<Output = T>) -> T {
+        tokio::runtime::Builder::new_current_thread().enable_time().build().expect("a runtime").block_on(work)
+    }
+
+    /// A line of any bytes but its ending.
+    fn line(length: std::ops::Range<usize>) -> impl Strategy<Value = Vec<u8>> {
+        prop::collection::vec(any::<u8>().prop_filter("no line ending", |b| *b != b'\n' && *b != b'\r'), length)
+    }
+
+    /// Lines as a server sends them: dot-stuffed, ending with "." alone.
+    fn multiline_answer(lines: &[Vec<u8>]) -> Vec<u8> {
+        let mut answer = b"+OK here it comes\r\n".to_vec();
+        for line in lines {
+            if line.starts_with(b".") {
+                answer.push(b'.');
+            }
+            answer.extend_from_slice(line);
+            answer.extend_from_slice(b"\r\n");
+        }
+        answer.extend_from_slice(b".\r\n");
+        answer
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn a_reply_of_any_bytes_is_read_or_refused_within_its_line_limit(
+            answer in prop::collection::vec(any::<u8>(), 0..2_000)
+        ) {
+            match run(session(answer.clone()).reply()) {
+                Ok(text) => {
+                    prop_assert!(answer.starts_with(b"+OK"));
+                    // One line of at most 1024 bytes, each invalid byte read as U+FFFD (3 bytes).
+                    prop_assert!(text.len() <= 3 * 1024);
+                    prop_assert!(!text.contains('\n'));
+                }
+                Err(err) => prop_assert!(err.detail.len() <= 3 * 1024 + 40, "{}", err.detail.len()),
+            }
+        }
+
+        #[test]
+        fn an_ok_reply_gives_the_text_after_ok(text in "[ -~]{0,200}") {
+            let reply = run(session(format!("+OK {text}\r\n").into_bytes()).reply()).unwrap();
+            prop_assert_eq!(reply, text.trim());
+        }
+
+        #[test]
+        fn a_multiline_answer_reads_back_the_lines_it_carried(lines in prop::collection::vec(line(0..120), 0..40)) {
+            let body = run(session(multiline_answer(&lines)).multiline("RETR 1")).unwrap();
+            let sent: Vec<u8> = lines.iter().flat_map(|line| line.iter().copied().chain(*b"\r\n")).collect();
+            prop_assert_eq!(body, sent);
+        }
+
+        #[test]
+        fn a_multiline_answer_of_any_bytes_is_never_longer_than_what_came(
+            rest in prop::collection::vec(prop_oneof![any::<u8>(), Just(b'.'), Just(b'\r'), Just(b'\n')], 0..2_000)
+        ) {
+            let mut answer = b"+OK\r\n".to_vec();
+            answer.extend_from_slice(&rest);
+            if let Ok(body) = run(session(answer).multiline("TOP 1 0")) {
+                prop_assert!(body.len() <= rest.len());
+            }
+        }
+
+        #[test]
+        fn a_listing_gives_at_most_one_pair_per_line(listing in any::<String>()) {
+            for (_, value) in pairs(&listing) {
+                prop_assert_eq!(value, value.trim());
+                prop_assert!(listing.contains(value));
+            }
+            prop_assert!(pairs(&listing).count() <= listing.lines().count());
+        }
+
+        #[test]
+        fn a_generated_listing_is_read_back(entries in prop::collection::vec((any::<u32>(), "[!-~]{1,70}"), 0..50)) {
+            let listing: String = entries.iter().map(|(number, id)| format!("{number} {id}\r\n")).collect();
+            let read: Vec<(u32, String)> = pairs(&listing).map(|(number, id)| (number, id.to_owned())).collect();
+            prop_assert_eq!(read, entries);
+        }
+
+        #[test]
+        fn stat_reads_its_two_numbers_or_fails(reply in "[0-9 a-z]{0,40}") {
+            let mut words = reply.split_whitespace();
+            let count = words.next().and_then(|word| word.parse::<u32>().ok());
+            let expected = count.zip(words.next().and_then(|word| word.parse::<u64>().ok()));
+            let read = run(session(format!("+OK {reply}\r\n").into_bytes()).stat()).ok();
+            prop_assert_eq!(read, expected);
+        }
+
+        #[test]
+        fn only_a_value_with_a_line_break_is_refused_as_a_credential(value in any::<String>()) {
+            prop_assert_eq!(single_line(&value).is_err(), value.contains('\r') || value.contains('\n'));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn a_large_multiline_answer_is_read_whole(line in line(50..120), repeat in 2_000..4_000usize) {
+            let lines = vec![line; repeat];
+            let body = run(session(multiline_answer(&lines)).multiline("RETR 1")).unwrap();
+            prop_assert_eq!(body.len(), lines.iter().map(|line| line.len() + 2).sum::<usize>());
+        }
+
+        #[test]
+        fn a_large_listing_is_read_in_one_pass(id in "[!-~]{1,70}", repeat in 5_000..10_000usize) {
+            let listing: String = (1..=repeat).map(|number| format!("{number} {id}\r\n")).collect();
+            prop_assert_eq!(pairs(&listing).count(), repeat);
+        }
+
+        #[test]
+        fn a_reply_line_longer_than_its_limit_is_refused(text in "[ -~]{1,10}", repeat in 10_000..50_000usize) {
+            let answer = format!("+OK {}\r\n", text.repeat(repeat)).into_bytes();
+            let err = run(session(answer).reply()).unwrap_err();
+            prop_assert_eq!(err.failure, Failure::Protocol);
+        }
+    }
+}

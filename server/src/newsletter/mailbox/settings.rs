@@ -74,6 +74,7 @@ impl MailboxSettings {
 
 impl Stored for MailboxSettings {
     const KEY: &'static str = "mailbox";
+    const SEALED: bool = true;
 }
 
 impl Editable for MailboxSettings {
@@ -96,9 +97,11 @@ impl Editable for MailboxSettings {
         vec![("host", self.host.trim())]
     }
 
-    /// The stored password goes only to the server and user it was given for.
+    /// The stored password goes only to the server, port and user it was given for, and never with less
+    /// protection than it had: a stolen admin session cannot have it sent in the clear.
     fn keep_secrets(&mut self, stored: &Self) {
-        let same = (self.host.trim(), &self.username) == (stored.host.trim(), &stored.username);
+        let same = (self.host.trim(), self.port, &self.username) == (stored.host.trim(), stored.port, &stored.username)
+            && self.security >= stored.security;
         keep_for(same, &mut self.password, &stored.password);
     }
 }

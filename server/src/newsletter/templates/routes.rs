@@ -241,6 +241,7 @@ pub struct TemplateTestRequest {
 /// outbox), so the admin sees the provider's own error.
 #[utoipa::path(post, path = "/api/admin/email/templates/test", tag = "admin", security(("bearer" = [])), request_body = TemplateTestRequest,
     responses((status = 200, body = TestSent), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403),
+        (status = 429, description = "Too many attempts. Please wait and try again."),
         (status = 502, description = "The test e-mail could not be sent: <the provider's reason>")))]
 async fn send_test(
     State(state): State<AppState>,
@@ -248,7 +249,7 @@ async fn send_test(
     client: ClientInfo,
     ApiJson(request): ApiJson<TemplateTestRequest>,
 ) -> ApiResult<Json<TestSent>> {
-    let to = test_address(&request.to)?;
+    let to = test_address(&state, &signed_in.user, &request.to).await?;
     let text = TemplateText { subject: request.subject, body: request.body };
     let rendered = render_sample(&state, &signed_in.user, request.lang, text).await?;
     let outcome = email::send_rendered_now(&state, to, rendered).await;

@@ -102,3 +102,140 @@ mod tests {
         assert_eq!(VariableError::Unknown("usrname".into()).message(), "Unknown variable: {{usrname}}");
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A template written from text (without braces) and known variables with spaces inside the braces.
+    fn template() -> impl Strategy<Value = Vec<(String, Option<(&'static str, String, String)>)>> {
+        prop::collection::vec(
+            ("[^{}]{0,20}", prop::option::of((prop::sample::select(VARIABLES.to_vec()), " {0,2}", "[ \t]{0,2}"))),
+            0..12,
+        )
+    }
+
+    /// The template written with no spaces inside the braces.
+    fn unspaced(parts: &[(String, Option<(&'static str, String, String)>)]) -> String {
+        parts
+            .iter()
+            .map(|(words, variable)| match variable {
+                Some((name, _, _)) => format!("{words}{{{{{name}}}}}"),
+                None => words.clone(),
+            })
+            .collect()
+    }
+
+    /// Checks that the pieces account for every byte of `text`, in order: each text piece as it is, each
+    /// variable as `{{`, its name with any spaces around it, and `}}`.
+    fn assert_pieces_make_up(text: &str, pieces: &[Piece<'_>]) -> Result<(), TestCaseError> {
+        let mut rest = text;
+        for (index, piece) in pieces.iter().enumerate() {
+            match piece {
+                Piece::Text(part) => {
+                    prop_assert!(!part.is_empty() && !part.contains("{{"));
+                    prop_assert!(!matches!(pieces.get(index + 1), Some(Piece::Text(_))), "two texts in a row");
+                    rest = rest.strip_prefix(part).ok_or_else(|| TestCaseError::fail("a text piece out of place"))?;
+                }
+                Piece::Variable(name) => {
+                    prop_assert!(VARIABLES.contains(name));
+                    let inside = rest.strip_prefix("{{").ok_or_else(|| TestCaseError::fail("no {{ at a variable"))?;
+                    let end = inside.find("}}").ok_or_else(|| TestCaseError::fail("no }} after a variable"))?;
+                    prop_assert_eq!(inside[..end].trim(), *name);
+                    rest = &inside[end + 2..];
+                }
+            }
+        }
+        prop_assert_eq!(rest, "");
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn the_pieces_of_any_text_make_up_the_text_or_it_is_refused(text in "\\PC{0,120}|[{} a-zA-Z]{0,60}") {
+            match pieces(&text) {
+                Ok(pieces) => assert_pieces_make_up(&text, &pieces)?,
+                Err(VariableError::Unknown(name)) => {
+                    prop_assert!(text.contains("{{") && text.contains(name.as_str()));
+                    prop_assert!(!VARIABLES.contains(&name.as_str()));
+                }
+                Err(VariableError::Unclosed) => prop_assert!(text.contains("{{")),
+            }
+        }
+
+        #[test]
+        fn a_template_of_known_variables_is_cut_into_what_it_was_written_from(parts in template()) {
+            let mut text = String::new();
+            let mut expected = Vec::new();
+            for (words, variable) in &parts {
+                text += words;
+                if !words.is_empty() {
+                    match expected.last_mut() {
+                        Some(Piece::Text(_)) => {}
+                        _ => expected.push(Piece::Text("")),
+                    }
+                }
+                if let Some((name, before, after)) = variable {
+                    text += &format!("{{{{{before}{name}{after}}}}}");
+                    expected.push(Piece::Variable(*name));
+                }
+            }
+            let pieces = pieces(&text).unwrap();
+            assert_pieces_make_up(&text, &pieces)?;
+            // Written with no spaces inside the braces, the pieces join back into the text.
+            let kinds = |pieces: &[Piece<'_>]| pieces.iter().map(|p| matches!(p, Piece::Text(_))).collect::<Vec<_>>();
+            prop_assert_eq!(kinds(&pieces), kinds(&expected));
+            let joined: String = pieces
+                .iter()
+                .map(|piece| match piece {
+                    Piece::Text(text) => (*text).to_owned(),
+                    Piece::Variable(name) => format!("{{{{{name}}}}}"),
+                })
+                .collect();
+            let unspaced = unspaced(&parts);
+            prop_assert_eq!(joined, unspaced);
+        }
+
+        #[test]
+        fn an_unknown_or_unclosed_variable_is_refused(
+            before in "[^{}]{0,20}",
+            name in "[a-zA-Z ]{0,20}",
+            closed in any::<bool>(),
+        ) {
+            let text = format!("{before}{{{{{name}{}", if closed { "}}" } else { "" });
+            let result = pieces(&text);
+            if !closed {
+                prop_assert_eq!(result, Err(VariableError::Unclosed));
+            } else if !VARIABLES.contains(&name.trim()) {
+                prop_assert_eq!(result, Err(VariableError::Unknown(name.trim().to_owned())));
+            } else {
+                prop_assert!(result.is_ok());
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4))]
+
+        #[test]
+        fn a_large_template_is_cut_in_one_pass(parts in template(), repeat in 1_000..2_000usize) {
+            let unit = unspaced(&parts);
+            let text = format!("{}x", unit.repeat(repeat.max(200_000 / unit.len().max(1))));
+            let pieces = pieces(&text).unwrap();
+            assert_pieces_make_up(&text, &pieces)?;
+        }
+
+        #[test]
+        fn many_opening_braces_without_a_close_are_refused_in_one_pass(
+            unit in "\\{\\{[a-z ]{0,10}",
+            repeat in 20_000..40_000usize,
+        ) {
+            let text = unit.repeat(repeat);
+            prop_assert_eq!(pieces(&text), Err(VariableError::Unclosed));
+        }
+    }
+}

@@ -60,7 +60,9 @@ pub fn run(bundle: &Path, jobs: Receiver<Job>, ready: oneshot::Sender<anyhow::Re
         *api.borrow_mut() = Some((job.api, job.handle));
         deadline.set(Some(Instant::now() + TIME_LIMIT));
         let drawn = engine.draw(&job.url, job.lang).unwrap_or_else(|err| {
-            tracing::warn!(url = %job.url, error = %err, "the page could not be drawn; it goes out undrawn");
+            // The address holds what a client wrote: cut short in the log.
+            let url = crate::text::cut(&job.url, 200);
+            tracing::warn!(url, error = %err, "the page could not be drawn; it goes out undrawn");
             None
         });
         deadline.set(None);

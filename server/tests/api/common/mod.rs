@@ -376,7 +376,12 @@ impl TestApp {
 
 /// Asks for a bot-check challenge and solves it as a browser would.
 pub async fn solved_bot_check(app: &TestApp) -> String {
-    let challenge = app.get("/api/auth/bot-check").await.json();
+    solved_bot_check_with(app, &[]).await
+}
+
+/// As `solved_bot_check`, asking with `headers` (a client's `x-forwarded-for`).
+pub async fn solved_bot_check_with(app: &TestApp, headers: &[(&str, &str)]) -> String {
+    let challenge = app.request(Method::GET, "/api/auth/bot-check", headers).await.json();
     assert_eq!(challenge["provider"], "altcha");
     let salt = challenge["salt"].as_str().unwrap();
     let number = altcha_lib_rs::solve_challenge(

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { queuedCalls } from '../../api/offlineQueue';
+import { setBrowserOnline } from '../../test/browser';
 import { expectFieldError, fill } from '../../test/forms';
-import { mockApi, renderWithSession } from '../../test/auth';
+import { member, mockApi, renderWithSession } from '../../test/auth';
 import { jsonResponse } from '../../test/fetchMock';
 import { AccountPage } from './AccountPage';
 import { renderAccount } from './renderAccount';
@@ -82,5 +84,28 @@ describe('AccountPage', () => {
     await user.click(newsletter.getByRole('switch', { name: /^Send me the newsletter/ }));
     expect(await newsletter.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 30 s.');
     expect(newsletter.getByRole('switch', { name: /^Send me the newsletter/ })).not.toBeChecked();
+  });
+
+  it('keeps a change made offline on this device, shows it made and says it will be sent', async () => {
+    const { api, user } = renderAccount();
+    await screen.findByRole('heading', { level: 1, name: 'My account' });
+    setBrowserOnline(false);
+    const newsletter = section('Newsletter');
+    await user.click(newsletter.getByRole('switch', { name: /^Send me the newsletter/ }));
+    expect(await newsletter.findByRole('status')).toHaveTextContent('Saved on this device: it will be sent when the connection returns.');
+    expect(newsletter.queryByRole('alert')).not.toBeInTheDocument();
+    expect(newsletter.getByRole('switch', { name: /^Send me the newsletter/ })).toBeChecked();
+
+    const profile = section('Profile');
+    await fill(user, profile.getByRole('textbox', { name: 'Location' }), 'Haifa');
+    await user.click(profile.getByRole('button', { name: 'Save profile' }));
+    expect(await profile.findByText('Saved on this device: it will be sent when the connection returns.')).toBeInTheDocument();
+    expect(profile.queryByRole('alert')).not.toBeInTheDocument();
+
+    expect(api.callsTo('PATCH /account')).toEqual([]);
+    expect(queuedCalls().map(({ method, path, body, owner }) => ({ method, path, body, owner }))).toEqual([
+      { method: 'PATCH', path: '/account', body: { newsletter: true }, owner: member.id },
+      { method: 'PATCH', path: '/account', body: { profile: { gender: 'female', birthDate: '', phone: '+972 3 555 1234', location: 'Haifa' }, language: 'he' }, owner: member.id },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { isQueuedWrite } from '../../api/errors';
 import { useMessageText } from '../../i18n/useMessageText';
 import { FormAlert } from '../../components/AuthCard';
 import { AccountSection } from './AccountSection';
@@ -13,7 +14,7 @@ export function NewsletterSection({ account }: { account: Account }) {
   const { errorText } = useMessageText();
   const update = useUpdateAccount();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string }>();
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'info' | 'error'; text: string }>();
 
   const toggle = async (newsletter: boolean) => {
     setBusy(true);
@@ -22,7 +23,8 @@ export function NewsletterSection({ account }: { account: Account }) {
       const saved = await update({ newsletter });
       setOutcome({ kind: 'success', text: t(saved.newsletter ? 'account.newsletter.subscribed' : 'account.newsletter.unsubscribed') });
     } catch (failure) {
-      setOutcome({ kind: 'error', text: errorText(failure) });
+      // Made offline: saved on this device, and shown switched (useUpdateAccount).
+      setOutcome(isQueuedWrite(failure) ? { kind: 'info', text: t('messages.queuedOffline') } : { kind: 'error', text: errorText(failure) });
     } finally {
       setBusy(false);
     }

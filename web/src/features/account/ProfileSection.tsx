@@ -2,7 +2,7 @@ import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiError } from '../../api/errors';
+import { ApiError, isQueuedWrite } from '../../api/errors';
 import { LANGUAGES } from '../../i18n/languages';
 import { useMessageText } from '../../i18n/useMessageText';
 import { AuthForm, FormAlert } from '../../components/AuthCard';
@@ -24,7 +24,8 @@ export function ProfileSection({ account }: { account: Account }) {
   const { t } = useTranslation();
   const { errorText } = useMessageText();
   const update = useUpdateAccount();
-  const [saved, setSaved] = useState(false);
+  /** Saved, or saved on this device to be sent when the connection returns. */
+  const [saved, setSaved] = useState<'sent' | 'queued' | false>(false);
   const form = useForm(
     {
       gender: account.gender ?? '',
@@ -41,9 +42,10 @@ export function ProfileSection({ account }: { account: Account }) {
     const { language, ...profile } = form.values;
     try {
       await update({ profile: { ...profile, phone: profile.phone.trim(), location: profile.location.trim() }, language });
-      setSaved(true);
+      setSaved('sent');
     } catch (failure) {
-      if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
+      if (isQueuedWrite(failure)) setSaved('queued');
+      else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
       else form.setError(errorText(failure));
     }
   });
@@ -75,7 +77,8 @@ export function ProfileSection({ account }: { account: Account }) {
             error={form.errorOf('language')}
           />
         </SimpleGrid>
-        {saved && <FormAlert kind="success">{t('account.profile.saved')}</FormAlert>}
+        {saved === 'sent' && <FormAlert kind="success">{t('account.profile.saved')}</FormAlert>}
+        {saved === 'queued' && <FormAlert kind="info">{t('messages.queuedOffline')}</FormAlert>}
         <Group justify="flex-end">
           <Button type="submit" loading={form.busy}>
             {t('account.profile.save')}

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../api/client';
+import { isQueuedWrite } from '../../api/errors';
 import { queryKeys } from '../../lib/queryKeys';
 
 export const accountSchema = z.object({
@@ -54,13 +55,27 @@ export interface Profile {
 /** What PATCH /api/account takes: the profile as a whole, the e-mail language, the newsletter choice. */
 export type AccountChange = { profile?: Profile; language?: string; newsletter?: boolean };
 
-/** Saves a change; the page shows the account as the server answers it. */
+/** The account as it will be once `change` is made (a blank profile field clears it). */
+function withChange(account: Account, { profile, language, newsletter }: AccountChange): Account {
+  const blankless = profile && Object.fromEntries(Object.entries(profile).map(([name, value]) => [name, value === '' ? null : value]));
+  return { ...account, ...blankless, ...(language !== undefined && { language }), ...(newsletter !== undefined && { newsletter }) };
+}
+
+/**
+ * Saves a change; the page shows the account as the server answers it. Made offline, the change waits in
+ * the offline queue: the page shows it as it will be, and the `QueuedWrite` is raised for it to say so.
+ */
 export function useUpdateAccount() {
   const client = useQueryClient();
   return async (change: AccountChange) => {
-    const saved = await apiRequest('/account', { method: 'PATCH', body: change, schema: accountSchema });
-    client.setQueryData(queryKeys.member.account, saved);
-    return saved;
+    try {
+      const saved = await apiRequest('/account', { method: 'PATCH', body: change, schema: accountSchema });
+      client.setQueryData(queryKeys.member.account, saved);
+      return saved;
+    } catch (failure) {
+      if (isQueuedWrite(failure)) client.setQueryData<Account>(queryKeys.member.account, (account) => account && withChange(account, change));
+      throw failure;
+    }
   };
 }
 

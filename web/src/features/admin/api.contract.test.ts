@@ -19,6 +19,7 @@ import { AUTH_RESULTS, connectionTestSchema, FAILURES, inboxSchema, KINDS, mailb
 import { PERMISSIONS } from './screens';
 import { sessionListSchema } from './sessions/api';
 import { dkimViewSchema } from './settings/dkimSettings';
+import { liftedSchema, suppressionPageSchema } from './suppressions';
 import { emailAnswerSchema, PROVIDERS as EMAIL_PROVIDERS } from './settings/emailSettings';
 import { aiModelsSchema, analyticsCollectionSchema, analyticsSchema, auditSchema, botCheckSchema, campaignSendingSchema } from './settings/schemas';
 import { TEMPLATE_CATEGORIES, templatePreviewSchema, templateRecordSchema, templateVariablesSchema, testSentSchema } from './templates/api';
@@ -68,6 +69,8 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/settings/bot-check', botCheckSchema, {}],
     ['get', '/api/admin/settings/audit', auditSchema, {}],
     ['get', '/api/admin/settings/social-embeds', socialEmbedSettingsSchema, {}],
+    ['get', '/api/admin/suppressions', suppressionPageSchema, { everyFieldSent: true }],
+    ['delete', '/api/admin/suppressions/{user_id}', liftedSchema, {}],
     ['get', '/api/admin/email/templates', z.array(templateRecordSchema), { everyFieldSent: true }],
     ['post', '/api/admin/email/templates', templateRecordSchema, { status: '201', everyFieldSent: true }],
     ['put', '/api/admin/email/templates/{id}', templateRecordSchema, { everyFieldSent: true }],

@@ -156,6 +156,14 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
   });
 
+  it('is where an app started with an expired token goes, saying the session has expired', async () => {
+    localStorage.setItem(TOKEN_KEY, makeToken({ expiresIn: -30, issuedAgo: 3600 }));
+    const { router } = renderLogin({ 'POST /auth/verify': jsonResponse({ error: 'Token verification failed' }, 401), 'POST /auth/logout': { ok: true } }, '/tips');
+    expect(await screen.findByText(localeText('en', 'auth.sessionExpired'))).toBeInTheDocument();
+    expect(whereAmI(router)).toBe('/login?reason=session_expired');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
   it('says nothing about an expired session otherwise', async () => {
     renderLogin({});
     await botCheckReady();

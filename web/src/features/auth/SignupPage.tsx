@@ -1,7 +1,8 @@
-import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 
+import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { ApiError, REQUEST_FAILED } from '../../api/errors';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -85,7 +86,7 @@ export function SignupPage() {
         <TextInput label={t('auth.username')} autoComplete="username" required {...form.textField('username')} />
         <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.textField('email')} />
         <NewPasswordFields label={t('auth.password')} password={form.textField('password')} confirmation={form.textField('confirmPassword')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <ResponsiveGrid cols={{ xs: 2 }}>
           <Select
             label={t('auth.gender')}
             placeholder={t('auth.optional')}
@@ -98,7 +99,7 @@ export function SignupPage() {
           <TextInput label={t('auth.birthDate')} type="date" autoComplete="bday" {...form.textField('birthDate')} />
           <TextInput label={t('auth.phone')} type="tel" autoComplete="tel" placeholder={t('auth.optional')} {...form.textField('phone')} />
           <TextInput label={t('auth.location')} autoComplete="address-level2" placeholder={t('auth.optional')} maxLength={99} {...form.textField('location')} />
-        </SimpleGrid>
+        </ResponsiveGrid>
         <Checkbox
           name="acceptTerms"
           checked={form.values.acceptTerms}

@@ -1,8 +1,9 @@
-import { Anchor, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { PagePicker } from '../../components/PagePicker';
 import { usePageTitle } from '../../components/usePageTitle';
 import { QueryState } from '../../components/QueryState';
@@ -129,13 +130,13 @@ function PostList({ data, page, category, loading, onPage }: PostListProps) {
   }
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy={loading} className={loading ? classes.loading : undefined}>
+      <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg" aria-busy={loading} className={loading ? classes.loading : undefined}>
         {data.posts.map((post) => (
           <HydrateLater key={post.slug}>
             <PostCard post={post} />
           </HydrateLater>
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
       {data.pageCount > 1 && (
         <PagePicker label={t('blog.pagerLabel')} total={data.pageCount} page={Math.min(page, data.pageCount)} onChange={onPage} />
       )}

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Image, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
+import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { usePageTitle } from '../../components/usePageTitle';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import type { Brand } from './api';
@@ -63,7 +64,7 @@ function BrandDetail({ brand }: { brand: Brand }) {
         </section>
       )}
       {(brand.keyFeatures.length > 0 || brand.popularModels.length > 0) && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+        <ResponsiveGrid cols={{ sm: 2 }} spacing="xl">
           <section>
             <Title order={2} mb="sm">
               {t('brand.keyFeatures')}
@@ -84,7 +85,7 @@ function BrandDetail({ brand }: { brand: Brand }) {
               ))}
             </List>
           </section>
-        </SimpleGrid>
+        </ResponsiveGrid>
       )}
       <QueryState query={products}>
         {(own) =>
@@ -93,13 +94,13 @@ function BrandDetail({ brand }: { brand: Brand }) {
               <Title order={2} mb="md">
                 {t('brand.products', { name: brand.name })}
               </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+              <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg">
                 {own.map((product) => (
                   <HydrateLater key={product.id}>
                     <ProductCard product={product} />
                   </HydrateLater>
                 ))}
-              </SimpleGrid>
+              </ResponsiveGrid>
             </section>
           )
         }

@@ -1,7 +1,8 @@
-import { Button, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { usePageTitle } from '../../components/usePageTitle';
 import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 import { BrandCard } from './BrandCard';
@@ -35,13 +36,13 @@ export function HomePage() {
         </Title>
         <QueryState query={brands}>
           {(list) => (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg">
               {list.map((brand) => (
                 <HydrateLater key={brand.id}>
                   <BrandCard brand={brand} />
                 </HydrateLater>
               ))}
-            </SimpleGrid>
+            </ResponsiveGrid>
           )}
         </QueryState>
       </section>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Image, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Image, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +21,9 @@ export function ProductCard({ product, headingOrder = 3 }: { product: Product; h
         <Title order={headingOrder} size="h4">
           {product.name}
         </Title>
-        <Badge size="lg" variant="light" color="pink" c="pink.9" aria-label={`${t('products.price')}: ${product.price}`}>
+        {/* Named for screen readers by hidden text: a label on the badge (a plain element) is not announced. */}
+        <VisuallyHidden component="span">{`${t('products.price')}: `}</VisuallyHidden>
+        <Badge size="lg" variant="light" color="pink" c="pink.9">
           {product.price}
         </Badge>
       </Group>

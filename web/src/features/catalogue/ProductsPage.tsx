@@ -1,7 +1,8 @@
-import { Anchor, NativeSelect, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, NativeSelect, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PagePicker } from '../../components/PagePicker';
 import { QueryState } from '../../components/QueryState';
@@ -65,13 +66,13 @@ export function ProductsPage() {
             <Text>{t('products.empty')}</Text>
           ) : (
             <>
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+              <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg">
                 {shown.map((product) => (
                   <HydrateLater key={product.id}>
                     <ProductCard product={product} headingOrder={2} />
                   </HydrateLater>
                 ))}
-              </SimpleGrid>
+              </ResponsiveGrid>
               {pageCount > 1 && (
                 <PagePicker label={t('products.pagerLabel')} total={pageCount} page={current} onChange={choosePage} />
               )}

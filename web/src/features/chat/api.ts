@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-import { apiFetch, apiRequest } from '../../api/client';
+import { apiFetch, apiSend } from '../../api/client';
 import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from '../../api/errors';
 import { REQUEST_TIMEOUT_MS } from '../../api/limits';
 import { readJson } from '../../api/transport';
@@ -133,7 +133,7 @@ async function readStream(path: string, body: ReadableStream<Uint8Array>, signal
   }
 }
 
-/** Rates an answer (204); a second rating replaces the first. */
+/** Rates an answer (204); a second rating replaces the first. Made offline, the rating is sent once back online. */
 export async function sendFeedback(id: string, rating: Rating): Promise<void> {
-  await apiRequest('/ai/feedback', { method: 'POST', body: { id, rating } });
+  await apiSend('/ai/feedback', { method: 'POST', body: { id, rating } });
 }

@@ -1,8 +1,9 @@
-import { Anchor, Button, CloseButton, Group, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import { LabelledSwitch } from '../../components/LabelledSwitch';
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FINDER_NAMESPACE } from './i18n';
@@ -60,7 +61,7 @@ function Comparison({ data }: { data: FinderData }) {
   return (
     <>
       {back}
-      <Switch label={t('compare.onlyDifferences')} checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.currentTarget.checked)} />
+      <LabelledSwitch label={t('compare.onlyDifferences')} checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.currentTarget.checked)} />
       <Table.ScrollContainer minWidth={560}>
         <Table withTableBorder withColumnBorders data-testid="comparison">
           <Table.Thead>

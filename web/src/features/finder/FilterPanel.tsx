@@ -62,8 +62,11 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
                   {name(key)}
                   {ticked.length > 0 && ` (${ticked.length})`}
                 </Accordion.Control>
-                <Accordion.Panel>
-                  <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />
+                {/* A closed filter's panel is there, hidden and empty, for its button's aria-controls to name. */}
+                <Accordion.Panel keepMounted keepMountedMode="display-none">
+                  {open.includes(key) && (
+                    <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />
+                  )}
                 </Accordion.Panel>
               </Accordion.Item>
             </HydrateLater>

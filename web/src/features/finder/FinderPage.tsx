@@ -1,9 +1,10 @@
-import { Button, Group, NativeSelect, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { QueryState } from '../../components/QueryState';
 import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -92,23 +93,20 @@ function Finder({ data }: { data: FinderData }) {
             <Text>{t('noResults')}</Text>
           ) : (
             <HydrateLater>
-              {/* One element for the part (SimpleGrid draws its responsive styles beside its own). */}
-              <div>
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                  {results.slice(0, shown).map((model) => {
-                    const isPicked = picked.some((known) => known.id === model.id);
-                    return (
-                      <HydrateLater key={model.id}>
-                        <ModelCard
-                          model={model}
-                          labels={labels}
-                          compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
-                        />
-                      </HydrateLater>
-                    );
-                  })}
-                </SimpleGrid>
-              </div>
+              <ResponsiveGrid cols={{ sm: 2, lg: 3 }} spacing="md">
+                {results.slice(0, shown).map((model) => {
+                  const isPicked = picked.some((known) => known.id === model.id);
+                  return (
+                    <HydrateLater key={model.id}>
+                      <ModelCard
+                        model={model}
+                        labels={labels}
+                        compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
+                      />
+                    </HydrateLater>
+                  );
+                })}
+              </ResponsiveGrid>
             </HydrateLater>
           )}
           {results.length > shown && (

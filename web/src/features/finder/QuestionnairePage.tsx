@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, List, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
 import { AmountInput } from './AmountInput';
@@ -62,14 +63,14 @@ function Questionnaire({ data }: { data: FinderData }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="lg" maw={760}>
           <Radio.Group label={t('questionnaire.toes.label')} value={answers.toes ?? null} onChange={answer('toes')}>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} mt="xs">
+            <ResponsiveGrid cols={{ xs: 3 }} mt="xs">
               {QUESTIONS.toes.map((shape) => (
                 <div key={shape} className={classes.toeChoice}>
                   <ToeDrawing shape={shape} />
                   <Radio value={shape} label={t(`questionnaire.toes.${shape}`)} description={t(`questionnaire.toes.${shape}Hint`)} />
                 </div>
               ))}
-            </SimpleGrid>
+            </ResponsiveGrid>
           </Radio.Group>
           {(['width', 'arch', 'toeLength', 'level'] as const).map((question) => (
             <Radio.Group key={question} label={t(`questionnaire.${question}.label`)} value={answers[question] ?? null} onChange={answer(question)}>
@@ -102,7 +103,7 @@ function Questionnaire({ data }: { data: FinderData }) {
             <Text>{t('questionnaire.none')}</Text>
           ) : (
             <>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <ResponsiveGrid cols={{ sm: 2, lg: 3 }} spacing="md">
                 {matches.map(({ model, reasons }) => (
                   <ModelCard key={model.id} model={model} labels={labels}>
                     <List className={classes.reasons} data-testid="match-reasons">
@@ -118,7 +119,7 @@ function Questionnaire({ data }: { data: FinderData }) {
                     </List>
                   </ModelCard>
                 ))}
-              </SimpleGrid>
+              </ResponsiveGrid>
               {matches.length >= 2 && (
                 <Group mt="md">
                   <Button

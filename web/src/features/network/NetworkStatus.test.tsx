@@ -1,14 +1,21 @@
-import { act, screen } from '@testing-library/preact';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import i18n from 'i18next';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { apiRequest } from '../../api/client';
 import { checkHealth } from '../../api/connectivity';
-import { enqueue } from '../../api/offlineQueue';
+import { dismissQueueProblem, enqueue, flushQueue, QUEUE_KEY, queueProblems } from '../../api/offlineQueue';
+import { LANGUAGES } from '../../i18n/languages';
+import { cssVariablesResolver, theme } from '../../lib/theme';
 import { setBrowserOnline } from '../../test/browser';
 import { jsonResponse, mockFetch } from '../../test/fetchMock';
+import { localeText } from '../../test/locales';
 import { renderWithProviders } from '../../test/render';
 import { NetworkStatus } from './NetworkStatus';
-import { OFFLINE_NOTICE_MS, ONLINE_NOTICE_MS, QUEUE_REFRESH_MS } from './useNetworkStatus';
+import { OFFLINE_NOTICE_MS, ONLINE_NOTICE_MS, QUEUE_REFRESH_MS, QUEUED_NOTICE_MS } from './useNetworkStatus';
 
 /** Moves the fake clock on and lets React render what changed. */
 async function wait(ms: number) {
@@ -38,7 +45,10 @@ describe('NetworkStatus', () => {
     await checkHealth(); // every test starts online
     vi.useFakeTimers();
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    queueProblems().forEach((problem) => dismissQueueProblem(problem.id));
+  });
 
   it('shows nothing while online with nothing queued', () => {
     renderWithProviders(<NetworkStatus />);
@@ -77,5 +87,83 @@ describe('NetworkStatus', () => {
     await wait(QUEUE_REFRESH_MS);
     expect(screen.getByTestId('sync-banner')).toHaveTextContent('Syncing');
     expect(screen.getByLabelText('Changes waiting to be sent: 2')).toHaveTextContent('2');
+  });
+
+  it('shows the queued count at once after a reload: the page the server drew had none', async () => {
+    const page = (
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <NetworkStatus />
+      </MantineProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    expect(container.querySelector('[data-testid="sync-banner"]')).toBeNull();
+    // What an earlier page queued, still waiting.
+    localStorage.setItem(
+      QUEUE_KEY,
+      JSON.stringify([
+        { id: 'a', method: 'PUT', path: '/admin/brands/bloch', body: {}, queuedAt: 1 },
+        { id: 'b', method: 'DELETE', path: '/admin/products/7', queuedAt: 2 },
+      ]),
+    );
+    let root: Root | undefined;
+    await act(() => void (root = hydrateRoot(container, page)));
+    expect(within(container).getByTestId('sync-banner')).toHaveTextContent('Syncing');
+    expect(within(container).getByLabelText('Changes waiting to be sent: 2')).toHaveTextContent('2');
+    await wait(QUEUE_REFRESH_MS);
+    expect(within(container).getByLabelText('Changes waiting to be sent: 2')).toBeInTheDocument();
+    await act(() => root?.unmount());
+    container.remove();
+  });
+
+  it('follows the queue as it changes, here or in another tab, without waiting for the next second', async () => {
+    renderWithProviders(<NetworkStatus />);
+    await act(() => void enqueue({ method: 'POST', path: '/ai/feedback', body: { id: 'x', rating: 1 } }));
+    expect(screen.getByLabelText('Changes waiting to be sent: 1')).toBeInTheDocument();
+    localStorage.removeItem(QUEUE_KEY);
+    await act(() => void window.dispatchEvent(new StorageEvent('storage', { key: QUEUE_KEY, newValue: null })));
+    expect(screen.queryByTestId('sync-banner')).not.toBeInTheDocument();
+  });
+
+  it('says a change made offline is saved on this device, and counts it until it is sent', async () => {
+    renderWithProviders(<NetworkStatus />);
+    await goOffline();
+    await act(async () => {
+      await apiRequest('/admin/brands/bloch', { method: 'PUT', body: { name: 'Bloch' } }).catch(() => undefined);
+    });
+    expect(screen.getByTestId('queued-notice')).toHaveTextContent('Saved on this device: it will be sent when the connection returns.');
+    expect(screen.getByLabelText('Changes waiting to be sent: 1')).toBeInTheDocument();
+    await wait(QUEUED_NOTICE_MS);
+    expect(screen.queryByTestId('queued-notice')).not.toBeInTheDocument();
+    await comeBack();
+    // Sent once the queue's sending code has arrived (offlineQueueFlush.ts, a chunk of its own).
+    await waitFor(() => expect(screen.queryByTestId('sync-banner')).not.toBeInTheDocument());
+  });
+
+  it.each(LANGUAGES)('names a queued change the server refused once back, and why (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    renderWithProviders(<NetworkStatus />);
+    await goOffline();
+    await act(async () => {
+      await apiRequest('/admin/brands/bloch', { method: 'PUT', body: { name: '' } }).catch(() => undefined);
+    });
+    mockFetch(() => jsonResponse({ error: 'Username is required' }, 400));
+    setBrowserOnline(true);
+    await act(async () => void (await flushQueue()));
+    const refused = screen.getByTestId('queue-problem');
+    expect(refused).toHaveAttribute('role', 'alert');
+    expect(refused).toHaveTextContent(localeText(language, 'network.notSent'));
+    const shown = localeText(language, 'network.refused', {
+      action: localeText(language, 'network.actions.PUT'),
+      path: '\u2068/admin/brands/bloch\u2069',
+      reason: localeText(language, 'messages.usernameRequired'),
+    });
+    // As toHaveTextContent reads the page: white space (French's no-break spaces) as one space. The
+    // sentence comes with its own chunk (QueueProblemText).
+    await waitFor(() => expect(refused).toHaveTextContent(shown.replace(/\s+/g, ' ')));
+    expect(screen.queryByTestId('sync-banner')).not.toBeInTheDocument();
+    fireEvent.click(within(refused).getByRole('button', { name: localeText(language, 'common.close') }));
+    expect(screen.queryByTestId('queue-problem')).not.toBeInTheDocument();
   });
 });

@@ -162,9 +162,12 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <div className={classes.box}>
+      {/* A text box, not type="search": HTML gives the combobox role to a text box only. The phone's
+          keyboard still offers its search key. */}
       <TextInput
         ref={inputRef}
-        type="search"
+        inputMode="search"
+        enterKeyHint="search"
         role="combobox"
         aria-label={t('search.label')}
         aria-autocomplete="list"

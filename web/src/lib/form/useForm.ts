@@ -22,6 +22,8 @@ export function useForm<V extends Values>(
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string>();
+  /** The last send was made offline and waits in the offline queue (a dialog closes as after a save). */
+  const [queued, setQueued] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -79,6 +81,7 @@ export function useForm<V extends Values>(
   const onSubmit = (send: () => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
+    setQueued(false);
     if (!validate()) return;
     setBusy(true);
     try {
@@ -88,5 +91,7 @@ export function useForm<V extends Values>(
     }
   };
 
-  return { values, setValue, setFields, showServerErrors, errorOf, textField, formRef, error, setError, busy, onSubmit };
+  const markQueued = () => setQueued(true);
+
+  return { values, setValue, setFields, showServerErrors, errorOf, textField, formRef, error, setError, queued, markQueued, busy, onSubmit };
 }

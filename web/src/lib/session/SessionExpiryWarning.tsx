@@ -3,15 +3,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCountdown } from '../../components/useCountdown';
+import { SCROLL_SETTLE_MS } from './limits';
 import { useSession } from './session';
 
 /**
  * What counts as the user being there (spec §4: mouse down, key down, touch or scroll); any of these
- * during the warning extends the session. A user scrolls with the wheel, touch, keys or the scrollbar
- * (mouse down): `scroll` events themselves also come from scrolling the page does on its own, such as
- * focus moving into the dialog, which is not the user being there.
+ * during the warning extends the session. `wheel` is a scroll as the user starts it; `scroll` also counts
+ * (a page scrolled by the scrollbar or by assistive technology, which may send neither).
  */
-const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'touchstart', 'wheel'] as const;
+const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 /** Marks the "Log out" button: pressing it must log out, not extend the session first. */
 const LOG_OUT_ATTRIBUTE = 'data-session-log-out';
 
@@ -29,8 +29,10 @@ export function SessionExpiryWarning() {
 
   useEffect(() => {
     if (!open) return;
+    const openedAt = Date.now();
     const onActivity = (event: Event) => {
       if (event.target instanceof Element && event.target.closest(`[${LOG_OUT_ATTRIBUTE}]`)) return;
+      if (event.type === 'scroll' && Date.now() - openedAt < SCROLL_SETTLE_MS) return;
       void extend();
     };
     ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, onActivity, { capture: true, passive: true }));

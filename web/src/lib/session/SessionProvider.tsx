@@ -12,8 +12,9 @@ import { EXPIRY_CHECK_MS, EXPIRY_WARNING_SECONDS, SESSION_EXPIRED_PATH } from '.
 import { SessionContext, type Session, type SessionState } from './session';
 
 /**
- * The signed-in state (spec §4): verifies a stored token at start, watches its expiry every minute,
- * opens the warning in its last five minutes, and follows logins and logouts made in other tabs.
+ * The signed-in state (spec §4): verifies a stored token at start (one already expired ends the session as
+ * the countdown does), watches its expiry every minute, opens the warning in its last five minutes, and
+ * follows logins and logouts made in other tabs.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
@@ -62,12 +63,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     signedInNow.current = state.status === 'signedIn';
   }, [state.status]);
 
+  // The start's check below runs once; it ends an expired session the way the countdown does.
+  const logOutNow = useRef(logOut);
+  useEffect(() => {
+    logOutNow.current = logOut;
+  }, [logOut]);
+
   // At start, and whenever the connection returns while a kept token waits to be checked.
   useEffect(() => {
     let cancelled = false;
     const restore = () => {
       const token = storedToken();
       if (!token) return setState({ status: 'signedOut' });
+      // Already expired (spec §4): signed out and sent to the login page that says so, as at the countdown's
+      // 0, rather than asking the server to refuse it and leaving silently.
+      const expiresAt = tokenExpiry(token, { justIssued: false });
+      if (expiresAt !== undefined && expiresAt <= nowSeconds()) return logOutNow.current({ expired: true });
       verifyToken(token).then(
         (user) => !cancelled && setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: false }) }),
         (error: unknown) => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
-import { apiRequest } from '../../../api/client';
+import { apiRequest, writeEach } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
@@ -58,7 +58,7 @@ export function useSavePost() {
 
 export function useDeletePosts() {
   return useRefreshingMutation(async (posts: readonly PostRecord[]) => {
-    for (const post of posts) await apiRequest(`/admin/blog/posts/${encodeURIComponent(post.slug)}`, { method: 'DELETE' });
+    await writeEach(posts, (post) => apiRequest(`/admin/blog/posts/${encodeURIComponent(post.slug)}`, { method: 'DELETE' }));
   }, BLOG_VIEWS);
 }
 
@@ -76,7 +76,7 @@ export function useSaveCategory() {
 
 export function useDeleteCategories() {
   return useRefreshingMutation(async (categories: readonly CategoryRecord[]) => {
-    for (const category of categories) await apiRequest(`/admin/blog/categories/${encodeURIComponent(category.slug)}`, { method: 'DELETE' });
+    await writeEach(categories, (category) => apiRequest(`/admin/blog/categories/${encodeURIComponent(category.slug)}`, { method: 'DELETE' }));
   }, BLOG_VIEWS);
 }
 

@@ -35,6 +35,7 @@ export function CacheCard({ cache, minQueries, onClear }: { cache: CacheFigures;
           [t('cache.fields.hitRate'), format.percent(cache.hitRate)],
           [t('cache.fields.missRate'), format.percent(cache.missRate)],
           [t('cache.fields.averageMiss'), format.ms(cache.averageMissMs)],
+          [t('cache.fields.averageQuery'), format.ms(cache.averageQueryMs)],
           [t('cache.fields.queries'), format.count(cache.queries)],
           [t('cache.fields.hits'), format.count(cache.hits)],
           [t('cache.fields.misses'), format.count(cache.misses)],

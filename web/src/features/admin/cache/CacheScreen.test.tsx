@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin } from '../renderAdmin';
 import { advance, never, useFakeClock, type Route } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
-import { allCleared, NOW, publicReadsCleared, redis, report } from './fixtures';
+import { allCleared, NOW, publicReads, publicReadsCleared, redis, report } from './fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -43,12 +43,15 @@ describe('CacheScreen', () => {
     renderCache();
     expect(await screen.findByRole('heading', { level: 1, name: 'Cache monitoring' })).toBeInTheDocument();
     const totals = await region('All caches');
-    expect(within(totals).getByText('Critical')).toBeInTheDocument();
+    // The server weighs each cache's status by its queries: one critical cache does not make the site critical.
+    expect(within(totals).getByText('Warning')).toBeInTheDocument();
     expect(totals).toHaveTextContent('Overall status');
-    expect(stat('Hit rate')).toBe('70.7%');
-    expect(stat('Miss rate')).toBe('29.3%');
-    expect(stat('Average miss time')).toBe('513 ms');
-    expect(stat('Total queries')).toBe('300');
+    expect(totals).toHaveTextContent('The overall status weighs each cache’s status by its share of the queries.');
+    expect(stat('Hit rate')).toBe('43.4%');
+    expect(stat('Miss rate')).toBe('56.6%');
+    expect(stat('Average miss time')).toBe('666 ms');
+    expect(stat('Average query time')).toBe('377 ms');
+    expect(stat('Total queries')).toBe('1,110');
     expect(stat('Entries')).toBe('76');
     expect(stat('Size')).toBe('4.7 MB');
     expect(stat('Evictions')).toBe('3');
@@ -62,11 +65,12 @@ describe('CacheScreen', () => {
     const reads = await region('Public reads');
     expect(reads).toHaveTextContent('Finished answers of the public API reads');
     expect(within(reads).getByText('Healthy')).toBeInTheDocument();
-    expect(reads).toHaveTextContent('Warning below 80%, critical below 50%; judged after 20 queries.');
+    expect(reads).toHaveTextContent('Warning below 80%, critical below 50%; judged after 100 queries, not counting the misses that fill it.');
     expect(factsOf(reads)).toEqual({
       'Hit rate': '90%',
       'Miss rate': '10%',
       'Average miss time': '4.3 ms',
+      'Average query time': '0.43 ms',
       'Total queries': '200',
       Hits: '180',
       Misses: '20',
@@ -78,20 +82,26 @@ describe('CacheScreen', () => {
     const settings = screen.getByRole('region', { name: 'Settings' });
     expect(within(settings).getByText('Warning')).toBeInTheDocument();
     expect(settings).toHaveTextContent('Warning below 90%, critical below 60%');
-    expect(factsOf(settings)).toMatchObject({ 'Hit rate': '75%', 'Average miss time': '0.42 ms', Size: '2.1 kB' });
+    expect(factsOf(settings)).toMatchObject({ 'Hit rate': '75%', 'Average miss time': '0.42 ms', 'Average query time': '0.11 ms', Size: '2.1 kB' });
 
     const answers = screen.getByRole('region', { name: 'Assistant answers' });
     expect(within(answers).getByText('Critical')).toBeInTheDocument();
     expect(answers).toHaveTextContent('Warning below 10%, critical below 2%');
-    expect(factsOf(answers)).toMatchObject({ 'Hit rate': '0%', 'Average miss time': '812 ms', Size: '1.3 MB', Evictions: '3' });
+    expect(factsOf(answers)).toMatchObject({ 'Hit rate': '0%', 'Average miss time': '812 ms', 'Average query time': '812 ms', Size: '1.3 MB', Evictions: '3' });
 
     // Too few queries to judge: healthy whatever its rate.
     const indexes = screen.getByRole('region', { name: 'Retrieval indexes' });
     expect(within(indexes).getByText('Healthy')).toBeInTheDocument();
-    expect(factsOf(indexes)).toMatchObject({ 'Hit rate': '20%', 'Total queries': '10', Size: '3.4 MB' });
+    expect(factsOf(indexes)).toMatchObject({ 'Hit rate': '20%', 'Total queries': '10', 'Average query time': '1,200 ms', Size: '3.4 MB' });
 
     // Only the caches the server reports are shown.
     expect(screen.queryByRole('region', { name: 'Rendered pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows no average time before a cache was queried', async () => {
+    const unasked = { ...publicReads, queries: 0, hits: 0, misses: 0, hitRate: null, missRate: null, averageMissMs: null, averageQueryMs: null };
+    renderCache({ 'GET /admin/cache': { ...report, caches: [unasked] } });
+    expect(factsOf(await region('Public reads'))).toMatchObject({ 'Hit rate': '—', 'Average miss time': '—', 'Average query time': '—' });
   });
 
   it("draws the last hour's hit rate, all caches and each, with a gap where a minute had no queries", async () => {
@@ -242,9 +252,12 @@ describe('CacheScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'ניטור מטמון' })).toBeInTheDocument();
     const reads = await region('קריאות ציבוריות');
     expect(within(reads).getByText('תקין')).toBeInTheDocument();
-    expect(reads).toHaveTextContent('אזהרה מתחת ל־80%, מצב קריטי מתחת ל־50%; המצב נקבע החל מ־20 שאילתות.');
-    expect(factsOf(reads)).toMatchObject({ 'שיעור פגיעה': '90%', רשומות: '12' });
-    expect(within(screen.getByRole('region', { name: 'כל המטמונים' })).getByText('קריטי')).toBeInTheDocument();
+    expect(reads).toHaveTextContent('אזהרה מתחת ל־80%, מצב קריטי מתחת ל־50%; המצב נקבע החל מ־100 שאילתות, בלי ההחטאות שממלאות את המטמון.');
+    expect(factsOf(reads)).toMatchObject({ 'שיעור פגיעה': '90%', 'זמן ממוצע לשאילתה': '0.43 ms', רשומות: '12' });
+    const totals = screen.getByRole('region', { name: 'כל המטמונים' });
+    expect(within(totals).getByText('אזהרה')).toBeInTheDocument();
+    expect(totals).toHaveTextContent('המצב הכללי משקלל את מצבו של כל מטמון לפי חלקו בשאילתות.');
+    expect(stat('זמן ממוצע לשאילתה')).toBe('377 ms');
     expect(screen.getByRole('button', { name: 'ניקוי כל המטמונים' })).toBeInTheDocument();
     // Right to left, time runs from the right: the last minutes are drawn at the left.
     const chart = await region('שיעור הפגיעה בשעה האחרונה');

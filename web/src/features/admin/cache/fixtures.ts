@@ -12,6 +12,7 @@ export const publicReads: CacheFigures = {
   hitRate: 0.9,
   missRate: 0.1,
   averageMissMs: 4.25,
+  averageQueryMs: 0.425,
   entries: 12,
   bytes: 48_300,
   evictions: 0,
@@ -19,18 +20,22 @@ export const publicReads: CacheFigures = {
   thresholds: { warningBelow: 0.8, criticalBelow: 0.5 },
 };
 
-/** Public reads, settings (warning), assistant answers (critical) and the retrieval indexes (too few queries to judge); no rendered pages. */
+/**
+ * Public reads, settings (warning), assistant answers (critical) and the retrieval indexes (too few queries to
+ * judge); no rendered pages. The site's status is theirs weighed by their queries: a warning.
+ */
 export const report: CacheReport = {
   caches: [
     publicReads,
     {
       name: 'settings',
-      queries: 40,
-      hits: 30,
-      misses: 10,
+      queries: 400,
+      hits: 300,
+      misses: 100,
       hitRate: 0.75,
       missRate: 0.25,
       averageMissMs: 0.42,
+      averageQueryMs: 0.105,
       entries: 9,
       bytes: 2_100,
       evictions: 0,
@@ -39,12 +44,13 @@ export const report: CacheReport = {
     },
     {
       name: 'assistantAnswers',
-      queries: 50,
+      queries: 500,
       hits: 0,
-      misses: 50,
+      misses: 500,
       hitRate: 0,
       missRate: 1,
       averageMissMs: 812,
+      averageQueryMs: 812,
       entries: 50,
       bytes: 1_250_000,
       evictions: 3,
@@ -59,6 +65,7 @@ export const report: CacheReport = {
       hitRate: 0.2,
       missRate: 0.8,
       averageMissMs: 1500,
+      averageQueryMs: 1200,
       entries: 5,
       bytes: 3_400_000,
       evictions: 0,
@@ -67,19 +74,20 @@ export const report: CacheReport = {
     },
   ],
   total: {
-    queries: 300,
-    hits: 212,
-    misses: 88,
-    hitRate: 0.7067,
-    missRate: 0.2933,
-    averageMissMs: 512.5,
+    queries: 1110,
+    hits: 482,
+    misses: 628,
+    hitRate: 0.4342,
+    missRate: 0.5658,
+    averageMissMs: 665.8,
+    averageQueryMs: 376.7,
     entries: 76,
     bytes: 4_700_400,
     evictions: 3,
-    status: 'critical',
+    status: 'warning',
   },
   instances: 2,
-  minQueries: 20,
+  minQueries: 100,
   // Queries in three minutes of the hour (the last two in a row), none in the others.
   history: Array.from({ length: 60 }, (_, index) => {
     const minute = NOW - 30_000 - (59 - index) * MINUTE;

@@ -11,6 +11,7 @@ import { notifySuccess } from '../components/notify';
 import { RowActions } from '../components/RowActions';
 import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
+import { SuppressionsCard } from '../suppressions';
 import { CAMPAIGN_STATUSES, isDeletable, useCampaigns, useDeleteCampaign, type CampaignRecord, type CampaignStatus } from './api';
 import { campaignPage, NEW_CAMPAIGN_PAGE } from './paths';
 import { StatusBadge } from './StatusBadge';
@@ -18,7 +19,10 @@ import { StatusBadge } from './StatusBadge';
 type StatusFilter = CampaignStatus | 'all';
 const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...CAMPAIGN_STATUSES];
 
-/** The campaigns, newest first: status and performance, a filter by status, search by name, new, open and delete. */
+/**
+ * The campaigns, newest first: status and performance, a filter by status, search by name, new, open and
+ * delete; below them, the addresses no campaign reaches any more (loaded on their own).
+ */
 export function CampaignList() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const format = useAdminFormat();
@@ -108,47 +112,50 @@ export function CampaignList() {
   ];
 
   return (
-    <ListScreen title={t('screens.email')} queries={[campaigns]}>
-      {([list]) => (
-        <>
-          <DataTable
-            label={t('screens.email')}
-            rows={list}
-            columns={columns}
-            rowKey={(campaign) => campaign.id}
-            searchText={(campaign) => campaign.name}
-            emptyText={status === 'all' ? t('campaigns.empty') : t('campaigns.emptyStatus')}
-            actions={
-              <>
-                <Select
-                  aria-label={t('campaigns.statusFilter')}
-                  data={STATUS_FILTERS.map((value) => ({ value, label: value === 'all' ? t('campaigns.allStatuses') : t(`campaigns.statuses.${value}`) }))}
-                  value={status}
-                  onChange={(value) => setStatus(STATUS_FILTERS.find((known) => known === value) ?? 'all')}
-                  allowDeselect={false}
-                  w={180}
-                />
-                <Button component={Link} to={NEW_CAMPAIGN_PAGE} leftSection={<IconPlus size={16} aria-hidden />}>
-                  {t('campaigns.add')}
-                </Button>
-              </>
-            }
-          />
-          <ConfirmDialog
-            opened={deleting !== undefined}
-            title={t('campaigns.deleteTitle', { name: deleting?.name ?? '' })}
-            confirmLabel={t('common.delete')}
-            onConfirm={async () => {
-              if (!deleting) return;
-              await deleteCampaign.mutateAsync(deleting);
-              notifySuccess(t('campaigns.deleted', { name: deleting.name }));
-            }}
-            onClose={() => setDeleting(undefined)}
-          >
-            {t('campaigns.deleteText')}
-          </ConfirmDialog>
-        </>
-      )}
-    </ListScreen>
+    <>
+      <ListScreen title={t('screens.email')} queries={[campaigns]}>
+        {([list]) => (
+          <>
+            <DataTable
+              label={t('screens.email')}
+              rows={list}
+              columns={columns}
+              rowKey={(campaign) => campaign.id}
+              searchText={(campaign) => campaign.name}
+              emptyText={status === 'all' ? t('campaigns.empty') : t('campaigns.emptyStatus')}
+              actions={
+                <>
+                  <Select
+                    aria-label={t('campaigns.statusFilter')}
+                    data={STATUS_FILTERS.map((value) => ({ value, label: value === 'all' ? t('campaigns.allStatuses') : t(`campaigns.statuses.${value}`) }))}
+                    value={status}
+                    onChange={(value) => setStatus(STATUS_FILTERS.find((known) => known === value) ?? 'all')}
+                    allowDeselect={false}
+                    w={180}
+                  />
+                  <Button component={Link} to={NEW_CAMPAIGN_PAGE} leftSection={<IconPlus size={16} aria-hidden />}>
+                    {t('campaigns.add')}
+                  </Button>
+                </>
+              }
+            />
+            <ConfirmDialog
+              opened={deleting !== undefined}
+              title={t('campaigns.deleteTitle', { name: deleting?.name ?? '' })}
+              confirmLabel={t('common.delete')}
+              onConfirm={async () => {
+                if (!deleting) return;
+                await deleteCampaign.mutateAsync(deleting);
+                notifySuccess(t('campaigns.deleted', { name: deleting.name }));
+              }}
+              onClose={() => setDeleting(undefined)}
+            >
+              {t('campaigns.deleteText')}
+            </ConfirmDialog>
+          </>
+        )}
+      </ListScreen>
+      <SuppressionsCard />
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { queuedCalls } from '../../../api/offlineQueue';
+import { setBrowserOnline } from '../../../test/browser';
 import { dialogNamed, expectFieldError, fill, languagePanel } from '../../../test/forms';
 import { renderAdmin } from '../renderAdmin';
 import type { ApiCall } from '../../../test/auth';
@@ -220,6 +222,36 @@ describe('BrandsScreen', () => {
         ]),
       );
       expect(await screen.findByText('2 brands deleted')).toBeInTheDocument();
+    });
+  });
+
+  describe('offline', () => {
+    it('closes the form once a save made offline is queued, without a failure', async () => {
+      const { api, user } = renderBrands();
+      await brandsTable();
+      setBrowserOnline(false);
+      await user.click(screen.getByRole('button', { name: 'Edit Grishko' }));
+      const dialog = dialogNamed('Edit brand');
+      await fill(user, languagePanel(dialog, 'he').getByLabelText(/^Description/), 'יצרנית רוסית');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit brand' })).toBeNull());
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(api.callsTo('PUT /admin/brands/grishko')).toEqual([]);
+      expect(queuedCalls().map((call) => `${call.method} ${call.path}`)).toEqual(['PUT /admin/brands/grishko']);
+    });
+
+    it('queues every selected brand’s delete in order and closes the dialog', async () => {
+      const { api, user } = renderBrands();
+      await brandsTable();
+      setBrowserOnline(false);
+      await user.click(screen.getByRole('checkbox', { name: 'Select grishko' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select gaynor-minden' }));
+      await user.click(within(screen.getByRole('region', { name: 'Selected rows' })).getByRole('button', { name: 'Delete selected' }));
+      const dialog = dialogNamed('Delete 2 brands?');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete 2 brands?' })).toBeNull());
+      expect(api.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+      expect(queuedCalls().map((call) => call.path)).toEqual(['/admin/brands/grishko', '/admin/brands/gaynor-minden?products=delete']);
     });
   });
 });

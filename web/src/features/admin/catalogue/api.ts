@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
-import { apiRequest } from '../../../api/client';
+import { apiRequest, writeEach } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
@@ -70,11 +70,11 @@ export function useSaveBrand() {
 /** Deletes the brands one after the other; `products` says what becomes of those that have some. */
 export function useDeleteBrands() {
   return useRefreshingMutation(async ({ brands, products }: { brands: readonly BrandRecord[]; products: OrphanedProducts }) => {
-    for (const brand of brands) {
+    await writeEach(brands, (brand) => {
       const query =
         brand.productCount === 0 ? '' : products.action === 'delete' ? '?products=delete' : `?products=move&moveTo=${encodeURIComponent(products.moveTo)}`;
-      await apiRequest(`/admin/brands/${encodeURIComponent(brand.id)}${query}`, { method: 'DELETE' });
-    }
+      return apiRequest(`/admin/brands/${encodeURIComponent(brand.id)}${query}`, { method: 'DELETE' });
+    });
   }, CATALOGUE_VIEWS);
 }
 
@@ -88,6 +88,6 @@ export function useSaveProduct() {
 
 export function useDeleteProducts() {
   return useRefreshingMutation(async (products: readonly ProductRecord[]) => {
-    for (const product of products) await apiRequest(`/admin/products/${encodeURIComponent(product.id)}`, { method: 'DELETE' });
+    await writeEach(products, (product) => apiRequest(`/admin/products/${encodeURIComponent(product.id)}`, { method: 'DELETE' }));
   }, CATALOGUE_VIEWS);
 }

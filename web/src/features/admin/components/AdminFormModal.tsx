@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
-import type { FormEvent, ReactNode, RefObject } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiError } from '../../../api/errors';
+import { ApiError, isQueuedWrite } from '../../../api/errors';
 import { ADMIN_NAMESPACE } from '../i18n';
 
 /** What the dialog needs of a form made with `useForm`. */
@@ -10,6 +10,8 @@ interface FormState {
   formRef: RefObject<HTMLFormElement | null>;
   error: string | undefined;
   busy: boolean;
+  /** The save was made offline and waits in the queue: the dialog closes (the indicator says so). */
+  queued?: boolean;
 }
 
 interface AdminFormModalProps {
@@ -25,7 +27,14 @@ interface AdminFormModalProps {
 /** An admin form in a dialog: the form's error above its fields, Cancel and Save (busy while saving) below. */
 export function AdminFormModal({ title, form, onSubmit, onClose, size = 'xl', fullScreen, children }: AdminFormModalProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { formRef, error, busy } = form;
+  const { formRef, error, busy, queued } = form;
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    if (queued) close.current();
+  }, [queued]);
   return (
     <Modal opened onClose={onClose} title={title} size={size} fullScreen={fullScreen} closeButtonProps={{ 'aria-label': t('common.close') }}>
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -52,13 +61,15 @@ export function AdminFormModal({ title, form, onSubmit, onClose, size = 'xl', fu
 
 /**
  * Shows why a save failed where it belongs: the server's per-field messages (a taken id or slug
- * included) at their fields, anything else above the form.
+ * included) at their fields, anything else above the form. A save made offline did not fail: it waits in
+ * the offline queue, and the form is marked so (its dialog closes; the network indicator says it is queued).
  */
 export function showSaveError(
-  form: { showServerErrors: (fields: Record<string, string>) => void; setError: (message: string) => void },
+  form: { showServerErrors: (fields: Record<string, string>) => void; setError: (message: string) => void; markQueued?: () => void },
   failure: unknown,
   errorText: (error: unknown) => string,
 ) {
-  if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
+  if (isQueuedWrite(failure) && form.markQueued) form.markQueued();
+  else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
   else form.setError(errorText(failure));
 }

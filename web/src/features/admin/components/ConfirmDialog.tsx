@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { isQueuedWrite } from '../../../api/errors';
 import { useAdminText } from '../adminTexts';
 import { ADMIN_NAMESPACE } from '../i18n';
 
@@ -14,10 +15,12 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<void>;
   onClose: () => void;
   danger?: boolean;
+  /** Heads the reason shown when `onConfirm` fails ("Failed to revoke session"). */
+  failedText?: string;
 }
 
 /** Asks before an action that cannot be undone (a delete, a send). */
-export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, danger = true, failedText }: ConfirmDialogProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { errorText } = useAdminText();
   const [busy, setBusy] = useState(false);
@@ -36,7 +39,9 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
       await onConfirm();
       onClose();
     } catch (failure) {
-      setError(errorText(failure));
+      // Made offline, it waits in the offline queue (the network indicator says so): not a failure.
+      if (isQueuedWrite(failure)) onClose();
+      else setError(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -48,7 +53,7 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
         {children}
       </Text>
       {error && (
-        <Alert color="red" role="alert" mb="md">
+        <Alert color="red" role="alert" mb="md" title={failedText}>
           {error}
         </Alert>
       )}

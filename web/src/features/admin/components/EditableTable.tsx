@@ -14,6 +14,8 @@ export interface RowDeletion<T> {
   text: (rows: T[]) => ReactNode;
   /** Deletes the rows (and says it did); a failure shows in the dialog. */
   confirm: (rows: T[]) => Promise<void>;
+  /** Heads the reason a deletion failed ("Failed to delete template"). */
+  failedText?: string;
   /** Several rows may be selected and deleted at once. */
   bulk?: boolean;
   /** The dialog closed, done or not (e.g. to reset choices made in it). */
@@ -76,6 +78,7 @@ export function EditableTable<T>({ columns, rowName, addLabel, addDisabled, edit
         title={deleting ? deletion.title(deleting) : ''}
         confirmLabel={t('common.delete')}
         onConfirm={() => deletion.confirm(deleting ?? [])}
+        failedText={deletion.failedText}
         onClose={() => {
           setDeleting(undefined);
           deletion.onClose?.();

@@ -14,10 +14,11 @@ interface TablePagerProps {
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** Offers the page sizes; without it, the server's page size is fixed. */
+  onPageSizeChange?: (pageSize: number) => void;
 }
 
-/** Under a table: which rows show of how many, the page size, and the pages. */
+/** Under a table: which rows show of how many, the page size (when it can change), and the pages. */
 export function TablePager({ total, shown, page, pageSize, onPageChange, onPageSizeChange }: TablePagerProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -28,14 +29,16 @@ export function TablePager({ total, shown, page, pageSize, onPageChange, onPageS
         {t('table.showing', { from, to: from === 0 ? 0 : from + shown - 1, total })}
       </Text>
       <Group gap="sm">
-        <Select
-          aria-label={t('table.pageSize')}
-          data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('table.perPage', { count: size }) }))}
-          value={String(pageSize)}
-          onChange={(value) => onPageSizeChange(Number(value ?? PAGE_SIZES[0]))}
-          allowDeselect={false}
-          w={150}
-        />
+        {onPageSizeChange && (
+          <Select
+            aria-label={t('table.pageSize')}
+            data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('table.perPage', { count: size }) }))}
+            value={String(pageSize)}
+            onChange={(value) => onPageSizeChange(Number(value ?? PAGE_SIZES[0]))}
+            allowDeselect={false}
+            w={150}
+          />
+        )}
         {pageCount > 1 && (
           <Pagination
             total={pageCount}

@@ -3,6 +3,7 @@ import { IconCircleCheck, IconEyeOff, IconRotate, IconTrash } from '@tabler/icon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { isQueuedWrite } from '../../../api/errors';
 import { useAdminText } from '../adminTexts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../components/notify';
@@ -51,7 +52,8 @@ export function CrashActions({ groups, onDone }: { groups: { id: string; status:
         onClick={() => {
           setBusy(action);
           run(action)
-            .catch((failure: unknown) => notifyError(t('crashes.actionFailed', { reason: errorText(failure) })))
+            // Made offline, it waits in the offline queue (the network indicator says so).
+            .catch((failure: unknown) => isQueuedWrite(failure) || notifyError(t('crashes.actionFailed', { reason: errorText(failure) })))
             .finally(() => setBusy(undefined));
         }}
       >

@@ -1,4 +1,5 @@
-import { Anchor, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -48,6 +49,11 @@ export function CrashList() {
       <Title order={1} size="h2" mb="lg">
         {t('screens.crashes')}
       </Title>
+      {data && data.droppedThisWeek > 0 && (
+        <Alert color="yellow" mb="md" icon={<IconAlertTriangle aria-hidden />}>
+          {t('crashes.dropped', { count: data.droppedThisWeek })}
+        </Alert>
+      )}
       <Group mb="md">
         <SegmentedControl
           aria-label={t('crashes.status')}

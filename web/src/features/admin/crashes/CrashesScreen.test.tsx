@@ -18,7 +18,7 @@ const group = (id: string, extra: Partial<CrashGroup> = {}): CrashGroup => ({
   browsers: ['Firefox 133.0 (Linux)', 'Safari 17.5 (iOS)'],
   ...extra,
 });
-const page = (groups: CrashGroup[]) => ({ groups, total: groups.length, page: 1, pageSize: 10 });
+const page = (groups: CrashGroup[], droppedThisWeek = 0) => ({ groups, total: groups.length, page: 1, pageSize: 10, droppedThisWeek });
 
 const detail: CrashDetail = {
   group: group('price'),
@@ -76,6 +76,24 @@ describe('CrashesScreen', () => {
   it('says so when no crash is waiting', async () => {
     renderAdmin('/admin/crashes', { 'GET /admin/crashes': page([]) });
     expect(await screen.findByText('No new crashes. All is well.')).toBeInTheDocument();
+    expect(screen.queryByText(/dropped in the last 7 days/)).not.toBeInTheDocument();
+  });
+
+  it('says how many reports were dropped this week because the daily limits were reached', async () => {
+    renderAdmin('/admin/crashes', { 'GET /admin/crashes': page([group('price')], 37) });
+    expect(await screen.findByText('37 crash reports were dropped in the last 7 days: the daily limits of new reports were reached.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'TypeError: price is undefined' })).toBeInTheDocument();
+  });
+
+  it('says it in the singular for one dropped report', async () => {
+    renderAdmin('/admin/crashes', { 'GET /admin/crashes': page([], 1) });
+    expect(await screen.findByText('1 crash report was dropped in the last 7 days: the daily limits of new reports were reached.')).toBeInTheDocument();
+  });
+
+  it('shows no notice when no report was dropped', async () => {
+    renderAdmin('/admin/crashes', { 'GET /admin/crashes': page([group('price')], 0) });
+    expect(await screen.findByRole('link', { name: 'TypeError: price is undefined' })).toBeInTheDocument();
+    expect(screen.queryByText(/dropped in the last 7 days/)).not.toBeInTheDocument();
   });
 
   it('shows a crash with its stack mapped to the source, its pages and reports, and deletes it after asking', async () => {
@@ -108,8 +126,16 @@ describe('CrashesScreen', () => {
 
   it('reads in Hebrew, right to left', async () => {
     await i18n.changeLanguage('he');
-    renderAdmin('/admin/crashes', { 'GET /admin/crashes': page([group('price')]) });
+    renderAdmin('/admin/crashes', { 'GET /admin/crashes': page([group('price')], 2) });
     expect(await screen.findByRole('heading', { level: 1, name: 'דוחות קריסה' })).toBeInTheDocument();
     expect(await screen.findByText('חדשה')).toBeInTheDocument();
+    expect(await screen.findByText('2 דוחות קריסה נדחו ב־7 הימים האחרונים: המכסות היומיות לדוחות חדשים מוצו.')).toBeInTheDocument();
+  });
+
+  it('shows no notice in Hebrew when no report was dropped', async () => {
+    await i18n.changeLanguage('he');
+    renderAdmin('/admin/crashes', { 'GET /admin/crashes': page([group('price')]) });
+    expect(await screen.findByRole('link', { name: 'TypeError: price is undefined' })).toBeInTheDocument();
+    expect(screen.queryByText(/נדחו|נדחה/)).not.toBeInTheDocument();
   });
 });

@@ -21,7 +21,14 @@ const crashGroupSchema = z.object({
 });
 export type CrashGroup = z.infer<typeof crashGroupSchema>;
 
-export const crashPageSchema = z.object({ groups: z.array(crashGroupSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+/** A page of groups, and the reports refused over the last seven days because a daily budget was spent. */
+export const crashPageSchema = z.object({
+  groups: z.array(crashGroupSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  droppedThisWeek: z.number(),
+});
 
 const frameSchema = z.object({
   function: z.string(),

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/preact';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { jsonResponse } from '../../../test/fetchMock';
 import { dialogNamed } from '../../../test/forms';
+import { localeText } from '../../../test/locales';
+import { adminResources } from '../i18n';
 import { renderAdmin } from '../renderAdmin';
 import type { ApiCall } from '../../../test/auth';
 import { formatSpan, type SessionInfo } from './api';
@@ -81,6 +84,42 @@ describe('SessionsScreen', () => {
     const dialog = dialogNamed('Revoke all sessions of giselle');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.callsTo('DELETE /sessions/revoke-user/u-2')).toHaveLength(1));
+  });
+});
+
+describe('SessionsScreen failures', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  it('says the sessions could not be fetched, with the request’s status, and tries again on demand', async () => {
+    const { api, user } = renderAdmin('/admin/sessions', { 'GET /sessions/list': jsonResponse({}, 403) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch sessions');
+    expect(alert).toHaveTextContent('Request failed with status 403');
+    api.set('GET /sessions/list', { now: NOW, sessions });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Sessions' })).toBeInTheDocument();
+  });
+
+  it.each(['he', 'ru', 'fr', 'es'] as const)('says so in %s too, the status filled in', async (language) => {
+    await i18n.changeLanguage(language);
+    renderAdmin('/admin/sessions', { 'GET /sessions/list': jsonResponse({}, 403) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(adminResources[language].sessions.loadFailed);
+    expect(alert).toHaveTextContent(localeText(language, 'messages.requestFailedStatus', { status: 403 }));
+  });
+
+  it('says the session could not be revoked, and why, in the confirmation', async () => {
+    const { user } = renderAdmin('/admin/sessions', {
+      'GET /sessions/list': { now: NOW, sessions },
+      'DELETE /sessions/revoke/s-2': jsonResponse({ error: 'Session not found', code: 'session_not_found' }, 404),
+    });
+    const table = await screen.findByRole('table', { name: 'Sessions' });
+    await user.click(within(table).getAllByRole('button', { name: 'Revoke the session of giselle' })[0]!);
+    const dialog = dialogNamed('Revoke this session?');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to revoke session');
+    expect(alert).toHaveTextContent('Session not found');
   });
 });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { useAdminText } from '../adminTexts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable, type Column } from '../components/DataTable';
 import { notifySuccess } from '../components/notify';
@@ -17,6 +18,7 @@ type Revoking = { session: SessionInfo } | { user: { id: string; name: string } 
 /** Sessions: who is signed in, from where and since when; revoke one, or all of a user's, after confirmation. */
 export function SessionsScreen() {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
+  const { errorText } = useAdminText();
   usePageTitle('admin');
   const [userId, setUserId] = useState<string | null>(null);
   const sessions = useSessions(userId);
@@ -100,7 +102,7 @@ export function SessionsScreen() {
         )}
       </Group>
       {sessions.isPending && <PageLoader />}
-      {sessions.isError && <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} />}
+      {sessions.isError && <LoadFailed title={t('sessions.loadFailed')} error={new Error(errorText(sessions.error))} onRetry={() => void sessions.refetch()} />}
       {sessions.data && (
         <DataTable
           label={t('screens.sessions')}
@@ -116,6 +118,7 @@ export function SessionsScreen() {
         title={revoking && 'user' in revoking ? t('sessions.revokeAllOf', { name: revoking.user.name }) : t('sessions.revokeTitle')}
         confirmLabel={t('sessions.revoke')}
         onConfirm={confirm}
+        failedText={t('sessions.revokeFailed')}
         onClose={() => setRevoking(undefined)}
       >
         {revoking && 'session' in revoking && revoking.session.current ? t('sessions.revokeOwnText') : t('sessions.revokeText')}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiError } from '../../../api/errors';
+import { ApiError, isQueuedWrite } from '../../../api/errors';
 import { queryKeys, refresh } from '../../../lib/queryKeys';
 import { socialEmbedSettingsSchema, type SocialEmbedSettings } from '../../blog';
 import { useAdminText } from '../adminTexts';
@@ -51,7 +51,8 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
       await refresh(client, [queryKeys.socialEmbeds, queryKeys.admin.settings('social-embeds')]);
       notifySuccess(t('embeds.saved'));
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.fields['instagram.maxWidth'] ? text(failure.fields['instagram.maxWidth']) : errorText(failure));
+      // Made offline, it waits in the offline queue (the network indicator says so).
+      if (!isQueuedWrite(failure)) setError(failure instanceof ApiError && failure.fields['instagram.maxWidth'] ? text(failure.fields['instagram.maxWidth']) : errorText(failure));
     } finally {
       setBusy(false);
     }

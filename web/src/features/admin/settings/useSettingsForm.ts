@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/errors';
+import { ApiError, isQueuedWrite } from '../../../api/errors';
 import { useForm, type FieldErrors } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { notifySuccess } from '../components/notify';
@@ -8,7 +8,7 @@ type Values = Record<string, string | boolean>;
 /**
  * A settings card's form: `useForm` speaking the admin's texts, whose submit runs `save` and then says
  * `savedText`. The server's per-field messages (keyed by the dotted path, `smtp.host`) show at the fields;
- * any other failure above the Save button.
+ * any other failure above the Save button; a save made offline, none.
  */
 export function useSettingsForm<V extends Values>(initial: V, check: (values: V) => FieldErrors<V>, save: (values: V) => Promise<unknown>, savedText: string) {
   const { text, errorText } = useAdminText();
@@ -18,6 +18,8 @@ export function useSettingsForm<V extends Values>(initial: V, check: (values: V)
       await save(form.values);
       notifySuccess(savedText);
     } catch (failure) {
+      // Made offline, it waits in the offline queue (the network indicator says so): the card keeps the values.
+      if (isQueuedWrite(failure)) return;
       const fields = failure instanceof ApiError ? Object.keys(failure.fields) : [];
       if (fields.some((name) => name in initial)) form.showServerErrors((failure as ApiError).fields);
       else form.setError(errorText(failure));

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogNamed, expectFieldError, fill, languagePanel } from '../../../test/forms';
 import type { ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
+import { localeText } from '../../../test/locales';
 import { renderAdmin } from '../renderAdmin';
 import type { TemplateRecord } from './api';
 import { copyName } from './TemplatesScreen';
@@ -118,6 +119,40 @@ describe('TemplatesScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT /admin/email/templates/t-w')).toHaveLength(1));
     expect(api.callsTo('PUT /admin/email/templates/t-w')[0]?.body).toMatchObject({ category: 'welcome', sendsWelcome: true });
+  });
+
+  it('says the templates failed to load, with the request’s status, in the admin’s language', async () => {
+    renderTemplates({ 'GET /admin/email/templates': jsonResponse({}, 404) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load templates');
+    expect(alert).toHaveTextContent('Request failed with status 404');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says so in Hebrew too, the status filled in', async () => {
+    await i18n.changeLanguage('he');
+    renderTemplates({ 'GET /admin/email/templates': jsonResponse({}, 404) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(localeText('he', 'messages.requestFailedStatus', { status: 404 }));
+    expect(alert).toHaveTextContent('טעינת התבניות נכשלה');
+    expect(alert).not.toHaveTextContent('{{');
+  });
+
+  it('says the template failed to delete, and why, in the confirmation', async () => {
+    const { api, user } = renderTemplates({
+      'DELETE /admin/email/templates/t-1': jsonResponse(
+        { error: 'A scheduled, sending or paused campaign uses this template: it cannot be deleted', code: 'template_in_use' },
+        409,
+      ),
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Delete Spring news' }));
+    const dialog = dialogNamed('Delete Spring news?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to delete template');
+    expect(alert).toHaveTextContent('A scheduled, sending or paused campaign uses this template: it cannot be deleted');
+    expect(api.callsTo('DELETE /admin/email/templates/t-1')).toHaveLength(1);
   });
 
   it('duplicates a template under a name no other template has', async () => {

@@ -69,7 +69,7 @@ export function TemplatesScreen() {
   };
 
   return (
-    <ListScreen title={t('screens.templates')} queries={[templates]}>
+    <ListScreen title={t('screens.templates')} queries={[templates]} failedTitle={t('templates.loadFailed')}>
       {([list]) => (
         <EditableTable
           label={t('screens.templates')}
@@ -89,6 +89,7 @@ export function TemplatesScreen() {
           deletion={{
             title: ([template]) => t('templates.deleteTitle', { name: template?.name ?? '' }),
             text: () => t('templates.deleteText'),
+            failedText: t('templates.deleteFailed'),
             confirm: async (deleting) => {
               await deleteTemplates.mutateAsync(deleting);
               notifySuccess(t('templates.deleted'));

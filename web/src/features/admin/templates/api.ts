@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
-import { apiRequest } from '../../../api/client';
+import { apiRequest, writeEach } from '../../../api/client';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
@@ -77,7 +77,7 @@ export function useDuplicateTemplate() {
 
 export function useDeleteTemplates() {
   return useRefreshingMutation(async (templates: readonly TemplateRecord[]) => {
-    for (const template of templates) await apiRequest(`/admin/email/templates/${encodeURIComponent(template.id)}`, { method: 'DELETE' });
+    await writeEach(templates, (template) => apiRequest(`/admin/email/templates/${encodeURIComponent(template.id)}`, { method: 'DELETE' }));
   }, TEMPLATE_VIEWS);
 }
 

@@ -3,6 +3,7 @@ import { IconCrown, IconCrownOff, IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { isQueuedWrite } from '../../../api/errors';
 import { useAdminText } from '../adminTexts';
 import { notifyError, notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
@@ -23,7 +24,9 @@ export function UserBulkActions({ selected, clear }: { selected: AdminUser[]; cl
     try {
       await work();
     } catch (failure) {
-      notifyError(action === 'export' ? errorText(failure) : t('users.updateFailed', { reason: errorText(failure) }));
+      // Made offline, it waits in the offline queue (the network indicator says so).
+      if (isQueuedWrite(failure)) clear();
+      else notifyError(action === 'export' ? errorText(failure) : t('users.updateFailed', { reason: errorText(failure) }));
     } finally {
       setBusy(undefined);
     }

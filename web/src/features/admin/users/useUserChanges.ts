@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { isQueuedWrite } from '../../../api/errors';
 import { useAdminText } from '../adminTexts';
 import { notifyError, notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
@@ -20,6 +21,8 @@ export function useUserChanges() {
     try {
       await updateUser.mutateAsync({ id: user.id, change: update });
     } catch (failure) {
+      // Made offline, it waits in the offline queue: raised as is, for the dialog to close.
+      if (isQueuedWrite(failure)) throw failure;
       throw new Error(t('users.updateFailed', { reason: errorText(failure) }));
     }
     notifySuccess(done);
@@ -29,7 +32,8 @@ export function useUserChanges() {
     try {
       await change(user, update, t('users.saved', { name: user.username }));
     } catch (failure) {
-      notifyError((failure as Error).message);
+      // Queued offline: the network indicator says so.
+      if (!isQueuedWrite(failure)) notifyError((failure as Error).message);
     }
   };
 
@@ -37,6 +41,7 @@ export function useUserChanges() {
     try {
       await deleteUser.mutateAsync(user.id);
     } catch (failure) {
+      if (isQueuedWrite(failure)) throw failure;
       throw new Error(t('users.deleteFailed', { reason: errorText(failure) }));
     }
     notifySuccess(t('users.deleted', { name: user.username }));
