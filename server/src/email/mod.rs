@@ -3,13 +3,15 @@
 
 pub mod dkim;
 pub mod outbox;
+mod refusal;
 pub mod settings;
 mod templates;
 mod transport;
 
 pub use outbox::MailerInForce;
+pub use refusal::is_permanent;
 pub use templates::{list_texts, Mail, Rendered};
-pub use transport::{is_permanent, Mailer, MAX_CONNECTIONS as MAX_SMTP_CONNECTIONS};
+pub use transport::{Mailer, MAX_CONNECTIONS as MAX_SMTP_CONNECTIONS};
 
 use crate::{lang::Lang, AppState};
 

@@ -3,8 +3,8 @@
 
 use super::{dkim::DkimSettings, settings::EmailSettings};
 use super::{
+    refusal::{is_permanent, is_provider_failure},
     templates::Rendered,
-    transport::{is_permanent, is_provider_failure},
     Mailer,
 };
 use crate::{text, AppState};

@@ -24,6 +24,7 @@ use lettre::{
 use super::{
     dkim::DkimSettings,
     outbox::Queued,
+    refusal::ProviderRefused,
     settings::{EmailSettings, MailgunRegion, Provider, Security},
 };
 use crate::config::{MailConfig, MailTransport, SmtpConfig, SmtpTls};
@@ -274,14 +275,6 @@ fn message(from: lettre::message::Mailbox, to: lettre::message::Mailbox, queued:
     )?)
 }
 
-/// An HTTP API's refusal, in the provider's own words.
-#[derive(Debug, thiserror::Error)]
-#[error("the provider answered {status}: {text}")]
-struct ProviderRefused {
-    status: reqwest::StatusCode,
-    text: String,
-}
-
 /// Sends an HTTP API request; a refusal becomes a `ProviderRefused`.
 async fn checked(request: reqwest::RequestBuilder) -> anyhow::Result<()> {
     let response = request.timeout(std::time::Duration::from_secs(20)).send().await?;
@@ -291,37 +284,4 @@ async fn checked(request: reqwest::RequestBuilder) -> anyhow::Result<()> {
         return Err(ProviderRefused { status, text }.into());
     }
     Ok(())
-}
-
-/// Whether a failed delivery is final, so trying again cannot help: an SMTP 5xx answer, an API's 4xx
-/// other than "too many requests", or an address that does not parse. Connection trouble, SMTP 4xx and
-/// an API's 5xx are temporary.
-pub fn is_permanent(err: &anyhow::Error) -> bool {
-    if let Some(smtp) = err.downcast_ref::<lettre::transport::smtp::Error>() {
-        return smtp.is_permanent();
-    }
-    if let Some(refused) = err.downcast_ref::<ProviderRefused>() {
-        return refused.status.is_client_error() && refused.status != reqwest::StatusCode::TOO_MANY_REQUESTS;
-    }
-    err.downcast_ref::<lettre::address::AddressError>().is_some()
-}
-
-/// Whether a failed delivery says the provider itself is failing (unreachable, closing, refusing the
-/// site's sign-in or key, throttling), so the messages after it would fail alike; otherwise the server
-/// answered about this message (its recipient, its content) and the next one can go.
-pub fn is_provider_failure(err: &anyhow::Error) -> bool {
-    if let Some(smtp) = err.downcast_ref::<lettre::transport::smtp::Error>() {
-        // No answer: the connection failed. 421: the server closes the channel; 530, 534, 535, 538: the
-        // sign-in is refused.
-        return matches!(smtp.status().map(u16::from), None | Some(421 | 530 | 534 | 535 | 538));
-    }
-    if let Some(refused) = err.downcast_ref::<ProviderRefused>() {
-        use reqwest::StatusCode;
-        return refused.status.is_server_error()
-            || matches!(
-                refused.status,
-                StatusCode::TOO_MANY_REQUESTS | StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN
-            );
-    }
-    err.downcast_ref::<lettre::address::AddressError>().is_none()
 }
