@@ -241,7 +241,7 @@ mod proptests {
             results in prop::option::of(any::<i64>()),
             extra in prop::option::of("[a-z]{1,8}"),
         ) {
-            let mut body = serde_json::json!({"name": name, "url": url.clone(), "lang": lang, "results": results});
+            let mut body = serde_json::json!({"name": name, "url": url, "lang": lang, "results": results});
             if let Some(extra) = extra {
                 body[extra.as_str()] = serde_json::json!(1);
             }

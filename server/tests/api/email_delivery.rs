@@ -251,7 +251,8 @@ async fn a_refused_address_does_not_hold_up_the_codes_queued_after_it() {
         let transport = transport(app);
         assert_eq!(outbox::deliver_due(&app.state, &transport).await.unwrap(), 1, "the code behind them goes at once");
         assert_eq!(only_message(&smtp).to, "odile@example.org");
-        let rows: Vec<(String, i64, Option<i64>, Option<i64>, Option<String>)> = sqlx::query_as(
+        type Row = (String, i64, Option<i64>, Option<i64>, Option<String>);
+        let rows: Vec<Row> = sqlx::query_as(
             "SELECT recipient, attempts, sent_at, failed_at, last_error FROM email_outbox ORDER BY created_at",
         )
         .fetch_all(&app.state.db)

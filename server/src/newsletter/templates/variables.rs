@@ -109,8 +109,13 @@ mod proptests {
 
     use super::*;
 
+    /// A variable written with the spaces before and after its name inside the braces.
+    type Written = (&'static str, String, String);
+    /// A template's parts: text, each followed by a variable or not.
+    type Parts = Vec<(String, Option<Written>)>;
+
     /// A template written from text (without braces) and known variables with spaces inside the braces.
-    fn template() -> impl Strategy<Value = Vec<(String, Option<(&'static str, String, String)>)>> {
+    fn template() -> impl Strategy<Value = Parts> {
         prop::collection::vec(
             ("[^{}]{0,20}", prop::option::of((prop::sample::select(VARIABLES.to_vec()), " {0,2}", "[ \t]{0,2}"))),
             0..12,
@@ -118,7 +123,7 @@ mod proptests {
     }
 
     /// The template written with no spaces inside the braces.
-    fn unspaced(parts: &[(String, Option<(&'static str, String, String)>)]) -> String {
+    fn unspaced(parts: &[(String, Option<Written>)]) -> String {
         parts
             .iter()
             .map(|(words, variable)| match variable {
@@ -181,7 +186,7 @@ mod proptests {
                 }
                 if let Some((name, before, after)) = variable {
                     text += &format!("{{{{{before}{name}{after}}}}}");
-                    expected.push(Piece::Variable(*name));
+                    expected.push(Piece::Variable(name));
                 }
             }
             let pieces = pieces(&text).unwrap();
