@@ -64,7 +64,7 @@ enum Command {
     /// Bring the open data set of pointe shoe models (content/pointe-shoes/) into the catalogue: the models
     /// not imported before, with their fit; prints what it added and what it could not read.
     ImportShoes,
-    /// Give an account a role: user, moderator, editor or admin (see the README's permission table).
+    /// Give an account a role: user, moderator, editor or admin (see docs/permissions.md).
     SetRole {
         #[arg(long)]
         username: String,

@@ -1,5 +1,5 @@
 //! The server's whole configuration: one typed struct read from the environment (and `.env`).
-//! Every variable is documented in the README's configuration table.
+//! Every variable is documented in docs/configuration.md.
 
 use std::{net::IpAddr, path::PathBuf};
 

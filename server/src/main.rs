@@ -1,6 +1,6 @@
 //! The server's entry point. Its allocator is mimalloc, set to give freed memory back to the system at
 //! once: with glibc's malloc, the per-thread arenas kept what the start-up's index builds had used, and
-//! an idle server held twice the memory it needed (README "Memory").
+//! an idle server held twice the memory it needed (docs/design.md, "Memory").
 
 use libmimalloc_sys::{mi_option_set, mi_option_t};
 

@@ -1,4 +1,4 @@
-//! Who may do what in the admin area (README: "Roles and permissions"). Checked on the server for every
+//! Who may do what in the admin area (docs/permissions.md). Checked on the server for every
 //! admin call; the client shows only the admin screens a user's permissions open.
 
 use serde::Serialize;

@@ -1,7 +1,7 @@
 //! Settings that hold secrets (passwords, API keys, a private key) are stored sealed: AES-256-GCM with a
 //! key derived from the server's secret key (`secrets.rs`) and a random nonce per save, so a copy of the
 //! database alone (a backup, a dump) does not give them away. A value sealed with another secret key
-//! does not open: with a new `SECRET_KEY`, the admin enters those settings again (README: rotating it).
+//! does not open: with a new `SECRET_KEY`, the admin enters those settings again (docs/configuration.md, `SECRET_KEY`).
 
 use base64::{engine::general_purpose::STANDARD, Engine};
 use rand::RngCore;

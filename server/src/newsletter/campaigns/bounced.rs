@@ -2,7 +2,7 @@
 //! about. Anyone can write to the mailbox, so a report counts only when the message it returns is one a
 //! campaign sent (by its Message-ID, which no one outside could guess) and the address it says failed is
 //! that message's recipient. A hard bounce also stops every later campaign reaching the address, until
-//! the member subscribes again or an admin lifts it (the suppressions, newsletter/suppressions.rs).
+//! the member subscribes again or an admin lifts it (the suppressions, newsletter/suppressions/).
 
 use std::collections::HashMap;
 

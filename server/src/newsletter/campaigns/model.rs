@@ -60,7 +60,7 @@ pub enum Move {
     Finish,
 }
 
-/// Every allowed move; any other is refused with 409 (the README has the same table).
+/// Every allowed move; any other is refused with 409 (docs/design.md has the same table).
 pub const MOVES: [(Status, Move, Status); 11] = [
     (Status::Draft, Move::Schedule, Status::Scheduled),
     (Status::Scheduled, Move::Schedule, Status::Scheduled),

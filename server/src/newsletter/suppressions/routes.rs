@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::campaigns;
+use crate::newsletter::campaigns;
 use crate::{
     audit::{self, Action, Resource},
     auth::{extract::RequirePermission, permissions::area},

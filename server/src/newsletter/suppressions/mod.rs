@@ -1,0 +1,5 @@
+//! The suppression list (permission: email): members whose address bounced for good, and lifting one.
+
+mod routes;
+
+pub use routes::routes;
