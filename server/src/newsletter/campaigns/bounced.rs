@@ -51,20 +51,26 @@ pub struct LastBounce {
     pub campaign_name: String,
 }
 
-/// The latest bounce of each of `user_ids` that has one.
+/// The latest bounce of each of `user_ids` that has one (a page of the suppression list: one query).
 pub async fn last_bounces(db: &Db, user_ids: &[String]) -> Result<HashMap<String, LastBounce>, sqlx::Error> {
-    let mut found = HashMap::new();
-    for user_id in user_ids {
-        let row: Option<(Option<String>, String)> = sqlx::query_as(
-            "SELECT r.error, c.name FROM campaign_recipients r JOIN email_campaigns c ON c.id = r.campaign_id
-             WHERE r.user_id = $1 AND r.status = 'bounced' ORDER BY r.sent_at DESC LIMIT 1",
-        )
-        .bind(user_id)
-        .fetch_optional(db)
-        .await?;
-        if let Some((reason, campaign_name)) = row {
-            found.insert(user_id.clone(), LastBounce { reason, campaign_name });
-        }
+    if user_ids.is_empty() {
+        return Ok(HashMap::new());
     }
-    Ok(found)
+    let placeholders: Vec<String> = (1..=user_ids.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT r.user_id, r.error, c.name FROM campaign_recipients r JOIN email_campaigns c ON c.id = r.campaign_id
+         WHERE r.status = 'bounced' AND r.user_id IN ({}) ORDER BY r.sent_at",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, (String, Option<String>, String)>(&sql);
+    for id in user_ids {
+        query = query.bind(id);
+    }
+    // Oldest first: each member's latest bounce is the last one kept.
+    Ok(query
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|(user_id, reason, campaign_name)| (user_id, LastBounce { reason, campaign_name }))
+        .collect())
 }
