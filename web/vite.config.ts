@@ -5,20 +5,13 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The app is written against React's API and runs on Preact (preact/compat): the same components, hooks
- * and libraries (Mantine, React Router, TanStack Query, react-i18next) at about 11 KB of gzip instead of
- * React's 65 (README, design notes). Every import of React, in the app and in its packages, lands here.
+ * The server's render calls React's `renderToString`, which runs synchronously: its browser build alone, not
+ * `react-dom/server`'s entry, which also loads the streaming renderer and its encoders that QuickJS lacks.
  */
-const reactOnPreact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/preact/react.js', import.meta.url)) },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  // React 17's stand-in for a hook that Preact has (react-i18next imports it).
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-];
+const legacyServerRender = {
+  find: /^react-dom\/server$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url)),
+};
 
 /** The web app's version, sent with its crash reports. */
 const release = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -42,7 +35,7 @@ const mantineThemeInHead: Plugin = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), mantineThemeInHead],
-  resolve: { alias: reactOnPreact, ...(process.env.VITEST && { conditions: ['module', 'browser', 'development|production'], mainFields: ['browser', 'module'] }) },
+  resolve: { alias: isSsrBuild ? [legacyServerRender] : [], ...(process.env.VITEST && { conditions: ['module', 'browser', 'development|production'], mainFields: ['browser', 'module'] }) },
   server: {
     // `make dev`: the API server runs on :8080; Vite serves the app and forwards /api to it.
     proxy: { '/api': 'http://127.0.0.1:8080' },
@@ -81,16 +74,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // A test's fake clock moves the page's timers only: React's scheduler, which works on setImmediate and
+    // MessageChannel, keeps running, so what a lazy part or a waitFor is waiting for still gets drawn.
+    fakeTimers: { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] },
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    // Packages that import React are run through the bundler's aliases too, so the tests run on Preact.
-    server: { deps: { inline: true } },
     deps: {
       optimizer: {
         client: {
           enabled: true,
           include: [
-            'preact', 'preact/hooks', 'preact/compat', 'preact/jsx-runtime', 'preact/test-utils', '@testing-library/preact',
+            'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', '@testing-library/react',
             'recharts', '@mantine/core', '@mantine/charts', '@mantine/hooks', '@mantine/notifications', 'react-router',
             'react-i18next', '@tanstack/react-query', '@tabler/icons-react',
           ],

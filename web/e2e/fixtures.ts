@@ -15,27 +15,21 @@ export const seededBrandCards = (page: Page) =>
   page.getByTestId('brand-card').filter({ has: page.locator(BRAND_IDS.map((id) => `a[href="/brand/${id}"]`).join(', ')) });
 
 /**
- * Whether the app has taken over the whole page: every element under #root is an element of the app's
- * tree (or inside one whose content is set as HTML, a post's body). A drawn page is taken over in slices
- * (src/lib/preact/hydrateInSlices.tsx): until its turn, a part keeps the server's elements outside the tree.
+ * Whether the app has taken over the whole page: every element under #root is React's (it carries React's
+ * fiber) or lies inside one whose content is set as HTML (a post's body). React takes a drawn page over part
+ * by part (its Suspense boundaries): until its turn, a part keeps the server's elements, which are not React's.
  */
 export const pageTakenOver = (page: Page) =>
   page
     .evaluate(() => {
-      type Node = { __e?: unknown; __k?: (Node | null)[] | null; props?: { dangerouslySetInnerHTML?: unknown } };
       const root = document.getElementById('root');
-      const tree = (root as unknown as { __k?: Node } | null)?.__k;
-      if (!root || !tree) return false;
-      const owned = new Set<unknown>();
-      const html: Element[] = [];
-      const walk = (node: Node | null | undefined) => {
-        if (!node) return;
-        owned.add(node.__e);
-        if (node.props?.dangerouslySetInnerHTML && node.__e instanceof Element) html.push(node.__e);
-        node.__k?.forEach(walk);
-      };
-      walk(tree);
-      return [...root.querySelectorAll('*')].every((element) => owned.has(element) || html.some((outer) => outer !== element && outer.contains(element)));
+      if (!root?.firstElementChild) return false;
+      const fiberKey = (element: Element) => Object.keys(element).find((key) => key.startsWith('__reactFiber$'));
+      const html = [...root.querySelectorAll('*')].filter((element) => {
+        const props = Object.entries(element).find(([key]) => key.startsWith('__reactProps$'))?.[1] as { dangerouslySetInnerHTML?: unknown } | undefined;
+        return props?.dangerouslySetInnerHTML !== undefined;
+      });
+      return [...root.querySelectorAll('*')].every((element) => fiberKey(element) || html.some((outer) => outer !== element && outer.contains(element)));
     })
     .catch(() => false);
 

@@ -109,9 +109,78 @@ for (const language of ['he', 'en'] as const) {
   });
 }
 
+// React compares what it takes over with what it would draw, and says so when they differ (a hydration
+// mismatch, which would redraw the part): in the other languages too, nothing differs.
+test('the app takes each drawn page over with nothing to mend, in ru, fr and es', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const language of ['ru', 'fr', 'es']) {
+    for (const { path } of PAGES) {
+      await page.goto(`${path}?lang=${language}`);
+      await expect.poll(() => pageTakenOver(page), { message: `${path}?lang=${language} taken over` }).toBe(true);
+      expect(errors, `${path}?lang=${language}`).toEqual([]);
+    }
+  }
+});
+
 test('a page the server cannot draw whole (an unknown brand) is drawn by the app', async ({ page }) => {
   const answer = await page.goto('/brand/no-such-brand?lang=en');
   expect(answer?.status()).toBe(404);
   expect(await answer?.text()).not.toContain('id="page-data"');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+/*
+ * What a visitor does on a drawn page before the app has taken it over, on a phone's CPU (4× slower): keys
+ * typed into the search box and a filter ticked in the finder are kept and acted on. First with the app's
+ * script held back until the visitor is done (the page is plain HTML meanwhile), then as it comes (the
+ * visitor races React taking the page over, part by part).
+ */
+test.describe('before the app has taken the page over', () => {
+  test.beforeEach(async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  });
+
+  /** Holds the app's entry script back until `release` is called. */
+  async function holdScript(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  for (const held of [true, false]) {
+    const when = held ? 'while the app’s script is held back' : 'as the page arrives';
+    test(`keys typed into the search box ${when} find what they spell`, async ({ page }) => {
+      const release = held ? await holdScript(page) : () => {};
+      await page.goto(address('/', 'en'), { waitUntil: 'commit' });
+      const box = page.getByRole('combobox', { name: en.search.label });
+      await box.pressSequentially('heritage');
+      release();
+      await expect(box).toHaveValue('heritage');
+      const results = page.getByRole('listbox', { name: en.search.label }).getByRole('option');
+      await expect(results.filter({ hasText: 'Bloch Heritage' }).first()).toBeVisible();
+      await expect.poll(() => pageTakenOver(page)).toBe(true);
+      await expect(box).toHaveValue('heritage');
+    });
+
+    test(`a filter ticked in the finder ${when} narrows the models`, async ({ page }) => {
+      const release = held ? await holdScript(page) : () => {};
+      await page.goto(address('/finder', 'en'), { waitUntil: 'commit' });
+      const makers = page.getByRole('group', { name: finderEn.filters.maker });
+      const bloch = makers.getByRole('checkbox', { name: /^Bloch \(\d+\)$/ });
+      await bloch.check();
+      const count = Number((await makers.getByText(/^Bloch \(\d+\)$/).textContent())?.match(/\((\d+)\)/)?.[1]);
+      release();
+      await expect(page).toHaveURL(/[?&]maker=bloch(&|$)/);
+      await expect(page.getByRole('heading', { level: 2, name: `${count} models` })).toBeVisible();
+      await expect.poll(() => pageTakenOver(page)).toBe(true);
+      await expect(bloch).toBeChecked();
+    });
+  }
 });

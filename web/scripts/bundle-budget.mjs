@@ -6,8 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Kilobytes of gzip the home page may load before it is idle (issue 16). */
-const HOME_BUDGET_KB = 150;
+/**
+ * Kilobytes of gzip the home page may load before it is idle: 150 in issue 16, which assumed Preact; 210 since
+ * the app runs on React itself (issue 41: React and ReactDOM's 62 KB is the price, nothing else grows).
+ */
+const HOME_BUDGET_KB = 210;
 
 const dist = process.argv[2] ?? 'dist';
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));

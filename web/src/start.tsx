@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 
 import { App } from './app/App';
 import { startI18nInBrowser } from './i18n';
 import { loadMatchedRoutes, routes } from './app/routes';
-import { hydrateInSlices } from './lib/preact/hydrateInSlices';
 import { createQueryClient } from './lib/queryClient';
 import { fillQueryCache, readRenderedPage } from './ssr/renderedPage';
 
@@ -37,7 +36,9 @@ async function start(container: HTMLElement) {
       <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
-  if (rendered) hydrateInSlices(container, app);
+  // React takes the drawn page over part by part (the Suspense boundaries of app/Layout.tsx and the pages),
+  // yielding between them, the part a visitor touches first, and plays again the clicks it met meanwhile.
+  if (rendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { AccountStatus, NavigationLinks } from './Navigation';
-import { HydrateLater } from '../lib/preact/hydrateInSlices';
 import { useSiteIdentity } from '../lib/siteConfig';
 import classes from './Layout.module.css';
 
@@ -24,19 +23,17 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Group justify="space-between" wrap="nowrap" className={classes.inner}>
-        <HydrateLater>
-          <Link to="/" className={classes.brand}>
-            <Image src="/images/logo.svg" alt={t('site.logoAlt')} w={44} h={44} />
-            <div>
-              <Title order={2} className={classes.siteName}>
-                {site.name}
-              </Title>
-              <Text size="sm" c="dimmed" visibleFrom="xs">
-                {site.slogan}
-              </Text>
-            </div>
-          </Link>
-        </HydrateLater>
+        <Link to="/" className={classes.brand}>
+          <Image src="/images/logo.svg" alt={t('site.logoAlt')} w={44} h={44} />
+          <div>
+            <Title order={2} className={classes.siteName}>
+              {site.name}
+            </Title>
+            <Text size="sm" c="dimmed" visibleFrom="xs">
+              {site.slogan}
+            </Text>
+          </div>
+        </Link>
         <Group visibleFrom="md">
           <AccountStatus />
         </Group>
@@ -54,25 +51,17 @@ export function Header() {
           <Box component="span" mod={['reduce-motion', { opened: menuOpen }]} className={`${Burger.classes.burger} mantine-Burger-burger`} />
         </UnstyledButton>
       </Group>
-      <HydrateLater>
-        <nav aria-label={t('nav.label')} className={classes.bar}>
-          <Group justify="space-between" wrap="nowrap" className={classes.inner}>
-            <HydrateLater>
-              <Group gap={4} visibleFrom="md" wrap="nowrap">
-                <NavigationLinks />
-              </Group>
-            </HydrateLater>
-            <Group gap="sm" wrap="nowrap" className={classes.tools}>
-              <HydrateLater>
-                <SearchBox />
-              </HydrateLater>
-              <HydrateLater>
-                <LanguageSwitcher />
-              </HydrateLater>
-            </Group>
+      <nav aria-label={t('nav.label')} className={classes.bar}>
+        <Group justify="space-between" wrap="nowrap" className={classes.inner}>
+          <Group gap={4} visibleFrom="md" wrap="nowrap">
+            <NavigationLinks />
           </Group>
-        </nav>
-      </HydrateLater>
+          <Group gap="sm" wrap="nowrap" className={classes.tools}>
+            <SearchBox />
+            <LanguageSwitcher />
+          </Group>
+        </Group>
+      </nav>
       {menuWanted && (
         <Suspense fallback={null}>
           <MobileMenu opened={menuOpen} onClose={menu.close} title={site.name} />

@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/preact';
+import { renderHook } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 

@@ -43,6 +43,12 @@ export interface Drawn {
   data: string;
 }
 
+/**
+ * React writes a preload for each picture of the page ahead of its markup, meant for a document's head that
+ * a page drawn inside `#root` does not have; the pictures' own elements come in the same response.
+ */
+const PICTURE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*>)+/;
+
 /** A query still to be read; one with no function yet (`skipToken`, e.g. a list read only once wanted) never is. */
 const waiting = (query: Query) => query.state.status === 'pending' && query.options.queryFn !== skipToken;
 
@@ -62,7 +68,7 @@ export async function renderPage(url: string, language: string): Promise<Drawn |
       <AppProviders language={lang} queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>,
-    );
+    ).replace(PICTURE_PRELOADS, '');
   let html = draw();
   const cache = queryClient.getQueryCache();
   for (let round = 0; round < MAX_ROUNDS && cache.getAll().some(waiting); round++) {

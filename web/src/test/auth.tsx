@@ -1,4 +1,4 @@
-import { act } from '@testing-library/preact';
+import { act } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 

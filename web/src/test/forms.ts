@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/preact';
+import { configure, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 

@@ -1,10 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import i18n, { startI18nInBrowser } from '../i18n';
 
-import { configure, getConfig } from '@testing-library/dom';
-import { cleanup } from '@testing-library/preact';
-import { options } from 'preact';
-import { act } from 'preact/test-utils';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { setBrowserOnline } from './browser';
@@ -14,21 +11,11 @@ import { interfaceTexts } from './locales';
 void startI18nInBrowser();
 for (const [language, texts] of Object.entries(interfaceTexts)) i18n.addResourceBundle(language, 'translation', texts);
 
-// Effects run right after the render that scheduled them, as React's do in a test, not a frame later as in
-// a browser: a test then sees a page whose effects have run (its title, focus, a state they set).
-options.requestAnimationFrame = (flush) => queueMicrotask(flush);
-
-// As React's Testing Library does, a `waitFor`/`findBy` ends by letting one turn of timers run, so what a
-// library schedules for the next tick (TanStack Query tells its observers with a zero timeout) is drawn.
-const preactConfig = getConfig();
-configure({
-  asyncWrapper: async <T,>(callback: () => Promise<T>) => {
-    const result = (await preactConfig.asyncWrapper(callback)) as T;
-    if (vi.isFakeTimers()) await act(() => void vi.advanceTimersByTime(0));
-    else await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-    return result;
-  },
-});
+// Testing Library treats Vitest's fake clock as it treats Jest's: a `waitFor` moves it on while it waits
+// (React holds back a suspended part's content on a timer), and a `waitFor` ends with a turn of timers run,
+// so what a library schedules for the next tick (TanStack Query tells its observers with a zero timeout)
+// is drawn. It recognises a fake clock by Jest's global.
+Object.defineProperty(globalThis, 'jest', { value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {

@@ -11,7 +11,6 @@ import type { PostPage } from './api';
 import classes from './blog.module.css';
 import { PostCard } from './PostCard';
 import { useBlogCategories, usePosts } from './queries';
-import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 
 /** `?page=` as a whole number from 1; anything else is the first page. */
 function pageFrom(value: string | null): number {
@@ -132,9 +131,7 @@ function PostList({ data, page, category, loading, onPage }: PostListProps) {
     <>
       <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg" aria-busy={loading} className={loading ? classes.loading : undefined}>
         {data.posts.map((post) => (
-          <HydrateLater key={post.slug}>
-            <PostCard post={post} />
-          </HydrateLater>
+          <PostCard key={post.slug} post={post} />
         ))}
       </ResponsiveGrid>
       {data.pageCount > 1 && (

@@ -11,7 +11,6 @@ import { QueryState } from '../../components/QueryState';
 import classes from './catalogue.module.css';
 import { ProductCard } from './ProductCard';
 import { useBrandProducts, useBrands } from './queries';
-import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 
 export function BrandPage() {
   const { brandId } = useParams();
@@ -96,9 +95,7 @@ function BrandDetail({ brand }: { brand: Brand }) {
               </Title>
               <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg">
                 {own.map((product) => (
-                  <HydrateLater key={product.id}>
-                    <ProductCard product={product} />
-                  </HydrateLater>
+                  <ProductCard key={product.id} product={product} />
                 ))}
               </ResponsiveGrid>
             </section>

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 
 import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { usePageTitle } from '../../components/usePageTitle';
-import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 import { BrandCard } from './BrandCard';
 import { QueryState } from '../../components/QueryState';
 import classes from './catalogue.module.css';
@@ -38,9 +37,7 @@ export function HomePage() {
           {(list) => (
             <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg">
               {list.map((brand) => (
-                <HydrateLater key={brand.id}>
-                  <BrandCard brand={brand} />
-                </HydrateLater>
+                <BrandCard key={brand.id} brand={brand} />
               ))}
             </ResponsiveGrid>
           )}

@@ -8,7 +8,6 @@ import { PagePicker } from '../../components/PagePicker';
 import { QueryState } from '../../components/QueryState';
 import { ProductCard } from './ProductCard';
 import { useBrands, useProducts } from './queries';
-import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 
 /** Products on one page of the catalogue. */
 const PRODUCTS_PER_PAGE = 24;
@@ -68,9 +67,7 @@ export function ProductsPage() {
             <>
               <ResponsiveGrid cols={{ sm: 2, md: 3 }} spacing="lg">
                 {shown.map((product) => (
-                  <HydrateLater key={product.id}>
-                    <ProductCard product={product} headingOrder={2} />
-                  </HydrateLater>
+                  <ProductCard key={product.id} product={product} headingOrder={2} />
                 ))}
               </ResponsiveGrid>
               {pageCount > 1 && (

@@ -2,7 +2,6 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import { CrashScreen } from './CrashScreen';
 import { reportCrash } from './reportCrash';
-import '../../lib/preact/componentStack';
 
 interface Props {
   children: ReactNode;

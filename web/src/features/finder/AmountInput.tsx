@@ -10,7 +10,8 @@ interface Props extends Omit<TextInputProps, 'type' | 'value' | 'onChange' | 'pr
   step?: number;
 }
 
-function read(text: string): number | undefined {
+/** The amount a box's text means: undefined for an empty box or anything but a number of at least 0. */
+export function readAmount(text: string): number | undefined {
   const value = text.trim() === '' ? NaN : Number(text);
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
@@ -24,7 +25,7 @@ export function AmountInput({ value, onChange, prefix, step, ...props }: Props) 
   // What was typed, kept while it means the value ("10.0" stays as typed); the value's own text otherwise
   // (the value changed from outside, as when the filters are cleared).
   const [typed, setTyped] = useState('');
-  const shown = read(typed) === value ? typed : value === undefined ? '' : String(value);
+  const shown = readAmount(typed) === value ? typed : value === undefined ? '' : String(value);
   return (
     <TextInput
       {...props}
@@ -36,7 +37,7 @@ export function AmountInput({ value, onChange, prefix, step, ...props }: Props) 
       value={shown}
       onChange={(event) => {
         setTyped(event.currentTarget.value);
-        onChange(read(event.currentTarget.value));
+        onChange(readAmount(event.currentTarget.value));
       }}
     />
   );

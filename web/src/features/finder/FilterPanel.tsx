@@ -1,12 +1,11 @@
 import { Accordion, Checkbox, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { HydrateLater } from '../../lib/preact/hydrateInSlices';
-import { AmountInput } from './AmountInput';
+import { AmountInput, readAmount } from './AmountInput';
 import { FINDER_NAMESPACE } from './i18n';
 import type { Model } from './api';
-import { byText, facetCounts, LIST_FILTERS, sortedWidths, toggled, type Filters, type ListFilter } from './filters';
+import { byText, facetCounts, isListFilter, LIST_FILTERS, sortedWidths, toggled, type Filters, type ListFilter } from './filters';
 import type { Labels } from './labels';
 
 interface Props {
@@ -47,41 +46,53 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
   const [open, setOpen] = useState<string[]>(() => LIST_FILTERS.filter((key) => OPEN_AT_FIRST.includes(key) || filters.lists[key]?.length));
   const name = (key: ListFilter) => (key === 'maker' || key === 'width' ? t(`filters.${key}`) : labels.attribute(key));
   const bound = (key: 'size' | 'priceMin' | 'priceMax') => (value: number | undefined) => onChange({ ...filters, [key]: value });
+
+  // What was ticked or typed on a drawn page before React took the filters over (until then they are plain
+  // HTML): React keeps it on screen but tells no one, so it is applied here, as one change.
+  const panel = useRef<HTMLDivElement>(null);
+  const first = useRef({ filters, onChange });
+  useEffect(() => {
+    const { filters, onChange } = first.current;
+    let next = filters;
+    for (const box of panel.current?.querySelectorAll<HTMLInputElement>('input[data-filter]') ?? []) {
+      const { filter, value } = box.dataset;
+      if (!isListFilter(filter) || value === undefined) continue;
+      if (box.checked !== (next.lists[filter]?.includes(value) ?? false)) next = toggled(next, filter, value, box.checked);
+    }
+    for (const box of panel.current?.querySelectorAll<HTMLInputElement>('input[data-bound]') ?? []) {
+      const key = box.dataset.bound as 'size' | 'priceMin' | 'priceMax';
+      const typed = readAmount(box.value);
+      if (typed !== next[key]) next = { ...next, [key]: typed };
+    }
+    if (next !== filters) onChange(next);
+  }, []);
+
   return (
-    <Stack gap="md" component="section" aria-label={t('filtersLabel')}>
+    <Stack ref={panel} gap="md" component="section" aria-label={t('filtersLabel')}>
       {/* Opened and closed at once, with no slide: a sliding panel is drawn one way, and another once the app
           knows the visitor asks for less motion, which would redraw the open filters the server drew. */}
       <Accordion multiple value={open} onChange={setOpen} variant="separated" transitionDuration={0}>
         {LIST_FILTERS.map((key) => {
           const ticked = filters.lists[key] ?? [];
-          // Each filter, and each bound below, is taken over in a task of its own when the page comes drawn.
           return (
-            <HydrateLater key={key}>
-              <Accordion.Item value={key}>
-                <Accordion.Control>
-                  {name(key)}
-                  {ticked.length > 0 && ` (${ticked.length})`}
-                </Accordion.Control>
-                {/* A closed filter's panel is there, hidden and empty, for its button's aria-controls to name. */}
-                <Accordion.Panel keepMounted keepMountedMode="display-none">
-                  {open.includes(key) && (
-                    <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />
-                  )}
-                </Accordion.Panel>
-              </Accordion.Item>
-            </HydrateLater>
+            <Accordion.Item key={key} value={key}>
+              <Accordion.Control>
+                {name(key)}
+                {ticked.length > 0 && ` (${ticked.length})`}
+              </Accordion.Control>
+              {/* A closed filter's panel is there, hidden and empty, for its button's aria-controls to name. */}
+              <Accordion.Panel keepMounted keepMountedMode="display-none">
+                {open.includes(key) && (
+                  <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
           );
         })}
       </Accordion>
-      <HydrateLater>
-        <AmountInput label={t('filters.size')} description={t('filters.sizeHint')} step={0.5} value={filters.size} onChange={bound('size')} />
-      </HydrateLater>
-      <HydrateLater>
-        <AmountInput label={t('filters.priceMin')} prefix="$" value={filters.priceMin} onChange={bound('priceMin')} />
-      </HydrateLater>
-      <HydrateLater>
-        <AmountInput label={t('filters.priceMax')} prefix="$" value={filters.priceMax} onChange={bound('priceMax')} />
-      </HydrateLater>
+      <AmountInput data-bound="size" label={t('filters.size')} description={t('filters.sizeHint')} step={0.5} value={filters.size} onChange={bound('size')} />
+      <AmountInput data-bound="priceMin" label={t('filters.priceMin')} prefix="$" value={filters.priceMin} onChange={bound('priceMin')} />
+      <AmountInput data-bound="priceMax" label={t('filters.priceMax')} prefix="$" value={filters.priceMax} onChange={bound('priceMax')} />
     </Stack>
   );
 }
@@ -94,17 +105,17 @@ function FilterValues({ models, filters, labels, filter, name, onChange }: Props
     <Stack gap={6} mt={4} role="group" aria-label={name}>
       {choices(models, filter, labels).map(({ value, label }) => {
         const count = counts.get(value) ?? 0;
-        // Each value is taken over in a task of its own when the page comes drawn (the makers are 15).
         return (
-          <HydrateLater key={value}>
-            <Checkbox
-              size="md"
-              checked={ticked.includes(value)}
-              label={`${label} (${count})`}
-              disabled={count === 0 && !ticked.includes(value)}
-              onChange={(event) => onChange(toggled(filters, filter, value, event.currentTarget.checked))}
-            />
-          </HydrateLater>
+          <Checkbox
+            key={value}
+            data-filter={filter}
+            data-value={value}
+            size="md"
+            checked={ticked.includes(value)}
+            label={`${label} (${count})`}
+            disabled={count === 0 && !ticked.includes(value)}
+            onChange={(event) => onChange(toggled(filters, filter, value, event.currentTarget.checked))}
+          />
         );
       })}
     </Stack>

@@ -1,12 +1,11 @@
 import { Button, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { ResponsiveGrid } from '../../components/ResponsiveGrid';
 import { QueryState } from '../../components/QueryState';
-import { HydrateLater } from '../../lib/preact/hydrateInSlices';
 import { usePageTitle } from '../../components/usePageTitle';
 import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
@@ -32,11 +31,9 @@ export function FinderPage() {
       <Text mt="sm" maw={760}>
         {t('intro')}
       </Text>
-      <HydrateLater>
-        <Button component={Link} to="/finder/my-feet" mt="md" mb="xl" leftSection={<IconListCheck size={18} aria-hidden />}>
-          {t('questionnaire.open')}
-        </Button>
-      </HydrateLater>
+      <Button component={Link} to="/finder/my-feet" mt="md" mb="xl" leftSection={<IconListCheck size={18} aria-hidden />}>
+        {t('questionnaire.open')}
+      </Button>
       <QueryState query={finder}>{(data) => <Finder data={data} />}</QueryState>
     </>
   );
@@ -62,14 +59,14 @@ function Finder({ data }: { data: FinderData }) {
 
   return (
     <>
-      {/* The filters, the results' heading, the cards and the button for more are each taken over in tasks of
-          their own when the page comes drawn. */}
+      {/* The filters and the results are taken over apart when the page comes drawn (Layout): a tick on a
+          filter meanwhile is played again once its part is React's. */}
       <div className={classes.layout}>
-        <HydrateLater>
+        <Suspense>
           <FilterPanel models={data.models} filters={filters} labels={labels} onChange={change} />
-        </HydrateLater>
-        <section aria-labelledby="finder-results">
-          <HydrateLater>
+        </Suspense>
+        <Suspense>
+          <section aria-labelledby="finder-results">
             <Group justify="space-between" align="flex-end" mb="md">
               <Title order={2} size="h4" id="finder-results" aria-live="polite">
                 {t('results', { count: results.length })}
@@ -88,37 +85,32 @@ function Finder({ data }: { data: FinderData }) {
                 />
               </Group>
             </Group>
-          </HydrateLater>
-          {results.length === 0 ? (
-            <Text>{t('noResults')}</Text>
-          ) : (
-            <HydrateLater>
+            {results.length === 0 ? (
+              <Text>{t('noResults')}</Text>
+            ) : (
               <ResponsiveGrid cols={{ sm: 2, lg: 3 }} spacing="md">
                 {results.slice(0, shown).map((model) => {
                   const isPicked = picked.some((known) => known.id === model.id);
                   return (
-                    <HydrateLater key={model.id}>
-                      <ModelCard
-                        model={model}
-                        labels={labels}
-                        compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
-                      />
-                    </HydrateLater>
+                    <ModelCard
+                      key={model.id}
+                      model={model}
+                      labels={labels}
+                      compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
+                    />
                   );
                 })}
               </ResponsiveGrid>
-            </HydrateLater>
-          )}
-          {results.length > shown && (
-            <HydrateLater>
+            )}
+            {results.length > shown && (
               <Group justify="center" mt="lg">
                 <Button variant="light" onClick={() => setShown((count) => count + PAGE)}>
                   {t('showMore', { count: Math.min(PAGE, results.length - shown) })}
                 </Button>
               </Group>
-            </HydrateLater>
-          )}
-        </section>
+            )}
+          </section>
+        </Suspense>
       </div>
       <CompareTray picked={picked} onRemove={(id) => pick(id, false)} />
     </>

@@ -18,6 +18,7 @@ export type AttributeKey = (typeof ATTRIBUTE_FILTERS)[number];
 /** Every filter with a list of values to tick, each its own URL parameter (`boxShape=square,wide`). */
 export const LIST_FILTERS = ['maker', ...ATTRIBUTE_FILTERS, 'width'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
+export const isListFilter = (key: string | undefined): key is ListFilter => (LIST_FILTERS as readonly (string | undefined)[]).includes(key);
 
 export const SORTS = ['name', 'maker', 'price'] as const;
 export type Sort = (typeof SORTS)[number];

@@ -41,7 +41,8 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
   return (
     <Stack component="article" gap="md" maw={760} mx="auto">
       <Title order={1}>{text.data.title}</Title>
-      <Text size="sm" c="dimmed">
+      {/* The server's CLDR data and the browser's may space a date apart differently: kept as drawn. */}
+      <Text size="sm" c="dimmed" suppressHydrationWarning>
         {t('legal.updated', { date: updated })}
       </Text>
       <Text>{text.data.intro}</Text>

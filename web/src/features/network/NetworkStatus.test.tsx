@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { apiRequest } from '../../api/client';
 import { checkHealth } from '../../api/connectivity';
@@ -39,6 +39,11 @@ async function comeBack() {
 }
 
 describe('NetworkStatus', () => {
+  // The refusal's sentence comes in a chunk of its own, loaded here once: a `waitFor` runs through its time on
+  // the fake clock at once, without waiting for a module to load.
+  beforeAll(async () => {
+    await import('./QueueProblemText');
+  });
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     mockFetch(() => jsonResponse({ status: 'ok' }));
@@ -108,21 +113,21 @@ describe('NetworkStatus', () => {
       ]),
     );
     let root: Root | undefined;
-    await act(() => void (root = hydrateRoot(container, page)));
+    act(() => void (root = hydrateRoot(container, page)));
     expect(within(container).getByTestId('sync-banner')).toHaveTextContent('Syncing');
     expect(within(container).getByLabelText('Changes waiting to be sent: 2')).toHaveTextContent('2');
     await wait(QUEUE_REFRESH_MS);
     expect(within(container).getByLabelText('Changes waiting to be sent: 2')).toBeInTheDocument();
-    await act(() => root?.unmount());
+    act(() => root?.unmount());
     container.remove();
   });
 
-  it('follows the queue as it changes, here or in another tab, without waiting for the next second', async () => {
+  it('follows the queue as it changes, here or in another tab, without waiting for the next second', () => {
     renderWithProviders(<NetworkStatus />);
-    await act(() => void enqueue({ method: 'POST', path: '/ai/feedback', body: { id: 'x', rating: 1 } }));
+    act(() => void enqueue({ method: 'POST', path: '/ai/feedback', body: { id: 'x', rating: 1 } }));
     expect(screen.getByLabelText('Changes waiting to be sent: 1')).toBeInTheDocument();
     localStorage.removeItem(QUEUE_KEY);
-    await act(() => void window.dispatchEvent(new StorageEvent('storage', { key: QUEUE_KEY, newValue: null })));
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: QUEUE_KEY, newValue: null })));
     expect(screen.queryByTestId('sync-banner')).not.toBeInTheDocument();
   });
 

@@ -81,6 +81,17 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
     track('search', { target: settled, results: count });
   }, [settled, term, loading, count]);
 
+  // Words typed into a drawn page's box before React took it over (until then it is a plain HTML box): React
+  // keeps them in the box but tells no one, so they become the search here, as if typed now. (Keys pressed
+  // once React has started are played again on the box by React itself.)
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || (input.value === '' && document.activeElement !== input)) return;
+    setWanted(true);
+    setQuery(input.value);
+    setOpen(input.value.trim() !== '' && document.activeElement === input);
+  }, []);
+
   const close = () => {
     setOpen(false);
     setHighlight(undefined);

@@ -9,7 +9,7 @@ import { nowSeconds } from '../../components/useCountdown';
 import { logout, refreshToken, verifyToken, type SignedIn } from './api';
 import { queryKeys } from '../queryKeys';
 import { EXPIRY_CHECK_MS, EXPIRY_WARNING_SECONDS, SESSION_EXPIRED_PATH } from './limits';
-import { SessionContext, type Session, type SessionState } from './session';
+import { createSessionStore, SessionContext, useSessionView, type SessionActions, type SessionState } from './session';
 
 /**
  * The signed-in state (spec §4): verifies a stored token at start (one already expired ends the session as
@@ -17,8 +17,20 @@ import { SessionContext, type Session, type SessionState } from './session';
  * follows logins and logouts made in other tabs.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
-  const [warningOpen, setWarningOpen] = useState(false);
+  const [store] = useState(createSessionStore);
+  const { state } = useSessionView(store);
+  const setState = useCallback(
+    (next: SessionState | ((current: SessionState) => SessionState)) =>
+      store.update((view) => {
+        const state = typeof next === 'function' ? next(view.state) : next;
+        return state === view.state ? view : { ...view, state };
+      }),
+    [store],
+  );
+  const setWarningOpen = useCallback(
+    (warningOpen: boolean) => store.update((view) => (view.warningOpen === warningOpen ? view : { ...view, warningOpen })),
+    [store],
+  );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const extending = useRef<Promise<void> | null>(null);
@@ -26,14 +38,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(({ token, user }: SignedIn) => {
     storeToken(token);
     setState({ status: 'signedIn', user, expiresAt: tokenExpiry(token, { justIssued: true }) });
-  }, []);
+  }, [setState]);
 
   /** Signed out here: the member's cached data dropped, the warning closed. */
   const forget = useCallback(() => {
     queryClient.removeQueries({ queryKey: queryKeys.member.all });
     setWarningOpen(false);
     setState({ status: 'signedOut' });
-  }, [queryClient]);
+  }, [queryClient, setState, setWarningOpen]);
 
   // Several paths can end one session (a refused token and its failed refresh, the countdown and the
   // minute check); only the first finds a token, so the session ends and navigates once.
@@ -98,7 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       stopWatching();
     };
-  }, []);
+  }, [setState]);
 
   const expiresAt = state.status === 'signedIn' ? state.expiresAt : undefined;
   useEffect(() => {
@@ -111,7 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     check();
     const timer = setInterval(check, EXPIRY_CHECK_MS);
     return () => clearInterval(timer);
-  }, [expiresAt, logOut]);
+  }, [expiresAt, logOut, setWarningOpen]);
 
   // The server refused the token (session revoked or expired): sign out here too. Listening from the
   // commit that shows the signed-in page, so a call made from it at once is already covered.
@@ -135,8 +147,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('storage', follow);
     return () => window.removeEventListener('storage', follow);
-  }, [forget]);
+  }, [forget, setState]);
 
-  const session = useMemo<Session>(() => ({ state, warningOpen, signIn, logOut, extend }), [state, warningOpen, signIn, logOut, extend]);
+  const session = useMemo<SessionActions>(() => ({ store, signIn, logOut, extend }), [store, signIn, logOut, extend]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

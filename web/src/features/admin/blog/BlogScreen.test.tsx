@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -110,9 +110,7 @@ describe('BlogScreen', () => {
     expect(preview.getByText('Write the body to see it here as readers will.')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /config/social-embeds')).toHaveLength(1));
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    // Testing Library lets its own zero-length waits through fake timers only when they look like Jest's.
-    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    vi.useFakeTimers();
     const typist = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     await typist.type(hebrew.getByLabelText(/^Body \(Markdown\)/), '## Pas de deux');
     // Key by key: nothing is rendered while the typing goes on.

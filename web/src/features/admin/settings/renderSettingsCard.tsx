@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 
 import { renderAdmin } from '../renderAdmin';
