@@ -112,6 +112,7 @@ for (const language of ['he', 'en'] as const) {
 // React compares what it takes over with what it would draw, and says so when they differ (a hydration
 // mismatch, which would redraw the part): in the other languages too, nothing differs.
 test('the app takes each drawn page over with nothing to mend, in ru, fr and es', async ({ page }) => {
+  test.setTimeout(120_000); // 27 pages
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,7 +1,9 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { QueryClientProvider, QueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { type createBrowserRouter } from 'react-router';
+// The DOM's provider: it hands the router ReactDOM's flushSync, which navigations asked to be immediate use.
+import { RouterProvider } from 'react-router/dom';
 
 import { watchConnectivity } from '../api/connectivity';
 import { loadAnalytics } from '../features/analytics/loadAnalytics';

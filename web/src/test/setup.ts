@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import i18n, { startI18nInBrowser } from '../i18n';
 
-import { cleanup } from '@testing-library/react';
+import { configure } from '@testing-library/dom';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { setBrowserOnline } from './browser';
@@ -11,11 +12,30 @@ import { interfaceTexts } from './locales';
 void startI18nInBrowser();
 for (const [language, texts] of Object.entries(interfaceTexts)) i18n.addResourceBundle(language, 'translation', texts);
 
-// Testing Library treats Vitest's fake clock as it treats Jest's: a `waitFor` moves it on while it waits
-// (React holds back a suspended part's content on a timer), and a `waitFor` ends with a turn of timers run,
-// so what a library schedules for the next tick (TanStack Query tells its observers with a zero timeout)
-// is drawn. It recognises a fake clock by Jest's global.
+// Testing Library treats Vitest's fake clock as it treats Jest's (it recognises one by Jest's global): a
+// `waitFor` moves it on while it waits, as React holds back a suspended part's content on a timer.
 Object.defineProperty(globalThis, 'jest', { value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
+
+// What `waitFor`, `findBy` and user-event's actions are wrapped in: React's act environment off meanwhile
+// (as Testing Library's own wrapper does), then one turn of timers run inside act, so what a library
+// schedules for the next tick (TanStack Query tells its observers with a zero timeout, Mantine opens a
+// dialog) is drawn before the test reads the page. Testing Library's own wrapper runs that turn outside act.
+const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+configure({
+  asyncWrapper: async <T,>(callback: () => Promise<T>) => {
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
+    let result: T;
+    try {
+      result = await callback();
+    } finally {
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    if (vi.isFakeTimers()) act(() => void vi.advanceTimersByTime(0));
+    else await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    return result;
+  },
+});
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {

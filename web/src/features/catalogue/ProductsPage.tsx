@@ -29,7 +29,8 @@ export function ProductsPage() {
     if (id) params.set('brand', id);
     else params.delete('brand');
     params.delete('page');
-    setParams(params, { replace: true });
+    // At once: the brand list shows the address's brand, which the router would otherwise change in a transition.
+    setParams(params, { replace: true, flushSync: true });
   };
   const choosePage = (next: number) => {
     if (next > 1) params.set('page', String(next));

@@ -48,13 +48,16 @@ function Finder({ data }: { data: FinderData }) {
   const results = useMemo(() => applyFilters(data.models, filters), [data.models, filters]);
   const picked = pickedIn(params, data.models);
 
+  // The filters, the sort and the compare boxes are controls whose state is the address: it changes at once
+  // (flushSync), or React, which moves the router in a transition, would show the box unticked until then.
   const change = (next: Filters) => {
-    setParams(writeFilters(params, next), { replace: true });
+    setParams(writeFilters(params, next), { replace: true, flushSync: true });
     setShown(PAGE);
   };
   const pick = (id: string, on: boolean) =>
     setParams(withPicked(params, on ? [...picked.map((model) => model.id), id] : picked.map((model) => model.id).filter((known) => known !== id)), {
       replace: true,
+      flushSync: true,
     });
 
   return (

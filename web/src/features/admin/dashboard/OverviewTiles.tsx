@@ -109,7 +109,8 @@ function OverviewTile({ tile }: { tile: Tile }): ReactNode {
         {tile.detail}
       </Text>
       {tile.trend && (
-        <Box aria-hidden mt="xs">
+        // A picture of the figure above, inside the tile's link: hidden, and its chart's focus stop taken out.
+        <Box aria-hidden inert mt="xs">
           <Sparkline h={36} data={tile.trend} curveType="linear" color="blue" fillOpacity={0.3} strokeWidth={1.5} />
         </Box>
       )}
