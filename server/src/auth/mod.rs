@@ -7,7 +7,7 @@ mod login;
 pub mod permissions;
 mod reset;
 mod reset_links;
-mod session_routes;
+mod routes;
 pub mod token;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -20,9 +20,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(login::login))
         .routes(routes!(login::verify_code))
         .routes(routes!(login::resend_code))
-        .routes(routes!(session_routes::verify))
-        .routes(routes!(session_routes::refresh))
-        .routes(routes!(session_routes::logout))
+        .routes(routes!(routes::verify))
+        .routes(routes!(routes::refresh))
+        .routes(routes!(routes::logout))
         .routes(routes!(reset::request_reset))
         .routes(routes!(reset::reset_password))
 }

@@ -1,5 +1,6 @@
-//! `GET /api/admin/overview`: the dashboard's first screen, how the site is doing. Each figure comes from
-//! its feature's own small function, and only when the admin's permissions open that feature's screen.
+//! The dashboard's calls. `GET /api/admin/overview`: its first screen, how the site is doing; each figure
+//! comes from its feature's own small function, and only when the admin's permissions open that feature's
+//! screen. `GET /api/admin/stats`: the index page's counts.
 
 use axum::{extract::State, Json};
 use serde::Serialize;
@@ -13,6 +14,7 @@ use crate::{
         permissions::{self, Permission},
     },
     cache_monitor, crash_reports,
+    db::Db,
     error::ApiResult,
     newsletter::campaigns,
     time::DAY_MS,
@@ -108,4 +110,41 @@ fn last_campaign(campaign: campaigns::CampaignRecord) -> LastCampaign {
         sent: campaign.performance.sent,
         open_rate: campaign.performance.open_rate,
     }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    users: i64,
+    brands: i64,
+    products: i64,
+    /// Published blog posts.
+    posts: i64,
+    /// Sessions neither ended nor expired.
+    active_sessions: i64,
+}
+
+/// Counts for the dashboard's index; any admin permission may read them.
+#[utoipa::path(get, path = "/api/admin/stats", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = Stats), (status = 401, description = "Authentication required"),
+        (status = 403, description = "You do not have permission to do this")))]
+pub(super) async fn stats(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Stats>> {
+    permissions::require_staff(&signed_in.user)?;
+    Ok(Json(counts(&state.db, state.clock.now_ms()).await?))
+}
+
+async fn counts(db: &Db, now: i64) -> Result<Stats, sqlx::Error> {
+    let count = |sql: &'static str| sqlx::query_scalar::<_, i64>(sql).fetch_one(db);
+    let active_sessions =
+        sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
+            .bind(now)
+            .fetch_one(db)
+            .await?;
+    Ok(Stats {
+        users: count("SELECT COUNT(*) FROM users").await?,
+        brands: count("SELECT COUNT(*) FROM brands").await?,
+        products: count("SELECT COUNT(*) FROM products").await?,
+        posts: count("SELECT COUNT(*) FROM blog_posts WHERE status = 'published'").await?,
+        active_sessions,
+    })
 }
