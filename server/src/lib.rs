@@ -1,5 +1,6 @@
 //! Pointe's server: the JSON API under `/api`, the OpenAPI document and docs, and the web app.
 
+mod access;
 mod admin;
 mod analytics;
 mod assistant;
@@ -27,6 +28,7 @@ mod extract;
 mod fields;
 mod finder;
 mod health;
+mod html;
 mod kept_answers;
 mod lang;
 mod lifecycle;
@@ -40,6 +42,7 @@ mod public_cache;
 mod ratelimit;
 mod request_log;
 mod secrets;
+mod security_headers;
 mod seo;
 mod serve;
 mod sessions;
@@ -219,8 +222,8 @@ const BODY_TIME_LIMIT: Duration = Duration::from_secs(60);
 /// The whole HTTP application; tests build the same router.
 pub fn app(state: AppState) -> Router {
     // Pages widen it for what they load (web/routes.rs); API answers and files run no script.
-    let security_headers = web::security_headers::SecurityHeaders {
-        csp: web::security_headers::content_security_policy(&web::security_headers::ExtraSources::default()),
+    let security_headers = security_headers::SecurityHeaders {
+        csp: security_headers::content_security_policy(&security_headers::ExtraSources::default()),
         public_https: state.config.public_url.starts_with("https://"),
         trust_proxy: state.config.trust_proxy,
     };
@@ -250,7 +253,7 @@ pub fn app(state: AppState) -> Router {
         }))
         // A body trickled in slower than this is refused (the head's own limit is in serve.rs).
         .layer(RequestBodyTimeoutLayer::new(BODY_TIME_LIMIT))
-        .layer(middleware::from_fn_with_state(security_headers, web::security_headers::add))
+        .layer(middleware::from_fn_with_state(security_headers, security_headers::add))
         // Answers made per request are compressed at a low level (3 of gzip's 9, brotli's 11): higher
         // levels cost more time than the bytes they save. Below 1 KiB it does not pay at all.
         // The web app's files come precompressed at the strongest level (static_files.rs).

@@ -4,6 +4,7 @@
 //! private to the crate.
 
 pub use crate::{
+    access::Role,
     assistant::{
         evaluation::{evaluate, EvaluationSet},
         retrieval::corpus::Kind,
@@ -18,7 +19,7 @@ pub use crate::{
     time::{Clock, ManualClock, DAY_MS},
     users::{
         admin::{create_admin, set_role},
-        password, store, NewUser, Profile, Role,
+        password, store, NewUser, Profile,
     },
 };
 
@@ -91,7 +92,7 @@ pub mod public_cache {
 }
 
 pub mod sessions {
-    pub use crate::sessions::start;
+    pub use crate::access::sessions::start;
 }
 
 /// A saved setting as stored in the database, opened when it is sealed.

@@ -7,13 +7,12 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    analytics::{self, DayTraffic},
-    assistant,
-    auth::{
+    access::{
         extract::SignedIn,
         permissions::{self, Permission},
     },
-    cache_monitor, crash_reports,
+    analytics::{self, DayTraffic},
+    assistant, cache_monitor, crash_reports,
     db::Db,
     error::ApiResult,
     newsletter::campaigns,

@@ -9,13 +9,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::settings::{self, Editable, Stored};
 use crate::{
-    auth::{extract::RequirePermission, permissions::area},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     error::ApiResult,
     extract::ApiJson,
     fields::FieldErrors,
     public_cache,
-    web::security_headers::ExtraSources,
+    security_headers::ExtraSources,
     AppState,
 };
 

@@ -14,8 +14,8 @@ use super::{
     scope::{Dimension, RangeName, Scope, DIMENSIONS},
 };
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     csv::{download, timestamp},
     error::ApiResult,

@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::settings::{self, Editable, Stored};
 use crate::{
-    auth::{extract::RequirePermission, permissions::area},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     error::ApiResult,
     extract::ApiJson,

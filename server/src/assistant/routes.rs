@@ -19,7 +19,7 @@ use super::{
     stream::{self, Event, Output},
 };
 use crate::{
-    auth::extract::MaybeSignedIn,
+    access::extract::MaybeSignedIn,
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,

@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::store::{self, AuditEntry};
 use crate::{
-    auth::{extract::RequirePermission, permissions::area},
+    access::{extract::RequirePermission, permissions::area},
     csv::{self, Csv},
     db_filter::{Filter, Value},
     error::ApiResult,

@@ -7,15 +7,18 @@ use utoipa::ToSchema;
 
 use super::codes::{self, Failure, Purpose, CODE_TTL_MINUTES};
 use crate::{
-    audit::{self, Action, Actor, Event, Resource},
+    access::{
+        audit::{self, Action, Actor, Event, Resource},
+        sessions, Role, UserRecord,
+    },
     botcheck,
     client_info::ClientInfo,
     email::{self, Mail},
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     lang::Lang,
-    newsletter, openapi, ratelimit, sessions,
-    users::{mailing, password, store, validation, CreateUserError, NewUser, Profile, PublicUser, Role, UserRecord},
+    newsletter, openapi, ratelimit,
+    users::{mailing, password, store, validation, CreateUserError, NewUser, Profile, PublicUser},
     AppState,
 };
 

@@ -1,14 +1,11 @@
-//! Accounts and security: sign-up and login finished by an e-mailed code, signed tokens tied to
-//! sessions, and password reset.
+//! Signing in: sign-up and login finished by an e-mailed code, the session's verify, refresh and logout,
+//! and password reset. Who is signed in and what they may do is `access`.
 
 mod codes;
-pub mod extract;
 mod login;
-pub mod permissions;
 mod reset;
 mod reset_links;
 mod routes;
-pub mod token;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -11,13 +11,16 @@ use utoipa::ToSchema;
 
 use super::{login::actor, reset_links};
 use crate::{
-    audit::{self, Action, Event, Resource},
+    access::{
+        audit::{self, Action, Event, Resource},
+        sessions,
+    },
     botcheck,
     client_info::ClientInfo,
     email::{self, Mail},
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
-    ratelimit, sessions,
+    ratelimit,
     users::{password, store, validation},
     AppState,
 };

@@ -4,16 +4,16 @@ use axum::{extract::State, http::HeaderMap, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{
-    extract::bearer,
-    login::{actor, SignedInAnswer},
-};
+use super::login::{actor, SignedInAnswer};
 use crate::{
-    audit::{self, Action, Event, Resource},
+    access::{
+        audit::{self, Action, Event, Resource},
+        extract::bearer,
+        sessions::{self, Live},
+    },
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
-    sessions::{self, Live},
     users::PublicUser,
     AppState,
 };

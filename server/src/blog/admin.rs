@@ -16,8 +16,8 @@ use super::{
     write::{self, CategoryRecord, PostRecord, WriteError},
 };
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,

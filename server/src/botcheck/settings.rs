@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::settings::{self, keep, mask, Editable, Stored};
 use crate::{
-    auth::{extract::RequirePermission, permissions::area},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     config::BotCheck,
     error::ApiResult,

@@ -8,8 +8,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::report::{self, CacheReport};
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     caches::CacheName,
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},

@@ -15,8 +15,8 @@ use super::{
     write::{self, BrandRecord, OrphanProducts, ProductRecord, WriteError},
 };
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     extract::{ApiJson, ApiQuery},

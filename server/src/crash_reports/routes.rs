@@ -20,12 +20,12 @@ use super::{
     store::{self, CrashGroup, CrashOccurrence, CrashStatus, NewReport},
 };
 use crate::{
-    analytics,
-    audit::{self, Action, Resource},
-    auth::{
+    access::audit::{self, Action, Resource},
+    access::{
         extract::{MaybeSignedIn, RequirePermission},
         permissions::area,
     },
+    analytics,
     client_info::{ClientInfo, MAX_USER_AGENT},
     csv::{self, Csv},
     error::{ApiError, ApiResult, Text},

@@ -21,7 +21,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    auth::{extract::RequirePermission, permissions::area},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     error::ApiResult,
     extract::ApiJson,

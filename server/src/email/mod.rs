@@ -4,59 +4,20 @@
 pub mod dkim;
 pub mod outbox;
 mod refusal;
+mod routes;
+mod send;
 pub mod settings;
 mod templates;
 mod transport;
 
 pub use outbox::MailerInForce;
 pub use refusal::is_permanent;
+pub use routes::{test_address, test_answer, TestSent};
+pub use send::{send, send_rendered_now, site_name};
 pub use templates::{list_texts, Mail, Rendered};
-pub use transport::{Mailer, MAX_CONNECTIONS as MAX_SMTP_CONNECTIONS};
-
-use crate::{lang::Lang, AppState};
+pub use transport::{Mailer, Queued, MAX_CONNECTIONS as MAX_SMTP_CONNECTIONS};
 
 /// The admin's e-mail provider calls.
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
-    settings::routes().merge(dkim::routes())
-}
-
-/// Renders `mail` in `lang` and queues it for `recipient`; the worker is woken at once.
-pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
-    let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
-    outbox::enqueue(state, recipient, &rendered, None).await?;
-    state.mail_ready.notify_one();
-    Ok(())
-}
-
-/// Renders and sends `mail` at once with the provider in force, bypassing the outbox (the admin's
-/// test message: its error is the answer).
-pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
-    let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
-    send_rendered_now(state, recipient, rendered).await
-}
-
-/// Sends a message rendered elsewhere (an admin's template) at once, as `send_now`.
-pub async fn send_rendered_now(state: &AppState, recipient: &str, rendered: Rendered) -> anyhow::Result<()> {
-    let mut in_force = MailerInForce::new(Mailer::from_config(&state.config.mail)?);
-    let mailer = in_force.current(state).await?;
-    let queued = outbox::Queued {
-        id: String::new(),
-        recipient: recipient.to_owned(),
-        subject: rendered.subject,
-        text_body: rendered.text,
-        html_body: rendered.html,
-        attempts: 0,
-        list_unsubscribe: None,
-    };
-    mailer.send(&queued).await
-}
-
-/// The name e-mails sign with: the admin's, else the built-in one of `lang`.
-pub async fn site_name(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
-    Ok(state
-        .settings
-        .get::<crate::site::SiteIdentity>(&state.db)
-        .await?
-        .name_or(state.web.texts.site_name(lang))
-        .to_owned())
+pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+    routes::routes().merge(dkim::routes())
 }

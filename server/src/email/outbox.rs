@@ -5,7 +5,7 @@ use super::{dkim::DkimSettings, settings::EmailSettings};
 use super::{
     refusal::{is_permanent, is_provider_failure},
     templates::Rendered,
-    Mailer,
+    transport::{Mailer, Queued},
 };
 use crate::{text, AppState};
 
@@ -40,17 +40,6 @@ pub async fn enqueue(
     .execute(&state.db)
     .await?;
     Ok(())
-}
-
-#[derive(sqlx::FromRow)]
-pub struct Queued {
-    pub id: String,
-    pub recipient: String,
-    pub subject: String,
-    pub text_body: String,
-    pub html_body: String,
-    pub attempts: i64,
-    pub list_unsubscribe: Option<String>,
 }
 
 async fn claim_next(state: &AppState, now: i64) -> Result<Option<Queued>, sqlx::Error> {

@@ -23,11 +23,22 @@ use lettre::{
 
 use super::{
     dkim::DkimSettings,
-    outbox::Queued,
     refusal::ProviderRefused,
     settings::{EmailSettings, MailgunRegion, Provider, Security},
 };
 use crate::config::{MailConfig, MailTransport, SmtpConfig, SmtpTls};
+
+/// A message as a transport sends it: the outbox's row, or a campaign's message made at once.
+#[derive(sqlx::FromRow)]
+pub struct Queued {
+    pub id: String,
+    pub recipient: String,
+    pub subject: String,
+    pub text_body: String,
+    pub html_body: String,
+    pub attempts: i64,
+    pub list_unsubscribe: Option<String>,
+}
 
 /// The most SMTP connections kept open to one server (the campaign sender's highest concurrency).
 pub const MAX_CONNECTIONS: u32 = 50;

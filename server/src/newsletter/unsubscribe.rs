@@ -13,11 +13,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::links::{self, Purpose, TokenQuery};
 use crate::{
-    audit::{self, Action, Actor, Event, Resource},
+    access::audit::{self, Action, Actor, Event, Resource},
+    access::UserRecord,
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
     extract::ApiQuery,
-    users::{mailing, store, UserRecord},
+    users::{mailing, store},
     AppState,
 };
 

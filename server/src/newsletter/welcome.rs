@@ -5,7 +5,7 @@ use super::{
     templates::{render, store, variables::Values},
     unsubscribe,
 };
-use crate::{email, lang::Lang, users::UserRecord, AppState};
+use crate::{access::UserRecord, email, lang::Lang, AppState};
 
 /// Queues the welcome mail for `user`, when a welcome template is on. A failure is logged, not raised:
 /// the member's sign-up has succeeded whatever happens to this mail.

@@ -4,8 +4,8 @@ use std::fmt::Write;
 
 use crate::{
     blog,
+    html::{absolute, escape, page_url},
     lang::Lang,
-    web::head::{absolute, escape, page_url},
     AppState,
 };
 

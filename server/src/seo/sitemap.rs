@@ -5,9 +5,9 @@ use std::fmt::Write;
 
 use crate::{
     blog, catalogue, finder,
+    html::{escape, page_url},
     lang::Lang,
     seo::structured::iso,
-    web::head::{escape, page_url},
     AppState,
 };
 

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use crate::{
     blog::PostSummary,
     catalogue::{Brand, Product},
-    web::head::absolute,
+    html::absolute,
 };
 
 const CONTEXT: &str = "https://schema.org";

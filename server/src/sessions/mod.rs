@@ -1,10 +1,6 @@
-//! Sessions: one row per sign-in (store.rs), the tokens that name them (tokens.rs: starting, renewing
-//! and checking, what the extractors rely on), and the admin's calls to list and revoke them (routes.rs).
+//! The admin's calls to list and revoke sessions (routes.rs); the sessions themselves and their tokens are
+//! `access::sessions`.
 
 mod routes;
-mod store;
-mod tokens;
 
-pub use routes::{routes, Revoked};
-pub use store::{end, end_all_for_user, end_others, live, SessionList, Visible};
-pub use tokens::{check, renew, start, Live};
+pub use routes::routes;

@@ -5,16 +5,16 @@ use axum::{
     extract::{Path, State},
     Json,
 };
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::store::{self, SessionList};
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{
+    access::{
+        audit::{self, Action, Resource},
         extract::{RequirePermission, SignedIn},
         permissions::{self, area},
+        sessions::{self as store, Revoked, SessionList},
     },
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
@@ -50,12 +50,6 @@ async fn list(
     };
     let now = state.clock.now_ms();
     Ok(Json(store::live(&state.db, now, query.user_id.as_deref(), &signed_in.session_id, visible).await?))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Revoked {
-    /// How many sessions were ended.
-    pub revoked: u64,
 }
 
 /// Ends one session; its token is refused from its next call on.
@@ -95,7 +89,7 @@ async fn revoke_user(
 async fn require_admin_for_staff(state: &AppState, signed_in: &SignedIn, owner: Option<&str>) -> ApiResult<()> {
     let Some(owner) = owner else { return Ok(()) };
     match users::store::find_by_id(&state.db, owner).await? {
-        Some(user) if users::is_staff(&user) => permissions::require_admin(&signed_in.user),
+        Some(user) if permissions::is_staff(&user) => permissions::require_admin(&signed_in.user),
         _ => Ok(()),
     }
 }

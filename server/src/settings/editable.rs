@@ -6,8 +6,8 @@ use axum::Json;
 
 use super::Stored;
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     config::{Config, MailTransport},
     error::ApiResult,

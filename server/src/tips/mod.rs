@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    auth::extract::SignedIn,
+    access::extract::SignedIn,
     extract::ApiQuery,
     lang::{Lang, LangQuery},
     AppState,

@@ -15,8 +15,8 @@ use utoipa_axum::{
 
 use super::store::{self, NewUpload};
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{
+    access::audit::{self, Action, Resource},
+    access::{
         extract::SignedIn,
         permissions::{self, Permission},
     },

@@ -12,15 +12,16 @@ use super::{
     validation,
 };
 use crate::{
-    audit::{self, Action, Resource},
-    auth::extract::SignedIn,
+    access::{
+        audit::{self, Action, Resource},
+        extract::SignedIn,
+        sessions::{self, live, Revoked, SessionList, Visible},
+    },
     client_info::ClientInfo,
     error::{ApiError, ApiResult},
     extract::ApiJson,
     lang::Lang,
-    ratelimit,
-    sessions::{self, live, Revoked, SessionList, Visible},
-    AppState,
+    ratelimit, AppState,
 };
 
 pub const WRONG_PASSWORD: &str = "Current password is incorrect";

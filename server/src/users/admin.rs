@@ -3,7 +3,8 @@
 
 use anyhow::bail;
 
-use super::{password, protect, store, validation, Role};
+use super::{password, protect, store, validation};
+use crate::access::Role;
 use crate::{config::BootstrapAdmin, db::Db, time::now_ms};
 
 /// Validates and creates an admin account; the caller chooses the password.

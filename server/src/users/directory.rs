@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{groups::Group, validation, Role};
+use super::{groups::Group, validation};
+use crate::access::Role;
 use crate::{
     db::Db,
     db_filter::{contains_pattern, Filter, Value},

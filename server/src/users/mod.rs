@@ -8,7 +8,6 @@ mod groups;
 pub mod mailing;
 pub mod password;
 mod protect;
-mod role;
 mod routes;
 pub mod store;
 pub mod validation;
@@ -18,12 +17,6 @@ pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
     routes::routes().merge(account::routes())
 }
 
-/// Any account with a role above a member's: only admins act on these.
-pub fn is_staff(user: &UserRecord) -> bool {
-    user.is_admin || user.role != Role::User
-}
-
 pub use groups::Group;
-pub use role::Role;
 pub use routes::USER_NOT_FOUND;
-pub use store::{CreateUserError, NewUser, Profile, PublicUser, UserRecord};
+pub use store::{CreateUserError, NewUser, Profile, PublicUser};

@@ -3,9 +3,9 @@
 //! cannot both succeed (the second sees the first's change and is refused).
 
 use crate::{
+    access::{Role, UserRecord},
     db::Db,
     error::Text,
-    users::{Role, UserRecord},
 };
 
 pub const OWN_ADMIN: Text = Text::new("own_admin", "You cannot remove your own admin access");

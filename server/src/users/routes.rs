@@ -15,15 +15,16 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     directory::{self, AdminUser, UsersQuery, MAX_SELECTION},
     groups::{self, NOT_BY_HAND},
-    is_staff, password, protect,
-    store::{self, CreateUserError, NewUser, Profile, UserRecord},
-    validation, Role,
+    password, protect,
+    store::{self, CreateUserError, NewUser, Profile},
+    validation,
 };
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{
+    access::{
+        audit::{self, Action, Resource},
         extract::RequirePermission,
-        permissions::{self, area},
+        permissions::{self, area, is_staff},
+        sessions, Role, UserRecord,
     },
     client_info::ClientInfo,
     csv::{self, Csv},
@@ -31,7 +32,7 @@ use crate::{
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     paging::PageQuery,
-    sessions, AppState,
+    AppState,
 };
 
 pub const USER_NOT_FOUND: Text = Text::new("user_not_found", "User not found");

@@ -1,10 +1,13 @@
 use serde::{Deserialize, Serialize};
-use sqlx::{any::AnyRow, FromRow, Row};
+use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use super::{validation, Role};
+use super::validation;
 use crate::{
-    auth::permissions::{self, Permission},
+    access::{
+        permissions::{self, Permission},
+        Role, UserRecord,
+    },
     db::Db,
     lang::Lang,
 };
@@ -64,38 +67,6 @@ impl Profile {
     }
 }
 
-/// A stored account, with what signing in needs.
-#[derive(Clone, Debug)]
-pub struct UserRecord {
-    pub id: String,
-    pub username: String,
-    pub email: String,
-    pub password_hash: String,
-    pub role: Role,
-    pub is_admin: bool,
-    pub email_verified: bool,
-    pub language: String,
-    pub disabled_at: Option<i64>,
-}
-
-/// Read by column name, so a query may select more (`u.*` with a session's columns).
-impl FromRow<'_, AnyRow> for UserRecord {
-    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
-        let role: String = row.try_get("role")?;
-        Ok(Self {
-            id: row.try_get("id")?,
-            username: row.try_get("username")?,
-            email: row.try_get("email")?,
-            password_hash: row.try_get("password_hash")?,
-            role: Role::parse(&role).ok_or_else(|| sqlx::Error::Decode(format!("unknown role {role}").into()))?,
-            is_admin: row.try_get::<i64, _>("is_admin")? != 0,
-            email_verified: row.try_get::<i64, _>("email_verified")? != 0,
-            language: row.try_get("language")?,
-            disabled_at: row.try_get("disabled_at")?,
-        })
-    }
-}
-
 /// The signed-in user as the client sees it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -107,13 +78,6 @@ pub struct PublicUser {
     pub is_admin: bool,
     /// The admin areas this user may use (empty for members).
     pub permissions: Vec<Permission>,
-}
-
-impl UserRecord {
-    /// The language of the user's e-mails.
-    pub fn lang(&self) -> Lang {
-        Lang::from_tag(Some(&self.language))
-    }
 }
 
 impl From<&UserRecord> for PublicUser {

@@ -3,7 +3,10 @@
 
 use serde_json::Value;
 
-use crate::lang::Lang;
+use crate::{
+    html::{absolute, escape, page_url},
+    lang::Lang,
+};
 
 /// What the server knows about the page being sent.
 pub struct Head<'a> {
@@ -20,41 +23,6 @@ pub struct Head<'a> {
     pub structured: Option<Value>,
     /// Whether to link the blog's feed in this language.
     pub feed: bool,
-}
-
-/// `&`, `<`, `>`, `"` and `'` as entities: safe in element text and quoted attributes, HTML or XML.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The page's address in one language: the plain path is the Hebrew page (what a visitor without a
-/// language cookie or browser preference gets), the others take the language as `?lang=`.
-pub fn page_url(origin: &str, path: &str, lang: Lang) -> String {
-    if lang == Lang::DEFAULT {
-        format!("{origin}{path}")
-    } else {
-        format!("{origin}{path}?lang={}", lang.code())
-    }
-}
-
-/// A site path made absolute; an absolute address stays as it is.
-pub fn absolute(origin: &str, url: &str) -> String {
-    if url.starts_with('/') {
-        format!("{origin}{url}")
-    } else {
-        url.to_owned()
-    }
 }
 
 /// Open Graph's locale for a language.

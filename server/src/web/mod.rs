@@ -7,7 +7,6 @@ mod page;
 mod page_assets;
 mod page_meta;
 mod routes;
-pub mod security_headers;
 mod ssr;
 mod static_files;
 

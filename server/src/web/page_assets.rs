@@ -10,7 +10,7 @@ use std::{
 
 use serde::Deserialize;
 
-use super::head::escape;
+use crate::html::escape;
 
 /// The manifest's entry for `index.html`, whose files the page has already.
 const APP_ENTRY: &str = "index.html";

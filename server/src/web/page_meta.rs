@@ -1,11 +1,8 @@
 //! What a page's `<head>` says: generic texts from the locale files, made specific for brand,
 //! catalogue and blog pages from the database (title, description, picture, JSON-LD).
 
-use super::{
-    head::{page_url, Head},
-    page::Page,
-};
-use crate::{blog, catalogue, finder, lang::Lang, seo::structured, AppState};
+use super::{head::Head, page::Page};
+use crate::{blog, catalogue, finder, html::page_url, lang::Lang, seo::structured, AppState};
 
 /// The page for `path` (a brand or post that does not exist becomes `NotFound`) and its head.
 pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<'a>, Head<'a>) {

@@ -7,7 +7,6 @@ use super::{
     page::{Page, PageTexts},
     page_assets::PageAssets,
     page_meta,
-    security_headers::{content_security_policy, ExtraSources},
     ssr::Renderer,
     static_files::StaticFiles,
 };
@@ -16,6 +15,7 @@ use crate::{
     config::BotCheck,
     kept_answers::{self, KeptAnswers, Weighed},
     lang::Lang,
+    security_headers::{content_security_policy, ExtraSources},
     AppState,
 };
 use axum::{

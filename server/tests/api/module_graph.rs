@@ -1,8 +1,8 @@
-//! The server's modules form no import cycle (shared layers cannot reach back into features, and a
-//! feature's parts have a direction). Each source file is a node; a path a file names (`use`, or inline
-//! `crate::…`/`super::…`) is an edge to the deepest module it reaches. Edges between a module and its
-//! own ancestors or descendants are left out: a parent lists and re-exports its parts, and the crate
-//! root (`lib.rs`) composes everything.
+//! The server's house rules for imports (docs/layout.md, "Floors"). Every top-level module stands in
+//! `FLOORS` and may import only modules listed before it, so no loop can form between them, whether
+//! through a `mod.rs` re-export or not; and inside one, no two files import each other in a loop (a parent
+//! listing and re-exporting its parts counts as importing them). Each source file is a node; a path a file
+//! names (`use`, or inline `crate::…`/`super::…`) is an edge to the deepest module it reaches.
 
 use std::{
     collections::{BTreeMap, BTreeSet},
@@ -13,25 +13,118 @@ use syn::visit::Visit;
 
 type Module = Vec<String>;
 
+/// The server's top-level modules from the ground up; each may import only those before it. Ground: no
+/// knowledge of accounts or features. Access: who is asking and what they may do. Settings: the stored
+/// settings every feature reads. Features: each stands on the ones before it and reaches them through
+/// their public functions. Pages and the app: what composes the features.
+const FLOORS: &[(&str, &[&str])] = &[
+    (
+        "ground",
+        &[
+            "config",
+            "error",
+            "time",
+            "lang",
+            "text",
+            "encoding",
+            "csv",
+            "db",
+            "db_filter",
+            "lifecycle",
+            "metrics",
+            "precompressed",
+            "private_hosts",
+            "security_headers",
+            "serve",
+            "client_info",
+            "dates",
+            "extract",
+            "fields",
+            "html",
+            "openapi",
+            "paging",
+            "translations",
+            "secrets",
+            "caches",
+            "backup",
+            "ratelimit",
+            "request_log",
+            "kept_answers",
+            "public_cache",
+        ],
+    ),
+    ("access", &["access"]),
+    ("settings", &["settings"]),
+    (
+        "features",
+        &[
+            "health",
+            "audit",
+            "botcheck",
+            "uploads",
+            "tips",
+            "catalogue",
+            "finder",
+            "users",
+            "sessions",
+            "site",
+            "email",
+            "newsletter",
+            "auth",
+            "blog",
+            "analytics",
+            "crash_reports",
+            "cache_monitor",
+            "assistant",
+            "seo",
+            "admin",
+        ],
+    ),
+    ("pages and the app", &["web", "cleanup", "cli", "testing"]),
+];
+
 #[test]
-fn server_modules_have_no_import_cycles() {
+fn every_import_runs_down_the_floors() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let files = source_files(&src);
+    let edges = file_edges(&src);
+    let order: Vec<&str> = FLOORS.iter().flat_map(|(_, modules)| modules.iter().copied()).collect();
+    let position = |top: &str| order.iter().position(|listed| *listed == top);
+    let tops: BTreeSet<&str> = edges.keys().filter_map(|module| module.first()).map(String::as_str).collect();
+    let unlisted: Vec<&&str> = tops.iter().filter(|top| position(top).is_none()).collect();
+    assert!(unlisted.is_empty(), "top-level modules missing from FLOORS (module_graph.rs): {unlisted:?}");
+    let upward: Vec<String> = edges
+        .iter()
+        .flat_map(|(from, targets)| targets.iter().map(move |to| (from, to)))
+        .filter(|(from, to)| from[0] != to[0] && position(&to[0]) > position(&from[0]))
+        .map(|(from, to)| format!("{} → {}", from.join("::"), to.join("::")))
+        .collect();
+    assert!(upward.is_empty(), "imports that run up the floors of FLOORS (module_graph.rs):\n{}", upward.join("\n"));
+}
+
+#[test]
+fn no_files_import_each_other_in_a_loop() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let cycles = cycles(&file_edges(&src));
+    let shown: Vec<String> =
+        cycles.iter().map(|cycle| cycle.iter().map(|m| m.join("::")).collect::<Vec<_>>().join(" → ")).collect();
+    assert!(shown.is_empty(), "import cycles between server files:\n{}", shown.join("\n"));
+}
+
+/// Each module file's imports: the other module files it names (the crate root, which composes
+/// everything, is no node).
+fn file_edges(src: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
+    let files = source_files(src);
     let modules: BTreeSet<Module> = files.keys().cloned().collect();
     let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
-    for (module, file) in &files {
+    for (module, file) in files.iter().filter(|(module, _)| !module.is_empty()) {
         let text = std::fs::read_to_string(file).unwrap();
         let parsed = syn::parse_file(&text).unwrap_or_else(|err| panic!("{}: {err}", file.display()));
         let mut paths = PathCollector::default();
         paths.visit_file(&parsed);
         let reached = paths.paths.iter().filter_map(|path| resolve(module, path, &modules));
-        let targets = edges.entry(module.clone()).or_default();
-        targets.extend(reached.filter(|target| !target.starts_with(module) && !module.starts_with(target)));
+        edges.entry(module.clone()).or_default().extend(reached.filter(|target| target != module));
     }
-    let cycles = cycles(&edges);
-    let shown: Vec<String> =
-        cycles.iter().map(|cycle| cycle.iter().map(|m| m.join("::")).collect::<Vec<_>>().join(" → ")).collect();
-    assert!(shown.is_empty(), "import cycles between server modules:\n{}", shown.join("\n"));
+    edges
 }
 
 /// Every module file under `src` (but the binary's `main.rs`) by its module path.

@@ -1,6 +1,6 @@
 import { ApiError, OFFLINE_QUEUE_FULL, errorFromAnswer } from './errors';
 import { REQUEST_TIMEOUT_MS } from './limits';
-import type { FlushMeans } from './offlineQueueFlush';
+import type { FlushMeans, QueuedCall, QueueProblem } from './offlineQueueTypes';
 import { storedToken, tokenRejected, tokenSubject } from './token';
 import { fetchOnce, readJson, type Call, type Method } from './transport';
 
@@ -21,17 +21,6 @@ export const QUEUE_KEY = 'pointe-offline-queue';
 export const MAX_QUEUED_CALLS = 50;
 export const MAX_QUEUE_CHARS = 256 * 1024;
 
-export interface QueuedCall {
-  id: string;
-  method: Method;
-  path: string;
-  body?: unknown;
-  queuedAt: number;
-  /** The signed-in user's id (the token's `sub`) when it was queued: it is sent only with their token. */
-  owner?: string;
-  /** When a flush began sending it; left set only by a flush that ended mid-call (the page closed). */
-  sendingSince?: number;
-}
 
 /**
  * Which writes wait in the queue while offline. Every POST, PUT, PATCH and DELETE made through the API
@@ -151,17 +140,6 @@ export function enqueue(call: Call): QueuedCall {
   return queued;
 }
 
-/** A queued call that did not go through: refused by the server (4xx), or perhaps never sent. */
-export interface QueueProblem {
-  id: string;
-  call: Pick<QueuedCall, 'method' | 'path'>;
-  /** `refused`: the server answered with an error; `uncertain`: a page closed while sending it. */
-  kind: 'refused' | 'uncertain';
-  /** The refusal's status, text and code (an ApiError's). */
-  status?: number;
-  message?: string;
-  code?: string;
-}
 
 let problems: readonly QueueProblem[] = [];
 const problemListeners = new Set<() => void>();

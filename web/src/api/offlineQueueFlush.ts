@@ -1,27 +1,5 @@
 import type { ApiError } from './errors';
-import type { QueuedCall, QueueProblem } from './offlineQueue';
-
-/**
- * What a flush works with, handed over by `flushQueue` (offlineQueue.ts), which fetches this module when
- * the visitor has calls waiting. Handed over rather than imported: a chunk fetched later that imports some
- * of the modules the home page loads makes Rolldown split the home page's chunks they are in (it places each
- * module by the set of entries that import it), which weighed more on the home page than this whole module.
- */
-export interface FlushMeans {
-  /** The visitor's queued calls, oldest first. */
-  pendingCalls: () => QueuedCall[];
-  /** Replaces a queued call by what `change` returns, or takes it out of the queue; false when storage refused it. */
-  updateCall: (id: string, change: (call: QueuedCall) => QueuedCall | undefined) => boolean;
-  reportProblem: (problem: QueueProblem) => void;
-  /** One attempt at the call, without retries. */
-  send: (call: QueuedCall) => Promise<Response>;
-  /** The error that a refusal's answer carries. */
-  refusal: (response: Response) => Promise<ApiError>;
-  /** Ends the session, as a 401 to any call does. */
-  tokenRejected: () => void;
-  /** The longest a call may take. */
-  callTimeoutMs: number;
-}
+import type { FlushMeans, QueuedCall, QueueProblem } from './offlineQueueTypes';
 
 /** One tab sends the queue at a time: the Web Locks API, or where it is missing a lease in local storage. */
 const LOCK_NAME = 'pointe-offline-queue';

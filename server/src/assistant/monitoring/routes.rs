@@ -14,6 +14,7 @@ use super::{
     status::{self, Status},
 };
 use crate::{
+    access::{extract::RequirePermission, permissions::area},
     assistant::{
         answer, guard,
         model::{Outcome, Question, Route, Source},
@@ -21,7 +22,6 @@ use crate::{
         settings::AiProviders,
         stream::Output,
     },
-    auth::{extract::RequirePermission, permissions::area},
     error::ApiResult,
     extract::{ApiJson, ApiQuery},
     lang::Lang,

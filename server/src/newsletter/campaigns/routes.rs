@@ -19,13 +19,10 @@ use super::{
     store::{self, CampaignRecord, Save},
 };
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
-    email::{
-        self,
-        settings::{test_address, test_answer, TestSent},
-    },
+    email::{self, test_address, test_answer, TestSent},
     error::{ApiError, ApiResult, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,

@@ -23,7 +23,7 @@ use super::{
 };
 use crate::{
     db,
-    email::{self, outbox::Queued, Mailer, MailerInForce},
+    email::{self, Mailer, MailerInForce, Queued},
     error::ApiError,
     lang::Lang,
     newsletter::unsubscribe,

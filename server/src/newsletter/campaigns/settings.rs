@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    auth::{extract::RequirePermission, permissions::area},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     email,
     error::ApiResult,

@@ -8,8 +8,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::pop3::{self, Account, Failure, Session};
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     email::settings::Security,
     error::ApiResult,

@@ -12,8 +12,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::newsletter::campaigns;
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     error::{ApiError, ApiResult},
     extract::ApiQuery,

@@ -17,20 +17,16 @@ use super::{
     variables::{Values, VARIABLES},
 };
 use crate::{
-    audit::{self, Action, Resource},
-    auth::{extract::RequirePermission, permissions::area},
+    access::audit::{self, Action, Resource},
+    access::UserRecord,
+    access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
-    email::{
-        self,
-        settings::{test_address, test_answer, TestSent},
-        Rendered,
-    },
+    email::{self, test_address, test_answer, Rendered, TestSent},
     error::{ApiError, ApiResult, Text},
     extract::ApiJson,
     fields::FieldErrors,
     lang::Lang,
     newsletter::campaigns,
-    users::UserRecord,
     AppState,
 };
 

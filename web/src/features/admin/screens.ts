@@ -21,7 +21,7 @@ import type en from './locales/en.json';
 
 export type ScreenKey = keyof typeof en.screens;
 
-/** The admin areas the server grants (server/src/auth/permissions.rs). */
+/** The admin areas the server grants (server/src/access/permissions.rs). */
 export const PERMISSIONS = ['catalogue', 'blog', 'users', 'sessions', 'auditLogs', 'settings', 'email', 'analytics', 'ai', 'cache', 'crashes'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -2,7 +2,7 @@ import { ActionIcon, Group } from '@mantine/core';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-import type { Rating } from './message';
+import type { Rating } from './api';
 
 /** Thumbs up and down on an answer; the chosen one stays pressed. */
 export function AnswerFeedback({ feedback, onRate }: { feedback: Rating | undefined; onRate: (rating: Rating) => void }) {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { AnswerFeedback } from './AnswerFeedback';
 import { AnswerSources } from './AnswerSources';
 import classes from './chat.module.css';
-import type { AiMessage, ChatMessage, Rating } from './message';
+import type { Rating } from './api';
+import type { AiMessage, ChatMessage } from './message';
 import { QuestionChips } from './QuestionChips';
 
 /** A message's bubble: the visitor's on the inline end, the assistant's on the inline start. */

@@ -5,7 +5,6 @@ import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorTe
 import { REQUEST_TIMEOUT_MS } from '../../api/limits';
 import { readJson } from '../../api/transport';
 import type { Language } from '../../i18n/languages';
-import type { Rating } from './message';
 import { EventStreamParser } from './sse';
 
 /** The server's limit on a question's length (docs/assistant.md). */
@@ -20,6 +19,9 @@ const sourceSchema = z.object({
   /** A path on this site, or for a product the maker's page (an https address). */
   link: z.string(),
 });
+/** A visitor's judgement of an answer. */
+export type Rating = 'up' | 'down';
+
 export type AnswerSource = z.infer<typeof sourceSchema>;
 
 export const answerSchema = z.object({

@@ -1,12 +1,10 @@
-import type { Answer, AnswerSource } from './api';
+import type { Answer, AnswerSource, Rating } from './api';
 
 /** The suggested questions' keys (spec §4); the server names the same keys in an answer's `suggestions`. */
 export const SUGGESTION_KEYS = ['beginners', 'difference', 'durability', 'sizing'] as const;
 export type SuggestionKey = (typeof SUGGESTION_KEYS)[number];
 
 export const isSuggestionKey = (key: string): key is SuggestionKey => (SUGGESTION_KEYS as readonly string[]).includes(key);
-
-export type Rating = 'up' | 'down';
 
 /** A chat message (spec §3). */
 interface MessageBase {

@@ -6,7 +6,8 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { useMessageText } from '../../i18n/useMessageText';
 import { track } from '../analytics';
 import { askAssistant, sendFeedback } from './api';
-import { aiMessage, answerMessage, userMessage, type AiMessage, type ChatMessage, type Rating } from './message';
+import { aiMessage, answerMessage, userMessage, type AiMessage, type ChatMessage } from './message';
+import type { Rating } from './api';
 
 /**
  * The conversation (spec §4 Chat widget): one welcome message in the interface language at first and

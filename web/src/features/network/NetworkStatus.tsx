@@ -3,7 +3,8 @@ import { IconAlertTriangle, IconCloudUpload, IconDeviceFloppy, IconWifi, IconWif
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { dismissQueueProblem, type QueueProblem } from '../../api/offlineQueue';
+import { dismissQueueProblem } from '../../api/offlineQueue';
+import type { QueueProblem } from '../../api/offlineQueueTypes';
 import { useConnectionNotice, useOnline, useQueuedCount, useQueueProblems } from './useNetworkStatus';
 import classes from './NetworkStatus.module.css';
 

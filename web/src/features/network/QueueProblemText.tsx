@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-import type { QueueProblem } from '../../api/offlineQueue';
+import type { QueueProblem } from '../../api/offlineQueueTypes';
 import { serverCodeKey, serverTextKey } from '../../i18n/serverTexts';
 
 /** The words for what a queued call was doing, by its method (only writes are queued). */

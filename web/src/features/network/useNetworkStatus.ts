@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { isOnline, subscribeConnectivity } from '../../api/connectivity';
-import { onQueued, pendingCalls, queueProblems, subscribeQueue, subscribeQueueProblems, type QueueProblem } from '../../api/offlineQueue';
+import { onQueued, pendingCalls, queueProblems, subscribeQueue, subscribeQueueProblems } from '../../api/offlineQueue';
+import type { QueueProblem } from '../../api/offlineQueueTypes';
 
 export const OFFLINE_NOTICE_MS = 5_000;
 export const ONLINE_NOTICE_MS = 3_000;

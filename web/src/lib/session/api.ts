@@ -10,7 +10,7 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.string(),
   isAdmin: z.boolean(),
-  /** The admin areas this user may use (server/src/auth/permissions.rs); empty for members. */
+  /** The admin areas this user may use (server/src/access/permissions.rs); empty for members. */
   permissions: z.array(z.string()),
 });
 export type User = z.infer<typeof userSchema>;

@@ -4,24 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { downloadCsv, toCsv } from './csv';
 import { nextSort, type TableSort } from './SortableHeader';
-import { TableLayout, type TableView } from './TableLayout';
+import { TableLayout, type Column, type TableView } from './TableLayout';
 import { PAGE_SIZES } from './TablePager';
 import { TableSearch } from './TableSearch';
+
+export type { Column } from './TableLayout';
 
 export { PAGE_SIZES } from './TablePager';
 export type { TableSort } from './SortableHeader';
 
-export interface Column<T> {
-  key: string;
-  header: string;
-  cell: (row: T) => ReactNode;
-  /** What the column sorts by; without it the column does not sort. */
-  sortValue?: (row: T) => string | number;
-  /** Server mode: the server sorts by this column (its `key` names it). */
-  sortable?: boolean;
-  /** The column's cell in a CSV export; without it the column is not exported. */
-  csv?: (row: T) => string | number | boolean | null | undefined;
-}
 
 /**
  * The server pages, sorts and searches: the table shows `rows` as this page and hands the user's

@@ -5,9 +5,20 @@ import { useTranslation } from 'react-i18next';
 
 import { PageLoader } from '../../../components/PageLoader';
 import { ADMIN_NAMESPACE } from '../i18n';
-import type { Column } from './DataTable';
 import { SortableHeader, type TableSort } from './SortableHeader';
 import { TablePager } from './TablePager';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** What the column sorts by; without it the column does not sort. */
+  sortValue?: (row: T) => string | number;
+  /** Server mode: the server sorts by this column (its `key` names it). */
+  sortable?: boolean;
+  /** The column's cell in a CSV export; without it the column is not exported. */
+  csv?: (row: T) => string | number | boolean | null | undefined;
+}
 
 /** What a table shows and how the user moves through it, whoever pages, sorts and searches (this page or the server). */
 export interface TableView<T> {

@@ -8,11 +8,12 @@ use axum::{
     http::{header, request::Parts, HeaderMap},
 };
 
-use super::permissions::{self, Area};
+use super::{
+    permissions::{self, Area},
+    sessions, UserRecord,
+};
 use crate::{
     error::{ApiError, AUTHENTICATION_REQUIRED},
-    sessions,
-    users::UserRecord,
     AppState,
 };
 

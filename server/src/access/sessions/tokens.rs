@@ -4,9 +4,11 @@
 
 use super::store::{self, NewSession};
 use crate::{
-    auth::token::{self, Claims},
+    access::{
+        token::{self, Claims},
+        UserRecord,
+    },
     client_info::ClientInfo,
-    users::UserRecord,
     AppState,
 };
 

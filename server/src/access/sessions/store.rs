@@ -4,7 +4,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::{client_info::ClientInfo, db::Db, users::UserRecord};
+use crate::{access::UserRecord, client_info::ClientInfo, db::Db};
 
 /// The most sessions one answer lists, newest first.
 pub const LIST_LIMIT: i64 = 1000;
@@ -198,4 +198,11 @@ pub async fn live(
 /// The user a session belongs to, if the session exists.
 pub async fn owner(db: &Db, session_id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT user_id FROM sessions WHERE id = $1").bind(session_id).fetch_optional(db).await
+}
+
+/// What ending sessions answers.
+#[derive(Serialize, ToSchema)]
+pub struct Revoked {
+    /// How many sessions were ended.
+    pub revoked: u64,
 }

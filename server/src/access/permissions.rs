@@ -5,8 +5,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
+    access::{Role, UserRecord},
     error::{ApiError, ApiResult, Text},
-    users::{Role, UserRecord},
 };
 
 /// An area of the admin dashboard.
@@ -113,4 +113,9 @@ pub fn require_staff(user: &UserRecord) -> ApiResult<()> {
     } else {
         Ok(())
     }
+}
+
+/// Any account with a role above a member's: only admins act on these.
+pub fn is_staff(user: &UserRecord) -> bool {
+    user.is_admin || user.role != Role::User
 }

@@ -1,4 +1,9 @@
-//! What the audit log records: each action and each kind of resource, with the code stored for it.
+//! The audit log's rows as every feature writes them: who did what to which resource, from where (spec §3
+//! "Audit log entry"), each action and kind of resource with the code stored for it. The admin's table,
+//! export and retention are the audit feature's (audit/).
+
+use super::UserRecord;
+use crate::{client_info::ClientInfo, AppState};
 
 macro_rules! codes {
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $code:literal,)* }) => {
@@ -83,3 +88,48 @@ codes!(
         CrashReport = "crash_report",
     }
 );
+
+/// The account an event concerns, when there is one.
+pub struct Actor<'a> {
+    pub user_id: &'a str,
+    pub username: &'a str,
+}
+
+pub struct Event<'a> {
+    pub action: Action,
+    pub resource_type: Resource,
+    pub resource_id: Option<&'a str>,
+    pub actor: Option<Actor<'a>>,
+}
+
+pub async fn record(state: &AppState, client: &ClientInfo, event: Event<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO audit_log (id, created_at, user_id, username, action, resource_type, resource_id, ip, user_agent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(state.clock.now_ms())
+    .bind(event.actor.as_ref().map(|a| a.user_id.to_owned()))
+    .bind(event.actor.as_ref().map(|a| a.username.to_owned()))
+    .bind(event.action.code())
+    .bind(event.resource_type.code())
+    .bind(event.resource_id.map(str::to_owned))
+    .bind(&client.ip)
+    .bind(&client.user_agent)
+    .execute(&state.db)
+    .await?;
+    Ok(())
+}
+
+/// An admin's create, update or delete of one resource.
+pub async fn record_change(
+    state: &AppState,
+    client: &ClientInfo,
+    user: &UserRecord,
+    action: Action,
+    resource_type: Resource,
+    resource_id: &str,
+) -> Result<(), sqlx::Error> {
+    let actor = Actor { user_id: &user.id, username: &user.username };
+    record(state, client, Event { action, resource_type, resource_id: Some(resource_id), actor: Some(actor) }).await
+}
