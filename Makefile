@@ -18,8 +18,9 @@ LLAMA_CPP_VERSION := 0.3.36
 SMOLLM2_VERSION := 0.1.2
 LLM_VENV := $(HOME)/.cache/pointe/llm-venv
 LLM_PYTHON := $(LLM_VENV)/bin/python
-# The contract tests' schemathesis, pinned, in its own virtualenv.
+# The contract tests' schemathesis and openapi-spec-validator, pinned, in their own virtualenv.
 SCHEMATHESIS_VERSION := 4.32.5
+SPEC_VALIDATOR_VERSION := 0.9.0
 SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
 SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
@@ -135,7 +136,8 @@ test-web: web ## Vitest, and the home page's weight against its budget (web/scri
 	cd web && npm test
 	cd web && node scripts/bundle-budget.mjs dist
 
-# The release server against its own OpenAPI document (server/tests/contract/run.sh).
+# The OpenAPI document against the specification (openapi-spec-validator), and the release server against
+# the document (server/tests/contract/run.sh).
 test-contract: build schemathesis-deps
 	server/tests/contract/run.sh $(SERVER) $(SCHEMATHESIS)
 
@@ -151,11 +153,12 @@ test-cluster: build smtp-deps services
 	@command -v nginx >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }
 	AIOSMTPD=$(AIOSMTPD) python3 server/tests/cluster/faults.py $(SERVER)
 
-schemathesis-deps: $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
+schemathesis-deps: $(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION)-validator-$(SPEC_VALIDATOR_VERSION).installed
 
-$(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed:
+$(SCHEMATHESIS_VENV)/schemathesis-$(SCHEMATHESIS_VERSION)-validator-$(SPEC_VALIDATOR_VERSION).installed:
 	python3 -m venv $(SCHEMATHESIS_VENV)
-	$(SCHEMATHESIS_VENV)/bin/python -m pip install --quiet schemathesis==$(SCHEMATHESIS_VERSION)
+	$(SCHEMATHESIS_VENV)/bin/python -m pip install --quiet schemathesis==$(SCHEMATHESIS_VERSION) \
+		openapi-spec-validator==$(SPEC_VALIDATOR_VERSION)
 	@touch $@
 
 e2e-deps:

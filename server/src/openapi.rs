@@ -15,7 +15,7 @@ use crate::{error::ErrorAnswer, AppState};
 #[openapi(
     info(title = "Pointe API", description = "The JSON API of Pointe, the pointe shoe website. \
         Every error answers `ErrorAnswer`: `{\"error\": \"<English text>\", \"code\": \"<stable code>\"}`, \
-        with `fields` for invalid input and `retryAfter` when rate-limited."),
+        with `fields` for invalid input and `retryAfter` when rate-limited.", license(name = "Proprietary")),
     modifiers(&BearerToken)
 )]
 struct ApiDoc;
@@ -38,7 +38,50 @@ pub fn base() -> utoipa::openapi::OpenApi {
 
 /// The document the features' routes describe, with what utoipa cannot derive added.
 pub fn complete(document: Document) -> Document {
-    with_records_merged(with_error_answers(document))
+    with_operation_ids(with_records_merged(with_error_answers(document)))
+}
+
+/// Each operation's id made from its method and path (`GET /api/admin/users/{id}` is
+/// `getAdminUsersById`): unique as the paths are, which client generators need; the handlers' own names,
+/// utoipa's default, repeat across features (`list`, `save`).
+fn with_operation_ids(mut document: Document) -> Document {
+    for (path, item) in document.paths.paths.iter_mut() {
+        let operations = [
+            ("get", &mut item.get),
+            ("put", &mut item.put),
+            ("post", &mut item.post),
+            ("delete", &mut item.delete),
+            ("patch", &mut item.patch),
+            ("head", &mut item.head),
+            ("options", &mut item.options),
+            ("trace", &mut item.trace),
+        ];
+        for (method, operation) in operations {
+            if let Some(operation) = operation {
+                operation.operation_id = Some(operation_id(method, path));
+            }
+        }
+    }
+    document
+}
+
+fn operation_id(method: &str, path: &str) -> String {
+    let mut id = method.to_owned();
+    for segment in path.trim_start_matches("/api").split('/') {
+        let (word, parameter) = match segment.strip_prefix('{').and_then(|inner| inner.strip_suffix('}')) {
+            Some(name) => (name, true),
+            None => (segment, false),
+        };
+        if parameter {
+            id.push_str("By");
+        }
+        for part in word.split(|c: char| !c.is_ascii_alphanumeric()).filter(|part| !part.is_empty()) {
+            let mut chars = part.chars();
+            id.extend(chars.next().map(|first| first.to_ascii_uppercase()));
+            id.extend(chars);
+        }
+    }
+    id
 }
 
 /// Every operation's error answers, described once: the `ErrorAnswer` body on each error status an

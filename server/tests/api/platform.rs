@@ -444,6 +444,19 @@ async fn openapi_document_and_offline_docs_page() {
             assert!(document["paths"][path].is_object(), "{path} is not documented");
         }
         assert_eq!(document["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+        assert!(!document["info"]["license"]["name"].as_str().unwrap_or_default().is_empty());
+        // Client generators need one id per operation (make test-contract also runs openapi-spec-validator).
+        let ids: Vec<&str> = document["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|item| item.as_object().unwrap().values())
+            .filter_map(|operation| operation["operationId"].as_str())
+            .collect();
+        let distinct: std::collections::BTreeSet<&str> = ids.iter().copied().collect();
+        assert!(ids.len() > 100 && distinct.len() == ids.len(), "operation ids repeat: {ids:?}");
+        assert!(ids.contains(&"getUsersList"), "{ids:?}");
+        assert!(ids.contains(&"deleteSessionsRevokeById"), "{ids:?}");
         // Routes register their schemas as they are registered: every reference resolves.
         let text = document.to_string();
         for reference in text.split("\"$ref\":\"#/components/schemas/").skip(1) {

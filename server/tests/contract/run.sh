@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The API against its own OpenAPI document: schemathesis generates requests for every operation from
+# The OpenAPI document is first checked against the OpenAPI specification (openapi-spec-validator, beside
+# schemathesis in its virtualenv: unique operation ids, valid references and schemas). Then the API against
+# its own document: schemathesis generates requests for every operation from
 # the document and checks every answer (status documented, body on its schema, no server error, valid
 # requests accepted, invalid ones refused; schemathesis.toml lists the few rules a schema cannot state),
 # once as a visitor and once as an admin. The server runs on a free port of 127.0.0.1 with a throw-away
@@ -27,6 +29,9 @@ done
 base="http://127.0.0.1:$port"
 token=$(python3 "$here/sign_in.py" "$base" contract "$password" "$dir/mail")
 status=0
+python3 -c 'import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1]).read())' \
+    "$base/api/openapi.json" >"$dir/openapi.json"
+"$(dirname "$schemathesis")/openapi-spec-validator" "$dir/openapi.json" || status=1
 # In the throw-away folder, which also takes schemathesis's own cache (.schemathesis/).
 run() {
     (cd "$dir" && "$schemathesis" --config-file "$here/schemathesis.toml" run "$base/api/openapi.json" --url "$base" \
