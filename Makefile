@@ -59,7 +59,18 @@ check: web/node_modules/.package-lock.json ## Formatting, lints and types: rustf
 	cargo clippy --locked -p pointe-server --all-targets -- -D warnings
 	cd web && npm run check
 
-test: check test-server test-web test-contract test-hostile test-cluster e2e ## The gate (make check), then every suite: Rust (SQLite + PostgreSQL), Vitest, the API contract, a hostile client, the cluster's faults, Playwright
+SUITES := check test-server test-web test-contract test-hostile test-cluster e2e
+
+# Each suite in turn, its wall time (set-up and builds included) printed at the end, or at the first failure.
+test: ## The gate (make check), then every suite: Rust (SQLite + PostgreSQL), Vitest, the API contract, a hostile client, the cluster's faults, Playwright
+	@times=""; status=0; \
+	for suite in $(SUITES); do \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory $$suite || status=$$?; \
+		times="$$times$$(printf '%-14s %5d s' $$suite $$(( $$(date +%s) - start )))\n"; \
+		[ $$status -eq 0 ] || { printf '\n%s failed. Wall time per suite:\n%b' $$suite "$$times"; exit $$status; }; \
+	done; \
+	printf '\nWall time per suite:\n%b' "$$times"
 
 # The server suite runs on SQLite always, on PostgreSQL too when one answers on 127.0.0.1:5432, and its
 # rate-limit tests on Redis too when one answers on 127.0.0.1:6379. Under CI=true both are required: the
