@@ -43,6 +43,8 @@ pub enum Page<'a> {
 }
 
 impl<'a> Page<'a> {
+    /// The web app routes the same paths (web/src/app/routes.tsx; web/src/app/pageRoutes.test.ts reads
+    /// these arms and fails when the two lists differ).
     pub fn from_path(path: &'a str) -> Page<'a> {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
         let segments: Vec<&str> = path.split('/').skip(1).collect();

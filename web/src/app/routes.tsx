@@ -79,7 +79,7 @@ const pages: RouteObject[] = [
   { path: '/unsubscribe', lazy: () => page.unsubscribe().then((m) => ({ Component: m.UnsubscribePage })) },
 ];
 
-/** The app's routes (spec §2). The server's route table (server/src/web/page.rs) mirrors this list. */
+/** The app's routes (spec §2). The server's route table (server/src/web/page.rs) has the same paths (pageRoutes.test.ts). */
 export const routes: RouteObject[] = [
   {
     element: <SessionRoot />,
