@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 
@@ -37,8 +37,10 @@ async function start(container: HTMLElement) {
     </StrictMode>
   );
   // React takes the drawn page over part by part (the Suspense boundaries of app/Layout.tsx and the pages),
-  // yielding between them, the part a visitor touches first, and plays again the clicks it met meanwhile.
-  if (rendered) hydrateRoot(container, app);
+  // the part a visitor touches first, and plays again the clicks it met meanwhile. In a transition the
+  // take-over itself yields to the browser every few milliseconds too (outside one, React hydrates the
+  // frame around the boundaries in one task).
+  if (rendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
