@@ -7,12 +7,9 @@ use std::collections::BTreeMap;
 
 use crate::{
     email::Rendered,
+    html,
     lang::Lang,
-    newsletter::templates::{
-        model::TemplateText,
-        render::{escape_html, render},
-        variables::Values,
-    },
+    newsletter::templates::{model::TemplateText, render::render, variables::Values},
 };
 
 /// What the site gives every recipient alike.
@@ -163,7 +160,7 @@ impl Parts {
                 Part::Open => values.open_url.clone().unwrap_or_default(),
                 Part::Link(number) => (values.click_url)(*number),
             };
-            out.push_str(&if escape { escape_html(&value) } else { value });
+            out.push_str(&if escape { html::escape(&value) } else { value });
         }
         out
     }

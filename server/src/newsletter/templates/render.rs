@@ -12,6 +12,7 @@ use super::{
 };
 use crate::{
     email::{self, Rendered},
+    html::escape,
     lang::Lang,
 };
 
@@ -89,24 +90,9 @@ fn body_html(pieces: &[Piece<'_>], values: &Values) -> String {
         .to_string();
     // The last markers first, so `…x1x` is not read inside `…x11x`.
     for (index, name) in variables.iter().enumerate().rev() {
-        clean = clean.replace(&marker(index), &escape_html(values.get(name)));
+        clean = clean.replace(&marker(index), &escape(values.get(name)));
     }
     clean
-}
-
-pub fn escape_html(value: &str) -> String {
-    let mut escaped = String::with_capacity(value.len());
-    for c in value.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            _ => escaped.push(c),
-        }
-    }
-    escaped
 }
 
 #[cfg(test)]
