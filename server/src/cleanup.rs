@@ -11,10 +11,17 @@
 //! - sent or given-up e-mails after 30 days (their bodies went when they were sent);
 //! - analytics' raw page views, events and visits past the retention the admin set (400 days by default),
 //!   once added up into daily totals.
+//!
+//! Each kind is deleted by the feature that owns its table.
 
 use std::time::Duration;
 
-use crate::{db::Db, time::DAY_MS, AppState};
+use crate::{
+    access::{audit, sessions},
+    analytics, assistant, auth, botcheck, crash_reports, email, ratelimit,
+    time::DAY_MS,
+    AppState,
+};
 
 const EVERY: Duration = Duration::from_secs(15 * 60);
 pub const CODE_GRACE_MS: i64 = DAY_MS;
@@ -43,25 +50,19 @@ pub async fn run(state: &AppState) -> Result<Removed, sqlx::Error> {
     let db = &state.db;
     let audit_keep_ms =
         i64::from(state.settings.get::<crate::audit::retention::AuditRetention>(db).await?.retention_days) * DAY_MS;
+    let (codes, reset_links) = auth::forget_expired(db, now - CODE_GRACE_MS).await?;
     Ok(Removed {
-        codes: delete(db, "DELETE FROM verification_codes WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
-        reset_links: delete(db, "DELETE FROM password_resets WHERE expires_at <= $1", now - CODE_GRACE_MS).await?,
-        bot_checks: delete(db, "DELETE FROM bot_check_uses WHERE expires_at <= $1", now).await?,
-        rate_limits: delete(db, "DELETE FROM rate_limits WHERE window_end <= $1", now).await?,
-        sessions: delete(db, "DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1", now - SESSION_KEEP_MS)
-            .await?,
-        audit_entries: delete(db, "DELETE FROM audit_log WHERE created_at < $1", now - audit_keep_ms).await?,
-        ai_records: delete(db, "DELETE FROM ai_errors WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?
-            + delete(db, "DELETE FROM ai_requests WHERE created_at < $1", now - AI_RECORDS_KEEP_MS).await?,
-        crash_groups: crate::crash_reports::forget_unseen_since(db, now - CRASH_KEEP_MS).await?,
-        mails: delete(db, "DELETE FROM email_outbox WHERE sent_at < $1 OR failed_at < $1", now - MAIL_KEEP_MS).await?,
-        analytics_events: crate::analytics::expire(state).await?,
+        codes,
+        reset_links,
+        bot_checks: botcheck::forget_expired(db, now).await?,
+        rate_limits: ratelimit::forget_ended(db, now).await?,
+        sessions: sessions::forget_before(db, now - SESSION_KEEP_MS).await?,
+        audit_entries: audit::forget_before(db, now - audit_keep_ms).await?,
+        ai_records: assistant::monitoring::record::forget_before(db, now - AI_RECORDS_KEEP_MS).await?,
+        crash_groups: crash_reports::forget_unseen_since(db, now - CRASH_KEEP_MS).await?,
+        mails: email::outbox::forget_done_before(db, now - MAIL_KEEP_MS).await?,
+        analytics_events: analytics::expire(state).await?,
     })
-}
-
-/// Runs `sql` with `$1` bound to `until`; returns how many rows went.
-async fn delete(db: &Db, sql: &str, until: i64) -> Result<u64, sqlx::Error> {
-    Ok(sqlx::query(sql).bind(until).execute(db).await?.rows_affected())
 }
 
 /// The job's lease lasts a little less than a round, so its holder renews it at each round, and another

@@ -102,7 +102,7 @@ pub async fn run() -> anyhow::Result<()> {
             } else {
                 users::password::generate()
             };
-            users::admin::create_admin(&pool, &username, &email, &password).await?;
+            users::service::create_admin(&pool, &username, &email, &password).await?;
             println!("Created admin {username}.");
             if !password_stdin {
                 println!("Password (shown once, keep it safe): {password}");
@@ -167,7 +167,7 @@ pub async fn run() -> anyhow::Result<()> {
         Command::SetRole { username, role } => {
             let pool = db::connect(&config.database_url).await?;
             db::migrate(&pool).await?;
-            users::admin::set_role(&pool, &username, &role).await?;
+            users::service::set_role(&pool, &username, &role).await?;
             println!("{username} is now {role}.");
             Ok(())
         }

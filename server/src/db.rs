@@ -36,6 +36,13 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (20, "crash_drops", include_str!("../migrations/0020_crash_drops.sql")),
 ];
 
+/// Whether `key` was marked done in `app_meta` (see `claim_once`).
+pub async fn claimed(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
+    let value: Option<String> =
+        sqlx::query_scalar("SELECT value FROM app_meta WHERE key = $1").bind(key).fetch_optional(db).await?;
+    Ok(value.is_some())
+}
+
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a
 /// one-time job runs once per database even with several instances starting together.
 pub async fn claim_once(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> Result<bool, sqlx::Error> {

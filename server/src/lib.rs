@@ -41,6 +41,7 @@ mod private_hosts;
 mod public_cache;
 mod ratelimit;
 mod request_log;
+mod scrape;
 mod secrets;
 mod security_headers;
 mod seo;
@@ -131,7 +132,7 @@ impl AppState {
             tracing::info!("loaded the seed blog");
         }
         if let Some(admin) = &config.bootstrap_admin {
-            users::admin::bootstrap(&db, admin).await?;
+            users::service::bootstrap(&db, admin).await?;
         }
         let web = Arc::new(WebApp::load(config.web_dist.clone())?);
         let keys = Arc::new(secrets::load(&db, config.secret_key.as_deref()).await?);
@@ -236,7 +237,7 @@ pub fn app(state: AppState) -> Router {
     let routes = Router::new()
         .merge(api)
         .merge(openapi::routes(openapi::complete(document)))
-        .route("/metrics", axum::routing::get(metrics::scrape))
+        .route("/metrics", axum::routing::get(scrape::metrics))
         .fallback(web::serve);
     // Counted only where they are read. Per route (a router's layer wraps each route), so the route's
     // pattern is known.

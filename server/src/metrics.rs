@@ -1,6 +1,6 @@
-//! Prometheus metrics at `GET /metrics` (OpenMetrics text), for the operator's Prometheus;
-//! deploy/grafana-dashboard.json charts them. Served only when `METRICS_TOKEN` is set, to a scraper that
-//! sends it as a bearer token; the figures name routes and volumes, nothing about people. Per instance:
+//! Prometheus metrics (OpenMetrics text, served at `GET /metrics` by `scrape.rs`), for the operator's
+//! Prometheus; deploy/grafana-dashboard.json charts them. The figures name routes and volumes, nothing
+//! about people. Per instance:
 //! requests and their latency per route (the route's pattern, so ids do not multiply the series), error
 //! answers, the database pool, the caches. From the database, so the same on every instance: the e-mail
 //! outbox and the campaigns' queued recipients, and the assistant's provider calls.
@@ -9,9 +9,9 @@ use std::{sync::Arc, time::Instant};
 
 use axum::{
     extract::{MatchedPath, Request, State},
-    http::{header, HeaderMap, Method, StatusCode},
+    http::{Method, StatusCode},
     middleware::Next,
-    response::{IntoResponse, Response},
+    response::Response,
 };
 use prometheus_client::{
     encoding::{text::encode, EncodeLabelSet},
@@ -23,10 +23,11 @@ use prometheus_client::{
     },
     registry::Registry,
 };
-use sqlx::Row;
-use subtle::ConstantTimeEq;
 
-use crate::AppState;
+use crate::{
+    caches::{CacheName, Figures},
+    db::Db,
+};
 
 /// Every label comes from a closed set, whatever the client sends: a label value is kept for as long as
 /// the instance runs, so one drawn from the request would let each made-up method grow the memory.
@@ -164,52 +165,34 @@ pub async fn record(State(metrics): State<Arc<Metrics>>, request: Request, next:
     response
 }
 
-/// `GET /metrics`: 404 unless `METRICS_TOKEN` is set, 401 without it as the bearer token.
-pub async fn scrape(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let Some(expected) = state.config.metrics_token.as_deref() else { return StatusCode::NOT_FOUND.into_response() };
-    let sent = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    // Compared in constant time: how long a refusal takes tells nothing of the token.
-    if !sent.is_some_and(|sent| bool::from(sent.as_bytes().ct_eq(expected.as_bytes()))) {
-        return StatusCode::UNAUTHORIZED.into_response();
-    }
-    match text(&state).await {
-        Ok(body) => ([(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")], body)
-            .into_response(),
-        Err(err) => {
-            tracing::warn!(error = %format!("{err:#}"), "cannot read the metrics");
-            StatusCode::SERVICE_UNAVAILABLE.into_response()
-        }
-    }
+/// What a scrape reads from the database, the same on every instance; each figure from its feature.
+pub struct SharedFigures {
+    pub outbox_queued: i64,
+    pub campaign_queued: i64,
+    /// Per provider and success, the assistant's answers kept.
+    pub ai_requests: Vec<(String, bool, i64)>,
 }
 
-async fn text(state: &AppState) -> anyhow::Result<String> {
-    let metrics = &state.metrics;
-    metrics.pool_connections.set(i64::from(state.db.size()));
-    metrics.pool_idle.set(i64::try_from(state.db.num_idle()).unwrap_or(i64::MAX));
-    for (name, figures) in state.caches.figures() {
-        let labels = Cache { cache: name.code().to_owned() };
-        let count = |value: u64| i64::try_from(value).unwrap_or(i64::MAX);
-        metrics.cache_hits.get_or_create(&labels).set(count(figures.hits));
-        metrics.cache_misses.get_or_create(&labels).set(count(figures.misses));
-        metrics.cache_entries.get_or_create(&labels).set(count(figures.entries));
-        metrics.cache_bytes.get_or_create(&labels).set(count(figures.bytes));
+impl Metrics {
+    /// The OpenMetrics text: this instance's requests, its pool and caches, and the shared figures.
+    pub fn render(&self, db: &Db, caches: Vec<(CacheName, Figures)>, shared: SharedFigures) -> anyhow::Result<String> {
+        self.pool_connections.set(i64::from(db.size()));
+        self.pool_idle.set(i64::try_from(db.num_idle()).unwrap_or(i64::MAX));
+        for (name, figures) in caches {
+            let labels = Cache { cache: name.code().to_owned() };
+            let count = |value: u64| i64::try_from(value).unwrap_or(i64::MAX);
+            self.cache_hits.get_or_create(&labels).set(count(figures.hits));
+            self.cache_misses.get_or_create(&labels).set(count(figures.misses));
+            self.cache_entries.get_or_create(&labels).set(count(figures.entries));
+            self.cache_bytes.get_or_create(&labels).set(count(figures.bytes));
+        }
+        self.outbox_queued.set(shared.outbox_queued);
+        self.campaign_queued.set(shared.campaign_queued);
+        for (provider, success, answers) in shared.ai_requests {
+            self.ai_requests.get_or_create(&Provider { provider, success: success.to_string() }).set(answers);
+        }
+        let mut body = String::new();
+        encode(&mut body, &self.registry)?;
+        Ok(body)
     }
-    let queued = "SELECT COUNT(*) FROM email_outbox WHERE sent_at IS NULL AND failed_at IS NULL";
-    metrics.outbox_queued.set(sqlx::query_scalar(queued).fetch_one(&state.db).await?);
-    let queued = "SELECT COUNT(*) FROM campaign_recipients WHERE status = 'queued'";
-    metrics.campaign_queued.set(sqlx::query_scalar(queued).fetch_one(&state.db).await?);
-    let calls = sqlx::query("SELECT provider, success, COUNT(*) FROM ai_requests GROUP BY provider, success")
-        .fetch_all(&state.db)
-        .await?;
-    for row in calls {
-        let success: i64 = row.try_get(1)?;
-        let labels = Provider { provider: row.try_get(0)?, success: (success == 1).to_string() };
-        metrics.ai_requests.get_or_create(&labels).set(row.try_get(2)?);
-    }
-    let mut body = String::new();
-    encode(&mut body, &metrics.registry)?;
-    Ok(body)
 }

@@ -18,8 +18,9 @@ pub use crate::{
     serve::{serve, Limits},
     time::{Clock, ManualClock, DAY_MS},
     users::{
-        admin::{create_admin, set_role},
-        password, store, NewUser, Profile,
+        password,
+        service::{create_admin, set_role},
+        store, NewUser, Profile,
     },
 };
 

@@ -3,7 +3,7 @@
 //! export and retention are the audit feature's (audit/).
 
 use super::UserRecord;
-use crate::{client_info::ClientInfo, AppState};
+use crate::{client_info::ClientInfo, db::Db, AppState};
 
 macro_rules! codes {
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $code:literal,)* }) => {
@@ -95,6 +95,12 @@ pub struct Actor<'a> {
     pub username: &'a str,
 }
 
+impl<'a> From<&'a UserRecord> for Actor<'a> {
+    fn from(user: &'a UserRecord) -> Self {
+        Actor { user_id: &user.id, username: &user.username }
+    }
+}
+
 pub struct Event<'a> {
     pub action: Action,
     pub resource_type: Resource,
@@ -130,6 +136,11 @@ pub async fn record_change(
     resource_type: Resource,
     resource_id: &str,
 ) -> Result<(), sqlx::Error> {
-    let actor = Actor { user_id: &user.id, username: &user.username };
-    record(state, client, Event { action, resource_type, resource_id: Some(resource_id), actor: Some(actor) }).await
+    let event = Event { action, resource_type, resource_id: Some(resource_id), actor: Some(user.into()) };
+    record(state, client, event).await
+}
+
+/// Deletes the entries written before `until`; gives how many.
+pub async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM audit_log WHERE created_at < $1").bind(until).execute(db).await?.rows_affected())
 }

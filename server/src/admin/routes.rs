@@ -10,9 +10,10 @@ use crate::{
     access::{
         extract::SignedIn,
         permissions::{self, Permission},
+        sessions,
     },
     analytics::{self, DayTraffic},
-    assistant, cache_monitor, crash_reports,
+    assistant, blog, cache_monitor, catalogue, crash_reports,
     db::Db,
     error::ApiResult,
     newsletter::campaigns,
@@ -132,18 +133,14 @@ pub(super) async fn stats(State(state): State<AppState>, signed_in: SignedIn) ->
     Ok(Json(counts(&state.db, state.clock.now_ms()).await?))
 }
 
+/// Each count from its feature's own function.
 async fn counts(db: &Db, now: i64) -> Result<Stats, sqlx::Error> {
-    let count = |sql: &'static str| sqlx::query_scalar::<_, i64>(sql).fetch_one(db);
-    let active_sessions =
-        sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
-            .bind(now)
-            .fetch_one(db)
-            .await?;
+    let (brands, products) = catalogue::counts(db).await?;
     Ok(Stats {
-        users: count("SELECT COUNT(*) FROM users").await?,
-        brands: count("SELECT COUNT(*) FROM brands").await?,
-        products: count("SELECT COUNT(*) FROM products").await?,
-        posts: count("SELECT COUNT(*) FROM blog_posts WHERE status = 'published'").await?,
-        active_sessions,
+        users: users::store::count(db).await?,
+        brands,
+        products,
+        posts: blog::store::published_count(db).await?,
+        active_sessions: sessions::live_count(db, now).await?,
     })
 }

@@ -1,17 +1,10 @@
-//! `POST /api/analytics/event`: a page view or event from the web app, sent with `sendBeacon` (or
-//! `fetch` where that is missing). Nothing is kept when the browser asks not to be tracked (`DNT: 1`,
-//! `Sec-GPC: 1`), for admin pages, or for bots and headless browsers (those are counted per day).
+//! The beacon (`POST /api/analytics/event`, routes.rs): a page view or event from the web app, sent with
+//! `sendBeacon` (or `fetch` where that is missing). Nothing is kept when the browser asks not to be
+//! tracked (`DNT: 1`, `Sec-GPC: 1`), for admin pages, or for bots and headless browsers (those are
+//! counted per day).
 
-use axum::{
-    extract::{DefaultBodyLimit, State},
-    http::{header, HeaderMap, StatusCode},
-};
 use serde::Deserialize;
 use utoipa::ToSchema;
-use utoipa_axum::{
-    router::{OpenApiRouter, UtoipaMethodRouterExt},
-    routes,
-};
 
 use super::{
     dimensions,
@@ -21,12 +14,10 @@ use super::{
 use crate::{
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
-    extract::ApiJson,
     lang::Lang,
     AppState,
 };
 
-const MAX_BODY_BYTES: usize = 4 * 1024;
 const MAX_ADDRESS: usize = 2_000;
 const MAX_TARGET: usize = 200;
 const MAX_BROWSER_LANG: usize = 35;
@@ -111,36 +102,29 @@ impl Beacon {
     }
 }
 
-pub(super) fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(collect).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
-}
-
-/// Takes a page view or event for the site's own analytics (no cookie, no IP address kept). Answers 202
-/// whether it is counted or, for bots and browsers that ask not to be tracked, ignored.
-#[utoipa::path(post, path = "/api/analytics/event", tag = "analytics", request_body = Beacon,
-    responses((status = 202, description = "Taken (or ignored)"), (status = 400, description = "Not a beacon"),
-        (status = 413, description = "Over 4 KiB"), (status = 429, description = "Too many from this address")))]
-async fn collect(
-    State(state): State<AppState>,
-    client: ClientInfo,
-    headers: HeaderMap,
-    ApiJson(beacon): ApiJson<Beacon>,
-) -> ApiResult<StatusCode> {
+/// Takes the beacon: refused when over the address's rate or not a page of the site; ignored when the
+/// browser asks not to be tracked (`do_not_track`), for admin pages and for bots; else queued for the
+/// writer. `own_host` is the request's `Host`, so that a referrer on the site is no source.
+pub(super) async fn take(
+    state: &AppState,
+    client: &ClientInfo,
+    beacon: Beacon,
+    do_not_track: bool,
+    own_host: &str,
+) -> ApiResult<()> {
     let collector = &state.analytics;
-    collector.within_rate(&client)?;
+    collector.within_rate(client)?;
     beacon.check()?;
     let page = dimensions::page(&beacon.url).ok_or(ApiError::BadRequest(NOT_A_PAGE))?;
-    let asks_not_to_track = ["dnt", "sec-gpc"].iter().any(|name| headers.get(*name).is_some_and(|v| v == "1"));
-    if asks_not_to_track || page.path == "/admin" || page.path.starts_with("/admin/") {
-        return Ok(StatusCode::ACCEPTED);
+    if do_not_track || page.path == "/admin" || page.path.starts_with("/admin/") {
+        return Ok(());
     }
     let Some(agent) = dimensions::agent(&client.user_agent) else {
         collector.count_bot();
-        return Ok(StatusCode::ACCEPTED);
+        return Ok(());
     };
     let now = state.clock.now_ms();
     let visitor = collector.salts.visitor(&state.db, now, &client.ip, &client.user_agent).await?;
-    let own_host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let mut source = dimensions::source(beacon.referrer.as_deref().unwrap_or_default(), own_host);
     if source.is_empty() {
         source.clone_from(&page.utm_source);
@@ -170,7 +154,7 @@ async fn collect(
         brand: beacon.brand.as_deref().unwrap_or_default().trim().to_owned(),
         results: beacon.results.map(i64::from),
     });
-    Ok(StatusCode::ACCEPTED)
+    Ok(())
 }
 
 #[cfg(test)]

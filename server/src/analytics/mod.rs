@@ -30,15 +30,10 @@ pub use ingest::{flush, spawn_flusher, Collector};
 pub use proxy::Proxy;
 pub use retention::expire;
 pub use rollup::roll_up_finished_days;
+pub(crate) use routes::routes;
 pub use settings::Collection;
 
-use utoipa_axum::router::OpenApiRouter;
-
 use crate::{client_info::ClientInfo, AppState};
-
-pub fn routes() -> OpenApiRouter<AppState> {
-    external::routes().merge(collect::routes()).merge(proxy::routes()).merge(routes::routes()).merge(settings::routes())
-}
 
 /// The client's visitor hash of the day (as analytics counts visitors): who it is today, without a kept IP.
 pub async fn visitor(state: &AppState, now: i64, client: &ClientInfo) -> Result<String, sqlx::Error> {

@@ -1,10 +1,10 @@
-//! `/api/analytics/proxy/…`: the optional external analytics through the site's own origin. Each route
-//! is one fixed upstream address (Google's tag and collect endpoint, Cloudflare's beacon and its
-//! reporting endpoint), answered only while the admin has that service on; nothing in a request picks a
-//! host or a path, so it is no open proxy; and a hit passes only for the site's own measurement id or
-//! site token, within the site's own collector's rate limit per address, so it relays no other site's
-//! traffic. The visitor's IP address and cookies are never passed on (only the body, its type and the
-//! user agent); scripts are kept for an hour; upstreams get 5 seconds.
+//! `/api/analytics/proxy/…` (routes.rs): the optional external analytics through the site's own origin.
+//! Each route is one fixed upstream address (Google's tag and collect endpoint, Cloudflare's beacon and
+//! its reporting endpoint), answered only while the admin has that service on; nothing in a request
+//! picks a host or a path, so it is no open proxy; and a hit passes only for the site's own measurement
+//! id or site token, within the site's own collector's rate limit per address, so it relays no other
+//! site's traffic. The visitor's IP address and cookies are never passed on (only the body, its type and
+//! the user agent); scripts are kept for an hour; upstreams get 5 seconds.
 
 use std::{
     sync::{Arc, Mutex},
@@ -13,13 +13,7 @@ use std::{
 
 use axum::{
     body::Bytes,
-    extract::{DefaultBodyLimit, RawQuery, State},
-    http::{header, HeaderMap, HeaderValue, StatusCode},
-    response::{IntoResponse, Response},
-};
-use utoipa_axum::{
-    router::{OpenApiRouter, UtoipaMethodRouterExt},
-    routes,
+    http::{header, HeaderMap},
 };
 
 use super::external::Analytics;
@@ -31,8 +25,6 @@ use crate::{
 
 const TIMEOUT: Duration = Duration::from_secs(5);
 const SCRIPT_KEPT_FOR: Duration = Duration::from_secs(60 * 60);
-/// A hit's body: a batch of a few events.
-const MAX_BODY_BYTES: usize = 16 * 1024;
 const MAX_QUERY_BYTES: usize = 8 * 1024;
 const OFF: Text = Text::new("analytics_off", "This analytics service is off");
 const NOT_OURS: Text = Text::new("analytics_not_ours", "Only this site's own analytics are passed on");
@@ -60,79 +52,56 @@ impl Default for Proxy {
     }
 }
 
-pub(super) fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(google_script))
-        .routes(routes!(cloudflare_script))
-        .routes(routes!(google_collect).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
-        .routes(routes!(cloudflare_collect).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
-}
-
 /// Google's tag (gtag.js) for the configured measurement id.
-#[utoipa::path(get, path = "/api/analytics/proxy/google/gtag.js", tag = "config",
-    responses((status = 200, content_type = "application/javascript", description = "gtag.js"),
-        (status = 404, description = "Google Analytics is off"), (status = 502, description = "Google did not answer")))]
-async fn google_script(State(state): State<AppState>) -> ApiResult<Response> {
-    let id = settings(&state).await?.measurement_id.clone();
+pub(super) async fn google_script(state: &AppState) -> ApiResult<Bytes> {
+    let id = settings(state).await?.measurement_id.clone();
     if id.is_empty() {
         return Err(ApiError::NotFound(OFF));
     }
     let url = format!("{}/gtag/js?id={id}", state.config.analytics_upstreams.google_tag);
-    script(&state, url).await
+    script(state, url).await
 }
 
 /// Cloudflare's Web Analytics beacon.
-#[utoipa::path(get, path = "/api/analytics/proxy/cloudflare/beacon.min.js", tag = "config",
-    responses((status = 200, content_type = "application/javascript", description = "beacon.min.js"),
-        (status = 404, description = "Cloudflare Web Analytics is off"), (status = 502, description = "Cloudflare did not answer")))]
-async fn cloudflare_script(State(state): State<AppState>) -> ApiResult<Response> {
-    if settings(&state).await?.cloudflare_token.is_empty() {
+pub(super) async fn cloudflare_script(state: &AppState) -> ApiResult<Bytes> {
+    if settings(state).await?.cloudflare_token.is_empty() {
         return Err(ApiError::NotFound(OFF));
     }
     let url = format!("{}/beacon.min.js", state.config.analytics_upstreams.cloudflare_script);
-    script(&state, url).await
+    script(state, url).await
 }
 
-/// A Google Analytics hit (gtag's `transport_url` points here), passed on with its query and body.
-#[utoipa::path(post, path = "/api/analytics/proxy/google/g/collect", tag = "config", request_body(content = String, content_type = "text/plain"),
-    responses((status = 204, description = "Passed on"), (status = 400, description = "Query too long"),
-        (status = 403, description = "Only this site's own analytics are passed on"), (status = 404, description = "Google Analytics is off"),
-        (status = 413, description = "Over 16 KiB"), (status = 429, description = "Too many from this address"), (status = 502, description = "Google did not answer")))]
-async fn google_collect(
-    State(state): State<AppState>,
-    client: ClientInfo,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+/// Passes a Google Analytics hit on with its query and body.
+pub(super) async fn google_collect(
+    state: &AppState,
+    client: &ClientInfo,
+    query: &str,
+    headers: &HeaderMap,
     body: Bytes,
-) -> ApiResult<StatusCode> {
-    let id = settings(&state).await?.measurement_id.clone();
+) -> ApiResult<()> {
+    let id = settings(state).await?.measurement_id.clone();
     if id.is_empty() {
         return Err(ApiError::NotFound(OFF));
     }
-    let query = query.unwrap_or_default();
     if query.len() > MAX_QUERY_BYTES {
         return Err(ApiError::BadRequest(Text::new("query_too_long", "The query is too long")));
     }
-    if !names_only(&query, &id) {
+    if !names_only(query, &id) {
         return Err(ApiError::Forbidden(NOT_OURS));
     }
-    state.analytics.within_rate(&client)?;
+    state.analytics.within_rate(client)?;
     let url = format!("{}/g/collect?{query}", state.config.analytics_upstreams.google_collect);
-    pass_on(&state, url, &headers, body).await
+    pass_on(state, url, headers, body).await
 }
 
-/// A Cloudflare Web Analytics report (the beacon's `send.to` points here), passed on with its body.
-#[utoipa::path(post, path = "/api/analytics/proxy/cloudflare/cdn-cgi/rum", tag = "config", request_body(content = String, content_type = "application/json"),
-    responses((status = 204, description = "Passed on"), (status = 403, description = "Only this site's own analytics are passed on"),
-        (status = 404, description = "Cloudflare Web Analytics is off"), (status = 413, description = "Over 16 KiB"),
-        (status = 429, description = "Too many from this address"), (status = 502, description = "Cloudflare did not answer")))]
-async fn cloudflare_collect(
-    State(state): State<AppState>,
-    client: ClientInfo,
-    headers: HeaderMap,
+/// Passes a Cloudflare Web Analytics report on with its body.
+pub(super) async fn cloudflare_collect(
+    state: &AppState,
+    client: &ClientInfo,
+    headers: &HeaderMap,
     body: Bytes,
-) -> ApiResult<StatusCode> {
-    let token = settings(&state).await?.cloudflare_token.clone();
+) -> ApiResult<()> {
+    let token = settings(state).await?.cloudflare_token.clone();
     if token.is_empty() {
         return Err(ApiError::NotFound(OFF));
     }
@@ -140,9 +109,9 @@ async fn cloudflare_collect(
     if report.as_ref().and_then(|report| report["siteToken"].as_str()) != Some(token.as_str()) {
         return Err(ApiError::Forbidden(NOT_OURS));
     }
-    state.analytics.within_rate(&client)?;
+    state.analytics.within_rate(client)?;
     let url = format!("{}/cdn-cgi/rum", state.config.analytics_upstreams.cloudflare_collect);
-    pass_on(&state, url, &headers, body).await
+    pass_on(state, url, headers, body).await
 }
 
 /// Whether a Google hit's query names the site's measurement id `id`, and no other (a hit without one is
@@ -157,7 +126,7 @@ async fn settings(state: &AppState) -> ApiResult<Arc<Analytics>> {
 }
 
 /// The script at `url`, from the hour's copy when there is one.
-async fn script(state: &AppState, url: String) -> ApiResult<Response> {
+async fn script(state: &AppState, url: String) -> ApiResult<Bytes> {
     let proxy = &state.analytics_proxy;
     let kept = {
         let scripts = proxy.scripts.lock().expect("scripts lock");
@@ -174,15 +143,11 @@ async fn script(state: &AppState, url: String) -> ApiResult<Response> {
             body
         }
     };
-    let headers = [
-        (header::CONTENT_TYPE, HeaderValue::from_static("application/javascript; charset=utf-8")),
-        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
-    ];
-    Ok((headers, body).into_response())
+    Ok(body)
 }
 
 /// Sends the body on with its type and the browser's user agent, and nothing else of the request.
-async fn pass_on(state: &AppState, url: String, headers: &HeaderMap, body: Bytes) -> ApiResult<StatusCode> {
+async fn pass_on(state: &AppState, url: String, headers: &HeaderMap, body: Bytes) -> ApiResult<()> {
     let mut request = state.analytics_proxy.http.post(url).body(body);
     for name in [header::CONTENT_TYPE, header::USER_AGENT] {
         if let Some(value) = headers.get(&name) {
@@ -190,7 +155,7 @@ async fn pass_on(state: &AppState, url: String, headers: &HeaderMap, body: Bytes
         }
     }
     request.send().await.and_then(reqwest::Response::error_for_status).map_err(upstream_failed)?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(())
 }
 
 fn upstream_failed(error: reqwest::Error) -> ApiError {

@@ -1,17 +1,30 @@
-//! The admin's analytics calls (the `analytics` permission): the report of a range and the live panel,
-//! both narrowed by the filters the admin clicked.
+//! The analytics calls: the beacon of the site's own analytics, the optional external services' ids and
+//! their proxy through the site, the admin's settings of both, and the admin's reports (the `analytics`
+//! permission): the report of a range and the live panel, both narrowed by the filters the admin clicked.
 
-use axum::{extract::State, response::Response, Json};
-use serde::Deserialize;
-use utoipa::IntoParams;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use axum::{
+    body::Bytes,
+    extract::{DefaultBodyLimit, RawQuery, State},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
 use super::{
+    collect::{self, Beacon},
     export::{self, Part, RECENT_ROWS},
+    external::Analytics,
     labels::Labels,
-    pdf,
+    pdf, proxy,
     report::{self, Live, Report},
     scope::{Dimension, RangeName, Scope, DIMENSIONS},
+    settings::Collection,
 };
 use crate::{
     access::audit::{self, Action, Resource},
@@ -19,13 +32,18 @@ use crate::{
     client_info::ClientInfo,
     csv::{download, timestamp},
     error::ApiResult,
-    extract::ApiQuery,
+    extract::{ApiJson, ApiQuery},
     fields::FieldErrors,
     lang::Lang,
+    public_cache, settings,
     time::DAY_MS,
     AppState,
 };
 
+/// A beacon's body.
+const BEACON_MAX_BYTES: usize = 4 * 1024;
+/// A proxied hit's body: a batch of a few events.
+const HIT_MAX_BYTES: usize = 16 * 1024;
 const MINUTE_MS: i64 = 60_000;
 const HOUR_MS: i64 = 60 * MINUTE_MS;
 /// The longest custom range.
@@ -91,11 +109,161 @@ impl FilterQuery {
     }
 }
 
-pub(super) fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
+    let external = public_cache::reads(OpenApiRouter::new().routes(routes!(google)).routes(routes!(cloudflare)))
+        .merge(public_cache::changes(OpenApiRouter::new().routes(routes!(admin_analytics, save_analytics))));
+    let beacon = OpenApiRouter::new().routes(routes!(collect).layer(DefaultBodyLimit::max(BEACON_MAX_BYTES)));
+    let proxy = OpenApiRouter::new()
+        .routes(routes!(google_script))
+        .routes(routes!(cloudflare_script))
+        .routes(routes!(google_collect).layer(DefaultBodyLimit::max(HIT_MAX_BYTES)))
+        .routes(routes!(cloudflare_collect).layer(DefaultBodyLimit::max(HIT_MAX_BYTES)));
+    let admin = OpenApiRouter::new()
         .routes(routes!(analytics_report))
         .routes(routes!(analytics_live))
         .routes(routes!(analytics_export))
+        .routes(routes!(admin_collection, save_collection));
+    external.merge(beacon).merge(proxy).merge(admin)
+}
+
+/// Takes a page view or event for the site's own analytics (no cookie, no IP address kept). Answers 202
+/// whether it is counted or, for bots and browsers that ask not to be tracked, ignored.
+#[utoipa::path(post, path = "/api/analytics/event", tag = "analytics", request_body = Beacon,
+    responses((status = 202, description = "Taken (or ignored)"), (status = 400, description = "Not a beacon"),
+        (status = 413, description = "Over 4 KiB"), (status = 429, description = "Too many from this address")))]
+async fn collect(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    ApiJson(beacon): ApiJson<Beacon>,
+) -> ApiResult<StatusCode> {
+    let do_not_track = ["dnt", "sec-gpc"].iter().any(|name| headers.get(*name).is_some_and(|v| v == "1"));
+    let own_host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    collect::take(&state, &client, beacon, do_not_track, own_host).await?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GoogleAnalytics {
+    enabled: bool,
+    measurement_id: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CloudflareAnalytics {
+    enabled: bool,
+    token: String,
+}
+
+/// Whether the pages load Google Analytics, and with which measurement id.
+#[utoipa::path(get, path = "/api/config/analytics", tag = "config", responses((status = 200, body = GoogleAnalytics)))]
+async fn google(State(state): State<AppState>) -> ApiResult<Json<GoogleAnalytics>> {
+    let id = state.settings.get::<Analytics>(&state.db).await?.measurement_id.clone();
+    Ok(Json(GoogleAnalytics { enabled: !id.is_empty(), measurement_id: id }))
+}
+
+/// Whether the pages load Cloudflare Web Analytics, and with which token.
+#[utoipa::path(get, path = "/api/config/cloudflare-analytics", tag = "config", responses((status = 200, body = CloudflareAnalytics)))]
+async fn cloudflare(State(state): State<AppState>) -> ApiResult<Json<CloudflareAnalytics>> {
+    let token = state.settings.get::<Analytics>(&state.db).await?.cloudflare_token.clone();
+    Ok(Json(CloudflareAnalytics { enabled: !token.is_empty(), token }))
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/analytics", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = Analytics), (status = 401), (status = 403)))]
+async fn admin_analytics(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<Analytics>> {
+    settings::read(&state, &signed_in).await
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/analytics", tag = "admin", security(("bearer" = [])), request_body = Analytics,
+    responses((status = 200, body = Analytics), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_analytics(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<Analytics>,
+) -> ApiResult<Json<Analytics>> {
+    settings::save(&state, &signed_in, &client, value).await
+}
+
+/// Google's tag (gtag.js) for the configured measurement id.
+#[utoipa::path(get, path = "/api/analytics/proxy/google/gtag.js", tag = "config",
+    responses((status = 200, content_type = "application/javascript", description = "gtag.js"),
+        (status = 404, description = "Google Analytics is off"), (status = 502, description = "Google did not answer")))]
+async fn google_script(State(state): State<AppState>) -> ApiResult<Response> {
+    Ok(javascript(proxy::google_script(&state).await?))
+}
+
+/// Cloudflare's Web Analytics beacon.
+#[utoipa::path(get, path = "/api/analytics/proxy/cloudflare/beacon.min.js", tag = "config",
+    responses((status = 200, content_type = "application/javascript", description = "beacon.min.js"),
+        (status = 404, description = "Cloudflare Web Analytics is off"), (status = 502, description = "Cloudflare did not answer")))]
+async fn cloudflare_script(State(state): State<AppState>) -> ApiResult<Response> {
+    Ok(javascript(proxy::cloudflare_script(&state).await?))
+}
+
+/// A script of the proxy, cached by browsers for the hour the proxy keeps its copy.
+fn javascript(body: Bytes) -> Response {
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static("application/javascript; charset=utf-8")),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
+    ];
+    (headers, body).into_response()
+}
+
+/// A Google Analytics hit (gtag's `transport_url` points here), passed on with its query and body.
+#[utoipa::path(post, path = "/api/analytics/proxy/google/g/collect", tag = "config", request_body(content = String, content_type = "text/plain"),
+    responses((status = 204, description = "Passed on"), (status = 400, description = "Query too long"),
+        (status = 403, description = "Only this site's own analytics are passed on"), (status = 404, description = "Google Analytics is off"),
+        (status = 413, description = "Over 16 KiB"), (status = 429, description = "Too many from this address"), (status = 502, description = "Google did not answer")))]
+async fn google_collect(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<StatusCode> {
+    proxy::google_collect(&state, &client, &query.unwrap_or_default(), &headers, body).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A Cloudflare Web Analytics report (the beacon's `send.to` points here), passed on with its body.
+#[utoipa::path(post, path = "/api/analytics/proxy/cloudflare/cdn-cgi/rum", tag = "config", request_body(content = String, content_type = "application/json"),
+    responses((status = 204, description = "Passed on"), (status = 403, description = "Only this site's own analytics are passed on"),
+        (status = 404, description = "Cloudflare Web Analytics is off"), (status = 413, description = "Over 16 KiB"),
+        (status = 429, description = "Too many from this address"), (status = 502, description = "Cloudflare did not answer")))]
+async fn cloudflare_collect(
+    State(state): State<AppState>,
+    client: ClientInfo,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<StatusCode> {
+    proxy::cloudflare_collect(&state, &client, &headers, body).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/analytics-collection", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = Collection), (status = 401), (status = 403)))]
+async fn admin_collection(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<Collection>> {
+    settings::read(&state, &signed_in).await
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/analytics-collection", tag = "admin", security(("bearer" = [])), request_body = Collection,
+    responses((status = 200, body = Collection), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_collection(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<Collection>,
+) -> ApiResult<Json<Collection>> {
+    settings::save(&state, &signed_in, &client, value).await
 }
 
 #[derive(Deserialize, IntoParams)]

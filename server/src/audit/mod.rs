@@ -5,7 +5,4 @@ pub mod retention;
 mod routes;
 mod store;
 
-/// The admin's audit log table, export and retention setting.
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
-    routes::routes().merge(retention::routes())
-}
+pub(crate) use routes::routes;

@@ -1,27 +1,32 @@
-//! `GET /api/admin/audit-logs` (filtered, paged, newest first, with the values the filters offer) and
-//! `GET /api/admin/audit-logs/export` (the filtered log as CSV).
+//! `GET /api/admin/audit-logs` (filtered, paged, newest first, with the values the filters offer),
+//! `GET /api/admin/audit-logs/export` (the filtered log as CSV) and the retention setting
+//! (`/api/admin/settings/audit`).
 
 use axum::{extract::State, response::Response, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::store::{self, AuditEntry};
+use super::{
+    retention::AuditRetention,
+    store::{self, AuditEntry},
+};
 use crate::{
     access::{extract::RequirePermission, permissions::area},
+    client_info::ClientInfo,
     csv::{self, Csv},
     db_filter::{Filter, Value},
     error::ApiResult,
-    extract::ApiQuery,
+    extract::{ApiJson, ApiQuery},
     paging::PageQuery,
-    AppState,
+    settings, AppState,
 };
 
 /// The most entries one export holds (the newest).
 const EXPORT_LIMIT: i64 = 100_000;
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list)).routes(routes!(export))
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(export)).routes(routes!(admin_retention, save_retention))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -116,4 +121,24 @@ async fn export(
         ]);
     }
     Ok(csv.into_download("audit-logs.csv"))
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/audit", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = AuditRetention), (status = 401), (status = 403)))]
+async fn admin_retention(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<AuditRetention>> {
+    settings::read(&state, &signed_in).await
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/audit", tag = "admin", security(("bearer" = [])), request_body = AuditRetention,
+    responses((status = 200, body = AuditRetention), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_retention(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<AuditRetention>,
+) -> ApiResult<Json<AuditRetention>> {
+    settings::save(&state, &signed_in, &client, value).await
 }

@@ -8,7 +8,7 @@ use rand::Rng;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
-use crate::{encoding::hex, time::DAY_MS, AppState};
+use crate::{db::Db, encoding::hex, time::DAY_MS, AppState};
 
 pub const CODE_TTL_MINUTES: i64 = 10;
 pub const MAX_FAILED_ATTEMPTS: i64 = 5;
@@ -191,4 +191,10 @@ pub async fn resend(state: &AppState, challenge_id: &str) -> Result<Result<(Acce
     .await?;
     let issued = Issued { challenge_id: challenge_id.to_owned(), code, resend_after_secs: wait_secs };
     Ok(Ok((Accepted { user_id: row.user_id, purpose }, issued)))
+}
+
+/// Deletes the codes that expired before `until`; gives how many.
+pub async fn forget_expired(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM verification_codes WHERE expires_at <= $1").bind(until).execute(db).await?;
+    Ok(done.rows_affected())
 }

@@ -2,24 +2,16 @@
 //! and password reset. Who is signed in and what they may do is `access`.
 
 mod codes;
-mod login;
+mod model;
 mod reset;
-mod reset_links;
 mod routes;
+mod service;
 
-use utoipa_axum::{router::OpenApiRouter, routes};
+pub(crate) use routes::routes;
 
-use crate::AppState;
+use crate::db::Db;
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(login::signup))
-        .routes(routes!(login::login))
-        .routes(routes!(login::verify_code))
-        .routes(routes!(login::resend_code))
-        .routes(routes!(routes::verify))
-        .routes(routes!(routes::refresh))
-        .routes(routes!(routes::logout))
-        .routes(routes!(reset::request_reset))
-        .routes(routes!(reset::reset_password))
+/// Deletes the one-time codes and the reset links that expired before `until`: how many of each.
+pub async fn forget_expired(db: &Db, until: i64) -> Result<(u64, u64), sqlx::Error> {
+    Ok((codes::forget_expired(db, until).await?, reset::forget_expired(db, until).await?))
 }

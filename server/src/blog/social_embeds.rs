@@ -1,20 +1,12 @@
 //! How posts show YouTube, Instagram, Facebook and Twitter/X content (spec §3 "Social embed
-//! settings"), its public and admin calls, and the frame sources the pages' CSP allows for it.
+//! settings"), and the frame sources the pages' CSP allows for it.
 
-use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
-    error::ApiResult,
-    extract::ApiJson,
     fields::FieldErrors,
-    public_cache,
-    settings::{self, Editable, Stored},
-    AppState,
+    settings::{Editable, Stored},
 };
 
 pub const INSTAGRAM_WIDTH: std::ops::RangeInclusive<u32> = 320..=1000;
@@ -93,37 +85,6 @@ impl SocialEmbeds {
         .filter_map(|(enabled, origin)| enabled.then_some(origin))
         .collect()
     }
-}
-
-pub fn routes() -> OpenApiRouter<AppState> {
-    public_cache::reads(OpenApiRouter::new().routes(routes!(public_settings)))
-        .merge(public_cache::changes(OpenApiRouter::new().routes(routes!(admin_settings, save_settings))))
-}
-
-/// How posts show social media content.
-#[utoipa::path(get, path = "/api/config/social-embeds", tag = "config", responses((status = 200, body = SocialEmbeds)))]
-async fn public_settings(State(state): State<AppState>) -> ApiResult<Json<SocialEmbeds>> {
-    Ok(Json(SocialEmbeds::clone(&*state.settings.get(&state.db).await?)))
-}
-
-#[utoipa::path(get, path = "/api/admin/settings/social-embeds", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = SocialEmbeds), (status = 401), (status = 403)))]
-async fn admin_settings(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-) -> ApiResult<Json<SocialEmbeds>> {
-    settings::read(&state, &signed_in).await
-}
-
-#[utoipa::path(put, path = "/api/admin/settings/social-embeds", tag = "admin", security(("bearer" = [])), request_body = SocialEmbeds,
-    responses((status = 200, body = SocialEmbeds), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_settings(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(value): ApiJson<SocialEmbeds>,
-) -> ApiResult<Json<SocialEmbeds>> {
-    settings::save(&state, &signed_in, &client, value).await
 }
 
 impl Stored for SocialEmbeds {

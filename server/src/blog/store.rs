@@ -66,6 +66,21 @@ pub async fn published_page(
 }
 
 /// Every published post (for the sitemap and feeds), newest first.
+/// What changes when any post does: the published count and the latest change.
+pub async fn fingerprint(db: &Db) -> Result<[i64; 2], sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT (SELECT COUNT(*) FROM blog_posts WHERE status = 'published'),
+                (SELECT COALESCE(MAX(updated_at), 0) FROM blog_posts)",
+    )
+    .fetch_one(db)
+    .await?;
+    Ok([row.try_get(0)?, row.try_get(1)?])
+}
+
+pub async fn published_count(db: &Db) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM blog_posts WHERE status = 'published'").fetch_one(db).await
+}
+
 pub async fn all_published(db: &Db, lang: Lang) -> Result<Vec<PostSummary>, sqlx::Error> {
     let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} ORDER BY p.published_at DESC, p.slug");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;

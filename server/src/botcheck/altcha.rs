@@ -8,8 +8,8 @@ use altcha_lib_rs::{create_challenge, verify_solution, ChallengeOptions, Payload
 use base64::{engine::general_purpose::STANDARD, Engine};
 use chrono::DateTime;
 
-use super::Challenge;
-use crate::{encoding::hex, AppState};
+use super::model::Challenge;
+use crate::{db::Db, encoding::hex, AppState};
 
 const CHALLENGE_TTL_SECS: i64 = 10 * 60;
 /// The salt's parameter that says when the challenge ends (the library's).
@@ -90,6 +90,12 @@ fn salt_param(salt: &str, name: &str) -> Option<i64> {
         return None;
     }
     value.parse().ok()
+}
+
+/// Deletes the used solutions whose challenge expired by `now` (refused from then on anyway); gives how many.
+pub async fn forget_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM bot_check_uses WHERE expires_at <= $1").bind(now).execute(db).await?;
+    Ok(done.rows_affected())
 }
 
 #[cfg(test)]

@@ -2,21 +2,11 @@
 //! difficulty, or Cloudflare Turnstile with its keys. Until an admin saves one, the environment's
 //! `BOT_CHECK` applies; a saved one applies from the next challenge on, without a restart.
 
-use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::settings::{self, keep, mask, Editable, Stored};
-use crate::{
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
-    config::BotCheck,
-    error::ApiResult,
-    extract::ApiJson,
-    fields::FieldErrors,
-    AppState,
-};
+use crate::settings::{keep, mask, Editable, Stored};
+use crate::{config::BotCheck, fields::FieldErrors, AppState};
 
 /// The proof of work's largest number: the browser tries half of it on average.
 pub const DIFFICULTY: std::ops::RangeInclusive<u32> = 1_000..=10_000_000;
@@ -113,36 +103,20 @@ pub async fn effective(state: &AppState) -> Result<BotCheck, sqlx::Error> {
     })
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(admin_bot_check, save_bot_check))
-}
-
-/// The bot-check in force (the environment's until one is saved), its secret masked.
-#[utoipa::path(get, path = "/api/admin/settings/bot-check", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = BotCheckSettings), (status = 401), (status = 403)))]
-async fn admin_bot_check(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-) -> ApiResult<Json<BotCheckSettings>> {
-    let Json(saved) = settings::read::<Option<BotCheckSettings>>(&state, &signed_in).await?;
-    Ok(Json(saved.unwrap_or_else(|| {
-        let environment = BotCheckSettings::from_config(&state.config.bot_check);
+/// What the admin's form shows: the saved bot-check (`saved`, its secret masked), else the environment's,
+/// masked as well.
+pub(super) fn shown(saved: Option<BotCheckSettings>, config: &BotCheck) -> BotCheckSettings {
+    saved.unwrap_or_else(|| {
+        let environment = BotCheckSettings::from_config(config);
         BotCheckSettings { turnstile_secret: mask(&environment.turnstile_secret), ..environment }
-    })))
+    })
 }
 
-#[utoipa::path(put, path = "/api/admin/settings/bot-check", tag = "admin", security(("bearer" = [])), request_body = BotCheckSettings,
-    responses((status = 200, body = BotCheckSettings), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_bot_check(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(mut value): ApiJson<BotCheckSettings>,
-) -> ApiResult<Json<BotCheckSettings>> {
-    // Before the first save the masked secret the form shows is the environment's.
+/// What a save stores: before the first save the masked secret the form shows is the environment's, so
+/// it is kept from there.
+pub(super) async fn to_save(state: &AppState, mut value: BotCheckSettings) -> Result<BotCheckSettings, sqlx::Error> {
     if state.settings.get::<Option<BotCheckSettings>>(&state.db).await?.is_none() {
         keep(&mut value.turnstile_secret, &BotCheckSettings::from_config(&state.config.bot_check).turnstile_secret);
     }
-    let Json(saved) = settings::save(&state, &signed_in, &client, Some(value)).await?;
-    Ok(Json(saved.ok_or_else(|| anyhow::anyhow!("the bot-check was saved as none"))?))
+    Ok(value)
 }

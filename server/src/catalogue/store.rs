@@ -87,6 +87,24 @@ const PRODUCT_NAMES: &str =
     "SELECT t.product_id AS id, t.name FROM product_translations t JOIN products p ON p.id = t.product_id
     WHERE $1 IS NULL OR p.brand_id = $1";
 
+/// What changes when any brand or product does: their counts and latest changes.
+pub async fn fingerprint(db: &Db) -> Result<[i64; 4], sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT (SELECT COUNT(*) FROM brands), (SELECT COALESCE(MAX(updated_at), 0) FROM brands),
+                (SELECT COUNT(*) FROM products), (SELECT COALESCE(MAX(updated_at), 0) FROM products)",
+    )
+    .fetch_one(db)
+    .await?;
+    Ok([row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?])
+}
+
+/// How many brands and products there are.
+pub async fn counts(db: &Db) -> Result<(i64, i64), sqlx::Error> {
+    let brands = sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(db).await?;
+    let products = sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(db).await?;
+    Ok((brands, products))
+}
+
 pub async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error> {
     let sql = format!("{BRAND_SELECT} ORDER BY b.position, b.id");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;

@@ -141,6 +141,15 @@ pub async fn product_records(db: &Db, only: Option<&str>) -> Result<Vec<ProductR
 }
 
 /// Adds a brand after the others.
+/// The brand's link, or `None` when there is no such brand.
+pub async fn brand_link(conn: &mut AnyConnection, id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT link FROM brands WHERE id = $1").bind(id).fetch_optional(conn).await
+}
+
+pub async fn product_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    crate::db::exists(conn, "SELECT 1 FROM products WHERE id = $1", id).await
+}
+
 pub async fn insert_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64) -> Result<(), WriteError> {
     if exists(conn, "SELECT 1 FROM brands WHERE id = $1", &brand.id).await? {
         return Err(WriteError::IdTaken);

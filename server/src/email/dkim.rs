@@ -1,11 +1,10 @@
 //! DKIM signing of the mail this site sends itself (SMTP and files; SendGrid and Mailgun sign with the
 //! keys set up in their own dashboards): an admin-only setting of the signing domain, the selector and
-//! the RSA private key (PEM, PKCS#1 or PKCS#8; a secret, never sent back). The settings answer also
-//! gives the DNS record to publish, derived from the key.
+//! the RSA private key (PEM, PKCS#1 or PKCS#8; a secret, never sent back). The settings answer (routes.rs)
+//! also gives the DNS record to publish, derived from the key.
 
 use std::sync::Arc;
 
-use axum::{extract::State, Json};
 use base64::{engine::general_purpose::STANDARD, Engine};
 use lettre::message::{
     dkim::{DkimCanonicalization, DkimCanonicalizationType, DkimConfig, DkimSigningAlgorithm, DkimSigningKey},
@@ -18,16 +17,10 @@ use rsa::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
-    error::ApiResult,
-    extract::ApiJson,
     fields::FieldErrors,
-    settings::{self, keep_for, mask, Editable, Stored},
-    AppState,
+    settings::{keep_for, mask, Editable, Stored},
 };
 
 pub const KEY_RULE: &str = "Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)";
@@ -139,29 +132,7 @@ pub struct DkimView {
     dns_record: Option<DnsRecord>,
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(read, save))
-}
-
-fn view(settings: &DkimSettings) -> DkimView {
+/// The settings as the admin sees them: the key masked, and the record its key asks for.
+pub(super) fn view(settings: &DkimSettings) -> DkimView {
     DkimView { settings: settings.for_browser(), dns_record: settings.dns_record() }
-}
-
-#[utoipa::path(get, path = "/api/admin/settings/dkim", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = DkimView), (status = 401), (status = 403)))]
-async fn read(State(state): State<AppState>, _: RequirePermission<area::Settings>) -> ApiResult<Json<DkimView>> {
-    Ok(Json(view(&*state.settings.get::<DkimSettings>(&state.db).await?)))
-}
-
-#[utoipa::path(put, path = "/api/admin/settings/dkim", tag = "admin", security(("bearer" = [])), request_body = DkimSettings,
-    responses((status = 200, body = DkimView), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(value): ApiJson<DkimSettings>,
-) -> ApiResult<Json<DkimView>> {
-    // The answer is masked; the record is derived from the key itself, in the refreshed copy.
-    let Json(_masked) = settings::save(&state, &signed_in, &client, value).await?;
-    Ok(Json(view(&*state.settings.get::<DkimSettings>(&state.db).await?)))
 }

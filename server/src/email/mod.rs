@@ -12,12 +12,8 @@ mod transport;
 
 pub use outbox::MailerInForce;
 pub use refusal::is_permanent;
+pub(crate) use routes::routes;
 pub use routes::{test_address, test_answer, TestSent};
-pub use send::{send, send_rendered_now, site_name};
+pub use send::{send, send_rendered_now};
 pub use templates::{list_texts, Mail, Rendered};
 pub use transport::{Mailer, Queued, MAX_CONNECTIONS as MAX_SMTP_CONNECTIONS};
-
-/// The admin's e-mail provider calls.
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
-    routes::routes().merge(dkim::routes())
-}

@@ -7,7 +7,7 @@ use super::{
     templates::Rendered,
     transport::{Mailer, Queued},
 };
-use crate::{text, AppState};
+use crate::{db::Db, text, AppState};
 
 /// A claim on a message lasts this long; after it, another worker may try (the first one died).
 const CLAIM_MS: i64 = 5 * 60_000;
@@ -122,6 +122,20 @@ const BEHIND_WITHIN_MS: i64 = 15 * 60_000;
 
 /// Whether delivery is behind: a recent message waits for a retry after a failed attempt (the mail server
 /// is failing, or was until its retry). The sign-in steps then say that the code may be late.
+/// Messages waiting to be sent, on every instance.
+pub async fn queued_count(db: &Db) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM email_outbox WHERE sent_at IS NULL AND failed_at IS NULL")
+        .fetch_one(db)
+        .await
+}
+
+/// Deletes the messages sent or given up before `until`; gives how many.
+pub async fn forget_done_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query("DELETE FROM email_outbox WHERE sent_at < $1 OR failed_at < $1").bind(until).execute(db).await?;
+    Ok(done.rows_affected())
+}
+
 pub async fn is_behind(state: &AppState) -> Result<bool, sqlx::Error> {
     let waiting: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM (SELECT 1 FROM email_outbox

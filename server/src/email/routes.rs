@@ -1,5 +1,6 @@
-//! The admin's e-mail calls: the provider's settings (settings.rs) and a test message sent at once; and
-//! what every admin test message shares (the provider's, a template's, a campaign's).
+//! The admin's e-mail calls: the provider's settings (settings.rs), the DKIM signing settings (dkim.rs)
+//! and a test message sent at once; and what every admin test message shares (the provider's, a
+//! template's, a campaign's).
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
@@ -7,6 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
+    dkim::{self, DkimSettings, DkimView},
     send::send_now,
     settings::{EmailSettings, SmtpSettings},
     templates::Mail,
@@ -50,8 +52,11 @@ pub struct TestSent {
 
 pub const TEST_FAILED: &str = "The test e-mail could not be sent";
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(admin_email, save_email)).routes(routes!(send_test))
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(admin_email, save_email))
+        .routes(routes!(send_test))
+        .routes(routes!(read_dkim, save_dkim))
 }
 
 /// The saved provider settings (secrets masked), or a blank form with where mail goes meanwhile.
@@ -88,6 +93,25 @@ fn view(state: &AppState, saved: Option<EmailSettings>) -> EmailSettingsView {
         ..Default::default()
     };
     EmailSettingsView { saved: saved.is_some(), fallback, settings: saved.unwrap_or(default) }
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/dkim", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = DkimView), (status = 401), (status = 403)))]
+async fn read_dkim(State(state): State<AppState>, _: RequirePermission<area::Settings>) -> ApiResult<Json<DkimView>> {
+    Ok(Json(dkim::view(&*state.settings.get::<DkimSettings>(&state.db).await?)))
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/dkim", tag = "admin", security(("bearer" = [])), request_body = DkimSettings,
+    responses((status = 200, body = DkimView), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_dkim(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<DkimSettings>,
+) -> ApiResult<Json<DkimView>> {
+    // The answer is masked; the record is derived from the key itself, in the refreshed copy.
+    let Json(_masked) = settings::save(&state, &signed_in, &client, value).await?;
+    Ok(Json(dkim::view(&*state.settings.get::<DkimSettings>(&state.db).await?)))
 }
 
 /// Sends a test message at once (not through the outbox) with the provider in force, so the admin sees

@@ -10,7 +10,7 @@ use crate::{lang::Lang, AppState};
 
 /// Renders `mail` in `lang` and queues it for `recipient`; the worker is woken at once.
 pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
-    let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
+    let rendered = templates::render(&mail, lang, &crate::site::name(state).await?)?;
     outbox::enqueue(state, recipient, &rendered, None).await?;
     state.mail_ready.notify_one();
     Ok(())
@@ -19,7 +19,7 @@ pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>)
 /// Renders and sends `mail` at once with the provider in force, bypassing the outbox (the admin's
 /// test message: its error is the answer).
 pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
-    let rendered = templates::render(&mail, lang, &site_name(state, lang).await?)?;
+    let rendered = templates::render(&mail, lang, &crate::site::name(state).await?)?;
     send_rendered_now(state, recipient, rendered).await
 }
 
@@ -37,14 +37,4 @@ pub async fn send_rendered_now(state: &AppState, recipient: &str, rendered: Rend
         list_unsubscribe: None,
     };
     mailer.send(&queued).await
-}
-
-/// The name e-mails sign with: the admin's, else the built-in one of `lang`.
-pub async fn site_name(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
-    Ok(state
-        .settings
-        .get::<crate::site::SiteIdentity>(&state.db)
-        .await?
-        .name_or(state.web.texts.site_name(lang))
-        .to_owned())
 }

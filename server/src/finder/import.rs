@@ -353,7 +353,7 @@ async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<
     for maker in makers()? {
         // Added once: a brand an admin deleted since stays deleted.
         if maker.translations.is_empty()
-            || db::exists(&mut tx, "SELECT 1 FROM brands WHERE id = $1", &maker.id).await?
+            || catalogue::brand_link(&mut tx, &maker.id).await?.is_some()
             || !db::claim_once(&mut tx, &format!("import.pointe-shoes.brand.{}", maker.id), now).await?
         {
             continue;
@@ -389,17 +389,14 @@ async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<
         if let Some((_, seeded)) = SAME_PRODUCTS.iter().find(|(imported, _)| *imported == product.id) {
             product.id = (*seeded).to_owned();
         }
-        if !db::exists(&mut tx, "SELECT 1 FROM brands WHERE id = $1", &product.brand_id).await? {
+        let Some(brand_link) = catalogue::brand_link(&mut tx, &product.brand_id).await? else {
             let reason = format!("the brand {} is not in the catalogue", product.brand_id);
             report.refused.push(Refused { line: model.line, reason });
             continue;
-        }
+        };
         if product.link.is_empty() {
             // Every source of the model is marked dead: the maker's site instead.
-            product.link = sqlx::query_scalar("SELECT link FROM brands WHERE id = $1")
-                .bind(&product.brand_id)
-                .fetch_one(&mut *tx)
-                .await?;
+            product.link = brand_link;
         }
         // Checked with its fit, as the admin's form checks it.
         product.fit = Some(model.fit.clone());
@@ -407,7 +404,7 @@ async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<
             report.refused.push(Refused { line: model.line, reason: format!("{}: {err}", product.id) });
             continue;
         }
-        let exists = db::exists(&mut tx, "SELECT 1 FROM products WHERE id = $1", &product.id).await?;
+        let exists = catalogue::product_exists(&mut tx, &product.id).await?;
         // A seeded model an admin deleted stays deleted, as does one imported before.
         if (!exists && seeded.contains(&product.id))
             || !db::claim_once(&mut tx, &format!("import.pointe-shoes.{}", product.id), now).await?
@@ -419,7 +416,7 @@ async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<
             report.unread.push((model.line, product.id.clone(), attribute.clone(), value.clone()));
         }
         if exists {
-            let has_fit = db::exists(&mut tx, "SELECT 1 FROM product_fits WHERE product_id = $1", &product.id).await?;
+            let has_fit = fit::has_fit(&mut tx, &product.id).await?;
             if let (false, Some(fit)) = (has_fit, &product.fit) {
                 fit::write_fit(&mut tx, &product.id, fit, now).await?;
             }

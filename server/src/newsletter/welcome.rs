@@ -25,7 +25,7 @@ async fn try_send(state: &AppState, user: &UserRecord) -> anyhow::Result<()> {
     else {
         return Ok(());
     };
-    let site_name = email::site_name(state, lang).await?;
+    let site_name = crate::site::name(state).await?;
     let unsubscribe_url = unsubscribe::url(state, &user.id);
     let values = Values {
         // A welcome mail is about no brand in particular: the site is the brand.

@@ -37,3 +37,8 @@ pub(super) async fn peek(db: &Db, limit: &Limit, subject: &str, now: i64) -> Res
 fn key(limit: &Limit, subject: &str) -> String {
     format!("{}:{subject}", limit.name)
 }
+
+/// Deletes the windows that ended by `now`; gives how many.
+pub(super) async fn forget_ended(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM rate_limits WHERE window_end <= $1").bind(now).execute(db).await?.rows_affected())
+}

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use crate::{
     config::RateLimitStore,
+    db::Db,
     error::{ApiError, ApiResult},
     AppState,
 };
@@ -139,6 +140,11 @@ struct Count {
 }
 
 /// Counts a hit on `limit` for `subject` (an IP address or a lower-cased account name).
+/// Deletes the database store's ended windows (Redis lets its keys expire); gives how many.
+pub async fn forget_ended(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    database::forget_ended(db, now).await
+}
+
 pub async fn hit(state: &AppState, limit: &Limit, subject: &str) -> ApiResult<()> {
     spend(state, limit, subject, 1).await
 }

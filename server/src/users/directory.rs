@@ -16,9 +16,6 @@ use crate::{
     paging::Paging,
 };
 
-/// The most users one export by selection names.
-pub const MAX_SELECTION: usize = 1000;
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminUser {

@@ -1,14 +1,14 @@
-//! User accounts: the field rules, password hashing and storage, the admin's user calls and groups,
-//! and the member's own account page.
+//! User accounts: the field rules, password hashing and storage, making accounts, the admin's user
+//! calls and groups, and the member's own account page.
 
 mod account;
-pub mod admin;
 mod directory;
 mod groups;
 pub mod mailing;
 pub mod password;
 mod protect;
 mod routes;
+pub mod service;
 pub mod store;
 pub mod validation;
 
@@ -19,4 +19,5 @@ pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
 
 pub use groups::Group;
 pub use routes::USER_NOT_FOUND;
-pub use store::{CreateUserError, NewUser, Profile, PublicUser};
+pub use service::{create_account, AccountRefused, NewAccount};
+pub use store::{NewUser, Profile, PublicUser};

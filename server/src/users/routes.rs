@@ -13,18 +13,18 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    directory::{self, AdminUser, UsersQuery, MAX_SELECTION},
-    groups::{self, NOT_BY_HAND},
-    password, protect,
-    store::{self, CreateUserError, NewUser, Profile},
-    validation,
+    directory::{self, AdminUser, UsersQuery},
+    groups,
+    service::{self, AccountRefused, NewAccount, UserChange, MAX_SELECTION, TOO_MANY_IDS},
+    store::{self, Profile},
+    validation::{self, NewPasswordFields},
 };
 use crate::{
     access::{
         audit::{self, Action, Resource},
         extract::RequirePermission,
-        permissions::{self, area, is_staff},
-        sessions, Role, UserRecord,
+        permissions::{self, area},
+        Role,
     },
     client_info::ClientInfo,
     csv::{self, Csv},
@@ -39,10 +39,8 @@ pub const USER_NOT_FOUND: Text = Text::new("user_not_found", "User not found");
 const USERNAME_TAKEN: Text = Text::new("username_taken", "Username already exists");
 const EMAIL_TAKEN: Text = Text::new("email_taken", "Email already exists");
 const UNKNOWN_ROLE: &str = "Unknown role";
-const ROLE_CONFLICT: &str = "The role and the admin state disagree";
-const TOO_MANY_IDS: Text = Text::new("too_many_ids", "Select at most 1000 users");
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(export))
@@ -131,6 +129,7 @@ fn yes_no(value: bool) -> &'static str {
     }
 }
 
+/// A new account, as the admin's new-user form sends it.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateUserRequest {
@@ -141,14 +140,8 @@ pub struct CreateUserRequest {
     #[serde(default)]
     #[schema(required = true, format = Email)]
     email: String,
-    /// 8–128 characters with a letter, a digit and one of `@!#$%^&*()-+`, not a common password.
-    #[serde(default)]
-    #[schema(required = true, min_length = 8, max_length = 128)]
-    password: String,
-    /// The same as `password`.
-    #[serde(default)]
-    #[schema(required = true)]
-    confirm_password: String,
+    #[serde(flatten)]
+    password: NewPasswordFields,
     #[serde(flatten)]
     profile: Profile,
     /// user (the default), moderator, editor or admin.
@@ -174,39 +167,30 @@ async fn create(
     client: ClientInfo,
     ApiJson(body): ApiJson<CreateUserRequest>,
 ) -> ApiResult<(StatusCode, Json<AdminUser>)> {
-    let role = match (body.role.as_deref().map(parse_role).transpose()?.unwrap_or_default(), body.is_admin) {
-        (Role::User | Role::Admin, true) => Role::Admin,
-        (_, true) => return Err(ApiError::invalid_field("role", ROLE_CONFLICT)),
-        (role, false) => role,
-    };
+    let role = service::new_account_role(body.role.as_deref().map(parse_role).transpose()?, body.is_admin)?;
     if role != Role::User {
         permissions::require_admin(&signed_in.user)?;
     }
     let profile = body.profile.cleaned();
-    let account = validation::account_checks(&body.username, &body.email, &body.password, &body.confirm_password);
-    ApiError::check_fields(account.into_iter().chain(profile.checks()))?;
-    if store::username_exists(&state.db, &body.username).await? {
-        return Err(ApiError::Taken { field: "username", message: USERNAME_TAKEN });
-    }
-    if store::email_exists(&state.db, &body.email).await? {
-        return Err(ApiError::Taken { field: "email", message: EMAIL_TAKEN });
-    }
-    let hash = password::hash(body.password.clone()).await?;
+    let account = validation::account_checks(&body.username, &body.email, &body.password);
+    ApiError::check_fields(account.chain(profile.checks()))?;
     let now = state.clock.now_ms();
-    let new_user = NewUser {
+    let account = NewAccount {
         username: &body.username,
         email: &body.email,
-        password_hash: &hash,
+        password: &body.password.password,
         role,
         email_verified: true,
-        language: Lang::from_tag(body.language.as_deref()).code(),
+        language: Lang::from_tag(body.language.as_deref()),
         profile,
     };
-    let id = match store::create_user(&state.db, new_user, now).await {
+    let id = match service::create_account(&state.db, account, now).await {
         Ok(id) => id,
-        // Taken between the checks and the insert.
-        Err(CreateUserError::Taken) => return Err(ApiError::Taken { field: "username", message: USERNAME_TAKEN }),
-        Err(CreateUserError::Database(err)) => return Err(err.into()),
+        Err(AccountRefused::UsernameTaken) => {
+            return Err(ApiError::Taken { field: "username", message: USERNAME_TAKEN })
+        }
+        Err(AccountRefused::EmailTaken) => return Err(ApiError::Taken { field: "email", message: EMAIL_TAKEN }),
+        Err(AccountRefused::Failed(err)) => return Err(err.into()),
     };
     if body.vip {
         groups::add(&state.db, "vip", std::slice::from_ref(&id), now).await?;
@@ -242,69 +226,16 @@ async fn update(
     ApiJson(body): ApiJson<UpdateUserRequest>,
 ) -> ApiResult<Json<AdminUser>> {
     let target = store::find_by_id(&state.db, &id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))?;
-    let actor = &signed_in.user;
-    let now = state.clock.now_ms();
-    if is_staff(&target) {
-        permissions::require_admin(actor)?;
-    }
-    if body.role.is_some() || body.is_admin.is_some() {
-        permissions::require_admin(actor)?;
-        let role = new_role(&target, body.role.as_deref().map(parse_role).transpose()?, body.is_admin)?;
-        if role != target.role || (role == Role::Admin) != target.is_admin {
-            if target.id == actor.id && role != Role::Admin {
-                return Err(ApiError::Forbidden(protect::OWN_ADMIN));
-            }
-            protect::set_role(&state.db, &target, role).await?;
-            let action = if body.role.is_some() { Action::SetRole } else { Action::SetAdmin };
-            audit::record_change(&state, &client, actor, action, Resource::User, &id).await?;
-        }
-    }
-    if let Some(disabled) = body.disabled {
-        if disabled && target.id == actor.id {
-            return Err(ApiError::Forbidden(protect::OWN_ACCOUNT_DISABLE));
-        }
-        if disabled != target.disabled_at.is_some() {
-            if disabled {
-                protect::disable(&state.db, &target, now).await?;
-                sessions::end_all_for_user(&state.db, &id, now).await?;
-            } else {
-                store::enable(&state.db, &id).await?;
-            }
-            audit::record_change(
-                &state,
-                &client,
-                actor,
-                if disabled { Action::Disable } else { Action::Enable },
-                Resource::User,
-                &id,
-            )
-            .await?;
-        }
+    let change = UserChange {
+        role: body.role.as_deref().map(parse_role).transpose()?,
+        is_admin: body.is_admin,
+        disabled: body.disabled,
+    };
+    let done = service::change_user(&state.db, &signed_in.user, &target, change, state.clock.now_ms()).await?;
+    for action in done {
+        audit::record_change(&state, &client, &signed_in.user, action, Resource::User, &id).await?;
     }
     Ok(Json(found(&state, &id).await?))
-}
-
-impl From<protect::Refused> for ApiError {
-    fn from(refused: protect::Refused) -> Self {
-        match refused {
-            protect::Refused::LastAdmin(text) => ApiError::Conflict(text),
-            protect::Refused::Database(err) => err.into(),
-        }
-    }
-}
-
-/// The role the request gives: `role` when named (admin sets the flag too), else the flag alone
-/// (taking it turns an `admin` role into `user`).
-fn new_role(target: &UserRecord, role: Option<Role>, is_admin: Option<bool>) -> ApiResult<Role> {
-    match (role, is_admin) {
-        (Some(role), Some(is_admin)) if (role == Role::Admin) != is_admin => {
-            Err(ApiError::invalid_field("role", ROLE_CONFLICT))
-        }
-        (Some(role), _) => Ok(role),
-        (None, Some(true)) => Ok(Role::Admin),
-        (None, Some(false)) if target.role == Role::Admin => Ok(Role::User),
-        (None, _) => Ok(target.role),
-    }
 }
 
 fn parse_role(code: &str) -> ApiResult<Role> {
@@ -327,13 +258,7 @@ async fn remove(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Deleted>> {
     let target = store::find_by_id(&state.db, &id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))?;
-    if target.id == signed_in.user.id {
-        return Err(ApiError::Forbidden(protect::OWN_ACCOUNT_DELETE));
-    }
-    if is_staff(&target) {
-        permissions::require_admin(&signed_in.user)?;
-    }
-    protect::delete(&state.db, &target).await?;
+    service::delete_user(&state.db, &signed_in.user, &target).await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Delete, Resource::User, &id).await?;
     Ok(Json(Deleted { deleted: true }))
 }
@@ -362,7 +287,7 @@ async fn add_members(
     Path(group): Path<String>,
     ApiJson(body): ApiJson<Members>,
 ) -> ApiResult<Json<Changed>> {
-    let key = hand_kept(&group, &body)?;
+    let key = service::hand_kept_group(&group, body.user_ids.len())?;
     let changed = groups::add(&state.db, key, &body.user_ids, state.clock.now_ms()).await?;
     for user_id in &body.user_ids {
         audit::record_change(&state, &client, &signed_in.user, Action::AddToGroup, Resource::User, user_id).await?;
@@ -381,24 +306,13 @@ async fn remove_members(
     Path(group): Path<String>,
     ApiJson(body): ApiJson<Members>,
 ) -> ApiResult<Json<Changed>> {
-    let key = hand_kept(&group, &body)?;
+    let key = service::hand_kept_group(&group, body.user_ids.len())?;
     let changed = groups::remove(&state.db, key, &body.user_ids).await?;
     for user_id in &body.user_ids {
         audit::record_change(&state, &client, &signed_in.user, Action::RemoveFromGroup, Resource::User, user_id)
             .await?;
     }
     Ok(Json(Changed { changed }))
-}
-
-/// The stored key of `group` when admins keep it by hand; newsletter membership is the member's own choice.
-fn hand_kept(group: &str, body: &Members) -> ApiResult<&'static str> {
-    if body.user_ids.len() > MAX_SELECTION {
-        return Err(ApiError::BadRequest(TOO_MANY_IDS));
-    }
-    match group {
-        "vip" => Ok("vip"),
-        _ => Err(ApiError::Conflict(NOT_BY_HAND)),
-    }
 }
 
 async fn found(state: &AppState, id: &str) -> ApiResult<AdminUser> {

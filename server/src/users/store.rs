@@ -144,6 +144,11 @@ pub async fn joined_since(db: &Db, since: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE created_at >= $1").bind(since).fetch_one(db).await
 }
 
+/// Every account, disabled ones included.
+pub async fn count(db: &Db) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(db).await
+}
+
 pub async fn username_exists(db: &Db, username: &str) -> Result<bool, sqlx::Error> {
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE LOWER(username) = LOWER($1)")
         .bind(username.trim())

@@ -1,6 +1,8 @@
 //! The spec's field rules (§5), with its messages verbatim.
 
 use chrono::Datelike;
+use serde::Deserialize;
+use utoipa::ToSchema;
 
 /// Characters that count as "special" in a password.
 pub const PASSWORD_SPECIALS: &str = "@!#$%^&*()-+";
@@ -125,19 +127,42 @@ pub fn passwords_match(password: &str, confirmation: &str) -> Result<(), &'stati
     }
 }
 
+/// A new password and its confirmation, as sign-up, the admin's new-user form and a reset take them.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewPasswordFields {
+    /// 8–128 characters with a letter, a digit and one of `@!#$%^&*()-+`, not a common password.
+    #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
+    pub password: String,
+    /// The same as `password`.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub confirm_password: String,
+}
+
+impl NewPasswordFields {
+    pub fn checks(&self) -> [(&'static str, Result<(), &'static str>); 2] {
+        new_password_checks("password", &self.password, &self.confirm_password)
+    }
+}
+
+/// A new password's rules, under the form's name for it, and its confirmation's.
+pub fn new_password_checks(
+    field: &'static str,
+    password: &str,
+    confirmation: &str,
+) -> [(&'static str, Result<(), &'static str>); 2] {
+    [(field, self::password(password)), ("confirmPassword", passwords_match(password, confirmation))]
+}
+
 /// The required account fields' rules, for sign-up and the admin's new-user form.
 pub fn account_checks(
     username: &str,
     email: &str,
-    password: &str,
-    confirmation: &str,
-) -> [(&'static str, Result<(), &'static str>); 4] {
-    [
-        ("username", self::username(username)),
-        ("email", self::email(email)),
-        ("password", self::password(password)),
-        ("confirmPassword", passwords_match(password, confirmation)),
-    ]
+    password: &NewPasswordFields,
+) -> impl Iterator<Item = (&'static str, Result<(), &'static str>)> {
+    [("username", self::username(username)), ("email", self::email(email))].into_iter().chain(password.checks())
 }
 
 /// Digits, spaces, `+`, `-`, `.` and parentheses, with 7 to 15 digits (the E.164 maximum).

@@ -269,4 +269,12 @@ mod tests {
         let (title, _) = texts.get(Page::Brand("bloch"), Lang::En, "Bloch");
         assert!(title.contains("Bloch"));
     }
+
+    #[test]
+    fn every_locale_names_the_site_as_e_mails_do() {
+        let texts = PageTexts::load().unwrap();
+        for lang in Lang::ALL {
+            assert_eq!(texts.site_name(lang), crate::site::BUILT_IN_NAME, "{}", lang.code());
+        }
+    }
 }

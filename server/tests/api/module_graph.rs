@@ -31,7 +31,6 @@ const FLOORS: &[(&str, &[&str])] = &[
             "db",
             "db_filter",
             "lifecycle",
-            "metrics",
             "precompressed",
             "private_hosts",
             "security_headers",
@@ -46,6 +45,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "translations",
             "secrets",
             "caches",
+            "metrics",
             "backup",
             "ratelimit",
             "request_log",
@@ -80,7 +80,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "admin",
         ],
     ),
-    ("pages and the app", &["web", "cleanup", "cli", "testing"]),
+    ("pages and the app", &["web", "scrape", "cleanup", "cli", "testing"]),
 ];
 
 #[test]

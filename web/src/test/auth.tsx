@@ -1,6 +1,6 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 import type { User } from '../lib/session/api';
 import { useSession } from '../lib/session/session';
@@ -83,6 +83,12 @@ function toResponse(answer: Answer): Response | Promise<Response> {
   if (answer instanceof Response) return answer;
   if (answer instanceof Promise) return answer.then(toResponse);
   return jsonResponse(answer);
+}
+
+/** The body of the one call to `route`, once it has been made. */
+export async function sentBody(api: ReturnType<typeof mockApi>, route: string): Promise<unknown> {
+  await waitFor(() => expect(api.callsTo(route)).toHaveLength(1));
+  return api.callsTo(route)[0]?.body;
 }
 
 /** An answer that never comes (until the test ends). */

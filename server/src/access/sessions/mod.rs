@@ -5,5 +5,7 @@
 mod store;
 mod tokens;
 
-pub use store::{end, end_all_for_user, end_others, live, owner, Revoked, SessionList, Visible};
+pub use store::{
+    end, end_all_for_user, end_others, forget_before, live, live_count, owner, Revoked, SessionList, Visible,
+};
 pub use tokens::{check, renew, start, Live};

@@ -196,6 +196,14 @@ pub async fn live(
 }
 
 /// The user a session belongs to, if the session exists.
+/// Sessions neither ended nor expired.
+pub async fn live_count(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
+        .bind(now)
+        .fetch_one(db)
+        .await
+}
+
 pub async fn owner(db: &Db, session_id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT user_id FROM sessions WHERE id = $1").bind(session_id).fetch_optional(db).await
 }
@@ -205,4 +213,11 @@ pub async fn owner(db: &Db, session_id: &str) -> Result<Option<String>, sqlx::Er
 pub struct Revoked {
     /// How many sessions were ended.
     pub revoked: u64,
+}
+
+/// Deletes the sessions that expired or ended before `until`; gives how many.
+pub async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query("DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1").bind(until).execute(db).await?;
+    Ok(done.rows_affected())
 }

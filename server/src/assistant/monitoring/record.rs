@@ -7,7 +7,7 @@ use super::super::{
     model::{Answer, Generated, Outcome},
     providers::{Failure, ProviderKind},
 };
-use crate::{lang::Lang, AppState};
+use crate::{db::Db, lang::Lang, AppState};
 
 pub struct Record {
     pub id: String,
@@ -123,4 +123,20 @@ pub async fn rate(state: &AppState, id: &str, rating: i64) -> Result<bool, sqlx:
         .execute(&state.db)
         .await?;
     Ok(updated.rows_affected() > 0)
+}
+
+/// How many answers each provider gave, by success, over the records kept (all instances).
+pub async fn calls_by_provider(db: &Db) -> Result<Vec<(String, bool, i64)>, sqlx::Error> {
+    let rows: Vec<(String, i64, i64)> =
+        sqlx::query_as("SELECT provider, success, COUNT(*) FROM ai_requests GROUP BY provider, success")
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(provider, success, count)| (provider, success == 1, count)).collect())
+}
+
+/// Deletes the requests and provider errors recorded before `until`; gives how many.
+pub async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+    let errors = sqlx::query("DELETE FROM ai_errors WHERE created_at < $1").bind(until).execute(db).await?;
+    let requests = sqlx::query("DELETE FROM ai_requests WHERE created_at < $1").bind(until).execute(db).await?;
+    Ok(errors.rows_affected() + requests.rows_affected())
 }

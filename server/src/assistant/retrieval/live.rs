@@ -1,5 +1,5 @@
 //! The index kept in step with the content: each question first reads a fingerprint of the content
-//! (counts and last changes of brands, products and posts, one small query) and the index is rebuilt
+//! (counts and last changes of brands, products and posts, from the catalogue and the blog) and the index is rebuilt
 //! when it moved, so an admin's change, on this instance or another, shows in the next answer. The index
 //! is built by the first call that needs it (a question, the admin's assistant status), about 0.15 s:
 //! an idle server holds none (it is a few megabytes, and building it runs much of tantivy's code).
@@ -9,22 +9,18 @@ use std::{
     time::Instant,
 };
 
-use sqlx::Row;
 use tokio::sync::Mutex;
 
 use super::Retrieval;
 use crate::{
+    blog,
     caches::{Counters, Figures, Monitored},
+    catalogue,
     db::Db,
     time,
 };
 
-const FINGERPRINT: &str = "SELECT
-    (SELECT COUNT(*) FROM brands) AS brands, (SELECT COALESCE(MAX(updated_at), 0) FROM brands) AS brands_changed,
-    (SELECT COUNT(*) FROM products) AS products, (SELECT COALESCE(MAX(updated_at), 0) FROM products) AS products_changed,
-    (SELECT COUNT(*) FROM blog_posts WHERE status = 'published') AS posts, (SELECT COALESCE(MAX(updated_at), 0) FROM blog_posts) AS posts_changed";
-
-type Fingerprint = [i64; 6];
+type Fingerprint = ([i64; 4], [i64; 2]);
 
 /// The index as built, with the content's fingerprint then and the time.
 struct Built {
@@ -102,12 +98,5 @@ impl Monitored for LiveIndex {
 }
 
 async fn fingerprint(db: &Db) -> Result<Fingerprint, sqlx::Error> {
-    let row = sqlx::query(FINGERPRINT).fetch_one(db).await?;
-    let mut values = [0; 6];
-    for (at, name) in
-        ["brands", "brands_changed", "products", "products_changed", "posts", "posts_changed"].into_iter().enumerate()
-    {
-        values[at] = row.try_get(name)?;
-    }
-    Ok(values)
+    Ok((catalogue::fingerprint(db).await?, blog::store::fingerprint(db).await?))
 }

@@ -3,10 +3,8 @@
 
 mod models;
 mod providers;
+mod routes;
 
 pub use models::AiModels;
 pub use providers::{AiProviders, EdgeSettings, GatewaySettings};
-
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
-    models::routes().merge(providers::routes())
-}
+pub(crate) use routes::routes;

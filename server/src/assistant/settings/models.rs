@@ -1,21 +1,11 @@
 //! Which model the assistant's gateway asks in each language (spec §3): any name the configured
 //! OpenAI-compatible endpoint knows; `CHOICES` are suggestions.
 
-use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::settings::{self, Editable, Stored};
-use crate::{
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
-    error::ApiResult,
-    extract::ApiJson,
-    fields::FieldErrors,
-    lang::Lang,
-    AppState,
-};
+use crate::settings::{Editable, Stored};
+use crate::{fields::FieldErrors, lang::Lang};
 
 /// Multilingual instruction models to suggest (Workers AI's names, as Cloudflare's AI Gateway takes them).
 pub const CHOICES: [&str; 4] = [
@@ -70,37 +60,4 @@ impl Editable for AiModels {
             errors.required(lang.code(), self.for_lang(lang), 200);
         }
     }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AiModelChoice {
-    models: AiModels,
-    /// Suggested models.
-    choices: Vec<&'static str>,
-}
-
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(admin_models, save_models))
-}
-
-#[utoipa::path(get, path = "/api/admin/settings/ai-models", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = AiModelChoice), (status = 401), (status = 403)))]
-async fn admin_models(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-) -> ApiResult<Json<AiModelChoice>> {
-    let Json(models) = settings::read(&state, &signed_in).await?;
-    Ok(Json(AiModelChoice { models, choices: CHOICES.to_vec() }))
-}
-
-#[utoipa::path(put, path = "/api/admin/settings/ai-models", tag = "admin", security(("bearer" = [])), request_body = AiModels,
-    responses((status = 200, body = AiModelChoice), (status = 400, description = "A blank or too long model name, in `fields`"), (status = 401), (status = 403)))]
-async fn save_models(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(value): ApiJson<AiModels>,
-) -> ApiResult<Json<AiModelChoice>> {
-    let Json(models) = settings::save(&state, &signed_in, &client, value).await?;
-    Ok(Json(AiModelChoice { models, choices: CHOICES.to_vec() }))
 }

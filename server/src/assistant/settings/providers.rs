@@ -3,19 +3,13 @@
 //! then the edge service, Cloudflare Workers AI's REST API. The built-in basic response needs nothing.
 //! Until an admin saves these, the environment's `AI_GATEWAY_*` and `AI_EDGE_*` values apply.
 
-use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
     config::AiConfig,
-    error::ApiResult,
-    extract::ApiJson,
     fields::FieldErrors,
-    settings::{self, keep_for, mask, Editable, Stored},
+    settings::{keep_for, mask, Editable, Stored},
     AppState,
 };
 
@@ -194,34 +188,16 @@ impl Editable for Option<AiProviders> {
     }
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(admin_providers, save_providers))
+/// What the admin's form shows: the saved providers (`saved`, secrets masked), else the environment's,
+/// masked as well.
+pub(super) fn shown(saved: Option<AiProviders>, config: &AiConfig) -> AiProviders {
+    saved.unwrap_or_else(|| Some(AiProviders::from_config(config)).for_browser().unwrap_or_default())
 }
 
-/// The providers in force, secrets masked (the environment's until an admin saves them).
-#[utoipa::path(get, path = "/api/admin/settings/ai-providers", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = AiProviders), (status = 401), (status = 403)))]
-async fn admin_providers(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-) -> ApiResult<Json<AiProviders>> {
-    let Json(saved) = settings::read::<Option<AiProviders>>(&state, &signed_in).await?;
-    Ok(Json(
-        saved.unwrap_or_else(|| Some(AiProviders::from_config(&state.config.ai)).for_browser().unwrap_or_default()),
-    ))
-}
-
-#[utoipa::path(put, path = "/api/admin/settings/ai-providers", tag = "admin", security(("bearer" = [])), request_body = AiProviders,
-    responses((status = 200, body = AiProviders), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save_providers(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(value): ApiJson<AiProviders>,
-) -> ApiResult<Json<AiProviders>> {
-    // The first save keeps the environment's secrets the form sent back masked.
-    let mut value = Some(value);
-    value.keep_secrets(&Some(AiProviders::current(&state).await?));
-    let Json(saved) = settings::save(&state, &signed_in, &client, value).await?;
-    Ok(Json(saved.unwrap_or_default()))
+/// What a save stores: the form's providers with the secrets it sent back masked kept, from the providers
+/// in force (on the first save, the environment's).
+pub(super) async fn to_save(state: &AppState, sent: AiProviders) -> Result<Option<AiProviders>, sqlx::Error> {
+    let mut value = Some(sent);
+    value.keep_secrets(&Some(AiProviders::current(state).await?));
+    Ok(value)
 }

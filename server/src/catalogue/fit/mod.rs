@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::lang::Lang;
-pub use store::{all_fits, fits, write_fit};
+pub use store::{all_fits, fits, has_fit, write_fit};
 
 /// The vocabulary attributes, each a list (a model may come with several shanks, vamps or heels).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]

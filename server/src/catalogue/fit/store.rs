@@ -27,6 +27,10 @@ pub async fn write_fit(conn: &mut AnyConnection, product: &str, fit: &Fit, now: 
 }
 
 /// Every product's fit, by product id.
+pub async fn has_fit(conn: &mut AnyConnection, product: &str) -> Result<bool, sqlx::Error> {
+    crate::db::exists(conn, "SELECT 1 FROM product_fits WHERE product_id = $1", product).await
+}
+
 pub async fn all_fits(db: &Db) -> Result<HashMap<String, Fit>, sqlx::Error> {
     fits(db, None).await
 }

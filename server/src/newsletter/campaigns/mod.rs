@@ -16,11 +16,6 @@ mod store;
 mod tracking;
 
 pub use bounced::{last_bounces, record_bounce, BounceNotice};
+pub(crate) use routes::routes;
 pub use settings::SendingSettings;
-pub use store::{last_sent, template_in_use, CampaignRecord};
-
-use crate::AppState;
-
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
-    routes::routes().merge(settings::routes()).merge(tracking::routes())
-}
+pub use store::{last_sent, queued_count, template_in_use, CampaignRecord};

@@ -1,9 +1,11 @@
 //! The admin's campaign calls (permission: email): list, create, edit and delete drafts, the live
-//! audience count, a test message, the moves of the state table, and the campaign's figures.
+//! audience count, a test message, the moves of the state table, and the campaign's figures; the sending
+//! setting (permission: settings); and the members' opens and clicks.
 
 use axum::{
     extract::{Path, State},
-    http::StatusCode,
+    http::{header, StatusCode},
+    response::{IntoResponse, Response},
     Json,
 };
 use serde::{Deserialize, Serialize};
@@ -16,7 +18,9 @@ use super::{
     report::{self, CampaignReport},
     schedule::Schedule,
     service::{self, MOVED_MEANWHILE},
+    settings::SendingSettings,
     store::{self, CampaignRecord, Save},
+    tracking,
 };
 use crate::{
     access::audit::{self, Action, Resource},
@@ -26,13 +30,18 @@ use crate::{
     error::{ApiError, ApiResult, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
-    newsletter::templates::{model::TemplateCategory, store as templates},
-    AppState,
+    newsletter::{
+        links::TokenQuery,
+        templates::{model::TemplateCategory, store as templates},
+    },
+    settings, AppState,
 };
 
 pub const CAMPAIGN_NOT_FOUND: Text = Text::new("campaign_not_found", "Campaign not found");
+/// The smallest transparent GIF.
+const PIXEL: &[u8] = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;";
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(get_one, update, delete))
@@ -45,6 +54,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(resume))
         .routes(routes!(cancel))
         .routes(routes!(campaign_report))
+        .routes(routes!(read_sending, save_sending))
+        .routes(routes!(open))
+        .routes(routes!(click))
 }
 
 async fn record(state: &AppState, id: &str) -> ApiResult<CampaignRecord> {
@@ -350,4 +362,41 @@ async fn campaign_report(
 ) -> ApiResult<Json<CampaignReport>> {
     let campaign = record(&state, &id).await?;
     Ok(Json(report::report(&state.db, &id, campaign.performance.queued, state.clock.now_ms()).await?))
+}
+
+#[utoipa::path(get, path = "/api/admin/settings/campaign-sending", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = SendingSettings), (status = 401), (status = 403)))]
+async fn read_sending(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+) -> ApiResult<Json<SendingSettings>> {
+    settings::read(&state, &signed_in).await
+}
+
+#[utoipa::path(put, path = "/api/admin/settings/campaign-sending", tag = "admin", security(("bearer" = [])), request_body = SendingSettings,
+    responses((status = 200, body = SendingSettings), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
+async fn save_sending(
+    State(state): State<AppState>,
+    signed_in: RequirePermission<area::Settings>,
+    client: ClientInfo,
+    ApiJson(value): ApiJson<SendingSettings>,
+) -> ApiResult<Json<SendingSettings>> {
+    settings::save(&state, &signed_in, &client, value).await
+}
+
+/// The open pixel: records the member's first open of the campaign.
+#[utoipa::path(get, path = "/api/email/open", tag = "email", params(TokenQuery),
+    responses((status = 200, description = "A 1×1 transparent GIF", content_type = "image/gif"),
+        (status = 404, description = "This link is not valid")))]
+async fn open(State(state): State<AppState>, ApiQuery(query): ApiQuery<TokenQuery>) -> ApiResult<Response> {
+    tracking::open(&state, &query.token).await?;
+    Ok(([(header::CONTENT_TYPE, "image/gif"), (header::CACHE_CONTROL, "no-store")], PIXEL).into_response())
+}
+
+/// A tracked link: records the click and sends the member on to the link as the campaign has it.
+#[utoipa::path(get, path = "/api/email/click", tag = "email", params(TokenQuery),
+    responses((status = 302, description = "To the link in the campaign"), (status = 404, description = "This link is not valid")))]
+async fn click(State(state): State<AppState>, ApiQuery(query): ApiQuery<TokenQuery>) -> ApiResult<Response> {
+    let target = tracking::click(&state, &query.token).await?;
+    Ok((StatusCode::FOUND, [(header::LOCATION, target)]).into_response())
 }

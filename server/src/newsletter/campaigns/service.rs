@@ -11,13 +11,13 @@ use super::{
     store::{self, Start},
 };
 use crate::{
-    email,
     error::{ApiError, ApiResult, Text},
     lang::Lang,
     newsletter::templates::{
         model::{TemplateCategory, TemplateText},
         store::{self as templates, TemplateRecord},
     },
+    site,
     users::{mailing::ListAudience, Group},
     AppState,
 };
@@ -77,7 +77,7 @@ pub async fn site_values(
 ) -> ApiResult<BTreeMap<Lang, SiteValues>> {
     let mut values = BTreeMap::new();
     for lang in languages {
-        let site_name = email::site_name(state, lang).await?;
+        let site_name = site::name(state).await?;
         values.insert(lang, SiteValues { site_name, site_url: state.config.public_url.clone() });
     }
     Ok(values)

@@ -1,20 +1,13 @@
-//! How campaigns are sent (an admin setting): the pace and parallel connections of each instance's
+//! How campaigns are sent (an admin setting, routes.rs): the pace and parallel connections of each instance's
 //! sender, and whether opens and clicks are tracked.
 
-use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
     email,
-    error::ApiResult,
-    extract::ApiJson,
     fields::FieldErrors,
-    settings::{self, Editable, Stored},
-    AppState,
+    settings::{Editable, Stored},
 };
 
 pub const RATE_RANGE: &str = "Between 1 and 1000 messages a second";
@@ -52,28 +45,4 @@ impl Editable for SendingSettings {
             errors.fail("concurrency", CONCURRENCY_RANGE);
         }
     }
-}
-
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(read, save))
-}
-
-#[utoipa::path(get, path = "/api/admin/settings/campaign-sending", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = SendingSettings), (status = 401), (status = 403)))]
-async fn read(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-) -> ApiResult<Json<SendingSettings>> {
-    settings::read(&state, &signed_in).await
-}
-
-#[utoipa::path(put, path = "/api/admin/settings/campaign-sending", tag = "admin", security(("bearer" = [])), request_body = SendingSettings,
-    responses((status = 200, body = SendingSettings), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(value): ApiJson<SendingSettings>,
-) -> ApiResult<Json<SendingSettings>> {
-    settings::save(&state, &signed_in, &client, value).await
 }

@@ -407,3 +407,8 @@ pub async fn record_click(db: &Db, campaign: &str, user_id: &str, link: usize, n
     .await?;
     Ok(())
 }
+
+/// Recipients still to send, on every instance.
+pub async fn queued_count(db: &Db) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM campaign_recipients WHERE status = 'queued'").fetch_one(db).await
+}

@@ -10,9 +10,9 @@ use std::time::Duration;
 use super::{
     bounces,
     headers::Header,
-    open_session,
     pop3::{Pop3Error, Session},
-    store, MailboxSettings,
+    settings::{open_session, MailboxSettings},
+    store,
 };
 use crate::{
     newsletter::{campaigns, unsubscribe},

@@ -1,40 +1,26 @@
 //! The inbox on the POP3 screen (admin only): a page of messages, newest first, each read with `TOP n 0`
 //! (header only); one message opened whole, its HTML sanitised with remote images removed; a message
-//! deleted. Messages are named by their POP3 unique id, which outlives a session's numbering.
+//! deleted. Messages are named by their POP3 unique id, which outlives a session's numbering. The calls
+//! are in routes.rs.
 
-use axum::{
-    extract::{Path, State},
-    http::StatusCode,
-    Json,
-};
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     checker,
     headers::{Classification, Header, Verification},
-    open_session,
     pop3::{Pop3Error, Session},
-    MailboxSettings,
+    settings::{open_session, MailboxSettings},
 };
 use crate::{
-    access::audit::{self, Action, Resource},
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
-    extract::ApiQuery,
-    paging::PageQuery,
+    paging::Paging,
     AppState,
 };
 
 pub const NOT_CONFIGURED: Text = Text::new("mailbox_not_configured", "No POP3 mailbox is configured");
 pub const MESSAGE_GONE: Text = Text::new("mailbox_message_not_found", "This message is no longer in the mailbox");
 const FETCH_FAILED: &str = "The e-mails could not be fetched";
-
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list)).routes(routes!(open, delete))
-}
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -76,28 +62,20 @@ fn unreachable(err: Pop3Error) -> ApiError {
 
 /// A page of the inbox, newest first. Delivery reports on it not read before are read whole and their
 /// bounces recorded now, as the checker would.
-#[utoipa::path(get, path = "/api/admin/email/pop3/messages", tag = "admin", security(("bearer" = [])), params(PageQuery),
-    responses((status = 200, body = Inbox), (status = 400, description = "Page size must be 10, 25, 50 or 100"), (status = 401), (status = 403),
-        (status = 409, description = "No POP3 mailbox is configured"), (status = 502, description = "The e-mails could not be fetched: <why>")))]
-async fn list(
-    State(state): State<AppState>,
-    _: RequirePermission<area::Settings>,
-    ApiQuery(query): ApiQuery<PageQuery>,
-) -> ApiResult<Json<Inbox>> {
-    let paging = query.paging(25)?;
-    let settings = settings(&state).await?;
-    let mut session = open_session(&state, &settings).await.map_err(unreachable)?;
+pub(super) async fn page(state: &AppState, paging: Paging) -> ApiResult<Inbox> {
+    let settings = settings(state).await?;
+    let mut session = open_session(state, &settings).await.map_err(unreachable)?;
     let mut ids = session.unique_ids().await.map_err(unreachable)?;
     let sizes: std::collections::HashMap<u32, u64> = session.sizes().await.map_err(unreachable)?.into_iter().collect();
     let total = ids.len() as u32;
     ids.reverse();
     let skip = ((paging.page - 1) * paging.size) as usize;
-    let own_unsubscribe = crate::newsletter::unsubscribe::base_url(&state);
+    let own_unsubscribe = crate::newsletter::unsubscribe::base_url(state);
     let mut messages = Vec::new();
     for (number, id) in ids.into_iter().skip(skip).take(paging.size as usize) {
         let raw = session.header(number).await.map_err(unreachable)?;
         let Some(header) = Header::parse(&raw) else { continue };
-        let bounced_recipients = checker::settle(&state, &settings, &mut session, (number, &id), &header)
+        let bounced_recipients = checker::settle(state, &settings, &mut session, (number, &id), &header)
             .await
             .map_err(|err| match err.downcast::<Pop3Error>() {
                 Ok(pop3) => unreachable(pop3),
@@ -115,7 +93,7 @@ async fn list(
         });
     }
     session.quit().await.map_err(unreachable)?;
-    Ok(Json(Inbox { total, page: paging.page, page_size: paging.size, messages }))
+    Ok(Inbox { total, page: paging.page, page_size: paging.size, messages })
 }
 
 #[derive(Serialize, ToSchema)]
@@ -144,17 +122,9 @@ async fn number_of(session: &mut Session, id: &str) -> ApiResult<u32> {
 }
 
 /// One message, read whole.
-#[utoipa::path(get, path = "/api/admin/email/pop3/messages/{id}", tag = "admin", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The message's POP3 unique id")),
-    responses((status = 200, body = OpenedMessage), (status = 401), (status = 403), (status = 404, description = "This message is no longer in the mailbox"),
-        (status = 409, description = "No POP3 mailbox is configured"), (status = 502, description = "The e-mails could not be fetched: <why>")))]
-async fn open(
-    State(state): State<AppState>,
-    _: RequirePermission<area::Settings>,
-    Path(id): Path<String>,
-) -> ApiResult<Json<OpenedMessage>> {
-    let settings = settings(&state).await?;
-    let mut session = open_session(&state, &settings).await.map_err(unreachable)?;
+pub(super) async fn open(state: &AppState, id: String) -> ApiResult<OpenedMessage> {
+    let settings = settings(state).await?;
+    let mut session = open_session(state, &settings).await.map_err(unreachable)?;
     let number = number_of(&mut session, &id).await?;
     let raw = session.message(number).await.map_err(unreachable)?;
     session.quit().await.map_err(unreachable)?;
@@ -169,37 +139,27 @@ async fn open(
     };
     let dkim = super::dkim::check(state.config.mail.dns_server, &raw).await;
     let to = message.to().and_then(|to| to.first()).and_then(|to| to.address()).unwrap_or_default().to_owned();
-    Ok(Json(OpenedMessage {
+    Ok(OpenedMessage {
         from: header.from(),
         to,
         subject: header.subject(),
         date: header.date(),
         verification: header.verification(),
-        classification: header.classification(&crate::newsletter::unsubscribe::base_url(&state)),
+        classification: header.classification(&crate::newsletter::unsubscribe::base_url(state)),
         text: message.body_text(0).map(|text| text.into_owned()),
         html,
         blocked_images,
         dkim,
         id,
-    }))
+    })
 }
 
-/// Deletes one message from the mailbox. Audited.
-#[utoipa::path(delete, path = "/api/admin/email/pop3/messages/{id}", tag = "admin", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The message's POP3 unique id")),
-    responses((status = 204), (status = 401), (status = 403), (status = 404, description = "This message is no longer in the mailbox"),
-        (status = 409, description = "No POP3 mailbox is configured"), (status = 502, description = "The e-mails could not be fetched: <why>")))]
-async fn delete(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    Path(id): Path<String>,
-) -> ApiResult<StatusCode> {
-    let settings = settings(&state).await?;
-    let mut session = open_session(&state, &settings).await.map_err(unreachable)?;
-    let number = number_of(&mut session, &id).await?;
+/// Deletes one message from the mailbox.
+pub(super) async fn delete(state: &AppState, id: &str) -> ApiResult<()> {
+    let settings = settings(state).await?;
+    let mut session = open_session(state, &settings).await.map_err(unreachable)?;
+    let number = number_of(&mut session, id).await?;
     session.delete(number).await.map_err(unreachable)?;
     session.quit().await.map_err(unreachable)?;
-    audit::record_change(&state, &client, &signed_in.user, Action::Delete, Resource::MailboxMessage, &id).await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(())
 }

@@ -1,21 +1,16 @@
 //! The mailbox's settings (admin only): where the POP3 server is, how to sign in and how often the
-//! checker reads it for bounces; and the connection test, which tries the form's values as they stand.
+//! checker reads it for bounces; signing in to it; and the connection test, which tries the form's
+//! values as they stand. The calls are in routes.rs.
 
-use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::pop3::{self, Account, Failure, Session};
 use crate::{
-    access::audit::{self, Action, Resource},
-    access::{extract::RequirePermission, permissions::area},
-    client_info::ClientInfo,
     email::settings::Security,
     error::ApiResult,
-    extract::ApiJson,
     fields::FieldErrors,
-    settings::{self, keep_for, mask, Editable, Stored},
+    settings::{keep_for, mask, Editable, Stored},
     AppState,
 };
 
@@ -106,28 +101,10 @@ impl Editable for MailboxSettings {
     }
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(read, save)).routes(routes!(test_connection))
-}
-
-#[utoipa::path(get, path = "/api/admin/email/pop3", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = MailboxSettings), (status = 401), (status = 403)))]
-async fn read(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-) -> ApiResult<Json<MailboxSettings>> {
-    settings::read(&state, &signed_in).await
-}
-
-#[utoipa::path(put, path = "/api/admin/email/pop3", tag = "admin", security(("bearer" = [])), request_body = MailboxSettings,
-    responses((status = 200, body = MailboxSettings), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn save(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(value): ApiJson<MailboxSettings>,
-) -> ApiResult<Json<MailboxSettings>> {
-    settings::save(&state, &signed_in, &client, value).await
+/// A signed-in session on the configured mailbox.
+pub(super) async fn open_session(state: &AppState, settings: &MailboxSettings) -> pop3::Pop3Result<Session> {
+    let account = settings.account(state.config.allow_private_hosts);
+    pop3::in_time(Session::open(&account, state.config.mail.trusted_certificates.as_deref())).await
 }
 
 /// What the connection test found: the number of messages, or why it failed.
@@ -141,29 +118,18 @@ pub struct ConnectionTest {
     detail: Option<String>,
 }
 
-/// Signs in with the form's values (the stored password where the form sent the mask for the same
-/// server and user) and counts the messages; answers within 10 s. Audited.
-#[utoipa::path(post, path = "/api/admin/email/pop3/test", tag = "admin", security(("bearer" = [])), request_body = MailboxSettings,
-    responses((status = 200, body = ConnectionTest), (status = 400, description = "Invalid fields, with `fields`"), (status = 401), (status = 403)))]
-async fn test_connection(
-    State(state): State<AppState>,
-    signed_in: RequirePermission<area::Settings>,
-    client: ClientInfo,
-    ApiJson(mut form): ApiJson<MailboxSettings>,
-) -> ApiResult<Json<ConnectionTest>> {
+/// The form to test: the stored password where the form sent the mask for the same server and user;
+/// invalid fields refused.
+pub(super) async fn to_test(state: &AppState, mut form: MailboxSettings) -> ApiResult<MailboxSettings> {
     form.keep_secrets(&*state.settings.get::<MailboxSettings>(&state.db).await?);
     let mut errors = FieldErrors::default();
     form.check(&mut errors);
     errors.finish()?;
-    audit::record_change(
-        &state,
-        &client,
-        &signed_in.user,
-        Action::TestConnection,
-        Resource::Settings,
-        MailboxSettings::KEY,
-    )
-    .await?;
+    Ok(form)
+}
+
+/// Signs in with `form` and counts the messages, within 10 s.
+pub(super) async fn test_connection(state: &AppState, form: &MailboxSettings) -> ConnectionTest {
     let trusted = state.config.mail.trusted_certificates.as_deref();
     let counted = pop3::in_time(async {
         let mut session = Session::open(&form.account(state.config.allow_private_hosts), trusted).await?;
@@ -171,10 +137,10 @@ async fn test_connection(
         session.quit().await?;
         Ok(count)
     });
-    Ok(Json(match counted.await {
+    match counted.await {
         Ok(count) => ConnectionTest { connected: true, messages: Some(count), failure: None, detail: None },
         Err(err) => {
             ConnectionTest { connected: false, messages: None, failure: Some(err.failure), detail: Some(err.detail) }
         }
-    }))
+    }
 }

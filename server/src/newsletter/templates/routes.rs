@@ -200,7 +200,7 @@ async fn render_sample(state: &AppState, user: &UserRecord, lang: Lang, text: Te
     let values = Values {
         brand_name: "Bloch".to_owned(),
         username: user.username.clone(),
-        site_name: email::site_name(state, lang).await?,
+        site_name: crate::site::name(state).await?,
         unsubscribe_url: format!("{site_url}/unsubscribe"),
         site_url,
     };

@@ -1,10 +1,9 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageLoader } from '../../components/PageLoader';
+import { SignInRequired } from '../../components/SignInRequired';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useSession } from '../../lib/session/session';
 import { useAccount } from './api';
@@ -20,27 +19,7 @@ export function AccountPage() {
   const { state } = useSession();
 
   if (state.status === 'loading') return <PageLoader />;
-  if (state.status === 'signedOut') {
-    return (
-      <Paper withBorder radius="md" p="xl" maw={560} mx="auto" ta="center">
-        <Stack align="center">
-          <IconLock size={40} aria-hidden color="var(--mantine-color-pink-7)" />
-          <Title order={1} size="h2">
-            {t('account.title')}
-          </Title>
-          <Text>{t('account.loginToSee')}</Text>
-          <Group>
-            <Button component={Link} to="/login" state={{ from: '/account' }}>
-              {t('nav.login')}
-            </Button>
-            <Button component={Link} to="/signup" variant="light">
-              {t('nav.signup')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
-  }
+  if (state.status === 'signedOut') return <SignInRequired title={t('account.title')} text={t('account.loginToSee')} from="/account" />;
   return <SignedInAccount />;
 }
 

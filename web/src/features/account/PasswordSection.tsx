@@ -13,11 +13,10 @@ import { changePassword, useRefreshOwnSessions, type PasswordChange } from './ap
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-const check = (values: PasswordChange) => ({
-  currentPassword: values.currentPassword === '' ? ('Password is required' as const) : undefined,
-  newPassword: rules.password(values.newPassword),
-  confirmPassword: rules.passwordsMatch(values.newPassword, values.confirmPassword),
-});
+const check = ({ currentPassword, newPassword, confirmPassword }: PasswordChange) => {
+  const checked = rules.newPassword({ password: newPassword, confirmPassword });
+  return { currentPassword: currentPassword === '' ? ('Password is required' as const) : undefined, newPassword: checked.password, confirmPassword: checked.confirmPassword };
+};
 
 /** A new password, after the current one; the member's other sessions end with the change. */
 export function PasswordSection() {

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,18 +6,11 @@ import { ApiError, isQueuedWrite } from '../../api/errors';
 import { LANGUAGES } from '../../i18n/languages';
 import { useMessageText } from '../../i18n/useMessageText';
 import { AuthForm, FormAlert } from '../../components/AuthCard';
+import { ProfileFields } from '../../components/ProfileFields';
 import { useForm } from '../../lib/form/useForm';
 import * as rules from '../../lib/form/validation';
 import { AccountSection } from './AccountSection';
 import { useUpdateAccount, type Account } from './api';
-
-const GENDERS = ['female', 'male', 'other'] as const;
-
-const check = (values: { phone: string; location: string; birthDate: string }) => ({
-  phone: rules.phone(values.phone),
-  location: rules.location(values.location),
-  birthDate: rules.birthDate(values.birthDate),
-});
 
 /** The optional sign-up details and the language of the member's e-mails, with the sign-up rules. */
 export function ProfileSection({ account }: { account: Account }) {
@@ -34,7 +27,7 @@ export function ProfileSection({ account }: { account: Account }) {
       location: account.location ?? '',
       language: account.language,
     },
-    check,
+    rules.profile,
   );
 
   const submit = form.onSubmit(async () => {
@@ -55,18 +48,7 @@ export function ProfileSection({ account }: { account: Account }) {
       <AuthForm onSubmit={submit} formRef={form.formRef}>
         {form.error && <FormAlert kind="error">{form.error}</FormAlert>}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
-            label={t('auth.gender')}
-            placeholder={t('auth.optional')}
-            data={GENDERS.map((gender) => ({ value: gender, label: t(`auth.genders.${gender}`) }))}
-            value={form.values.gender || null}
-            onChange={(value) => form.setValue('gender', value ?? '')}
-            clearable
-            error={form.errorOf('gender')}
-          />
-          <TextInput label={t('auth.birthDate')} type="date" autoComplete="bday" {...form.textField('birthDate')} />
-          <TextInput label={t('auth.phone')} type="tel" autoComplete="tel" placeholder={t('auth.optional')} {...form.textField('phone')} />
-          <TextInput label={t('auth.location')} autoComplete="address-level2" placeholder={t('auth.optional')} maxLength={99} {...form.textField('location')} />
+          <ProfileFields form={form} />
           <Select
             label={t('account.profile.language')}
             description={t('account.profile.languageHint')}

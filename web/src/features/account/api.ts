@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../api/client';
 import { isQueuedWrite } from '../../api/errors';
-import { queryKeys } from '../../lib/queryKeys';
+import type { Profile } from '../../lib/form/validation';
+import { MEMBER_KEY } from '../../lib/queryKeys';
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -31,28 +32,28 @@ export const sessionsSchema = z.object({
 });
 export type OwnSession = z.infer<typeof sessionsSchema>['sessions'][number];
 
+const ACCOUNT_KEY = [...MEMBER_KEY, 'account'] as const;
+/** The member's own sessions: what the admin's changes to users and sessions refresh too. */
+export const OWN_SESSIONS_KEY = [...ACCOUNT_KEY, 'sessions'] as const;
+
+export const accountQuery = () => queryOptions({ queryKey: ACCOUNT_KEY, queryFn: ({ signal }) => apiRequest('/account', { schema: accountSchema, signal }) });
+
+export const ownSessionsQuery = () => queryOptions({ queryKey: OWN_SESSIONS_KEY, queryFn: ({ signal }) => apiRequest('/account/sessions', { schema: sessionsSchema, signal }) });
+
 export function useAccount() {
-  return useQuery({ queryKey: queryKeys.member.account, queryFn: ({ signal }) => apiRequest('/account', { schema: accountSchema, signal }) });
+  return useQuery(accountQuery());
 }
 
 export function useOwnSessions() {
-  return useQuery({ queryKey: queryKeys.member.accountSessions, queryFn: ({ signal }) => apiRequest('/account/sessions', { schema: sessionsSchema, signal }) });
+  return useQuery(ownSessionsQuery());
 }
 
 export function useRefreshOwnSessions() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: queryKeys.member.accountSessions });
+  return () => client.invalidateQueries({ queryKey: OWN_SESSIONS_KEY });
 }
 
-/** The profile fields; blank clears one. */
-export interface Profile {
-  gender: string;
-  birthDate: string;
-  phone: string;
-  location: string;
-}
-
-/** What PATCH /api/account takes: the profile as a whole, the e-mail language, the newsletter choice. */
+/** What PATCH /api/account takes: the profile as a whole (a blank field clears it), the e-mail language, the newsletter choice. */
 export type AccountChange = { profile?: Profile; language?: string; newsletter?: boolean };
 
 /** The account as it will be once `change` is made (a blank profile field clears it). */
@@ -70,10 +71,10 @@ export function useUpdateAccount() {
   return async (change: AccountChange) => {
     try {
       const saved = await apiRequest('/account', { method: 'PATCH', body: change, schema: accountSchema });
-      client.setQueryData(queryKeys.member.account, saved);
+      client.setQueryData(accountQuery().queryKey, saved);
       return saved;
     } catch (failure) {
-      if (isQueuedWrite(failure)) client.setQueryData<Account>(queryKeys.member.account, (account) => account && withChange(account, change));
+      if (isQueuedWrite(failure)) client.setQueryData(accountQuery().queryKey, (account) => account && withChange(account, change));
       throw failure;
     }
   };

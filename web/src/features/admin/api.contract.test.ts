@@ -16,7 +16,7 @@ import { uploadedSchema } from './components/ImageField';
 import { CRASH_STATUSES, crashDetailSchema, crashPageSchema } from './crashes/api';
 import { overviewSchema, statsSchema } from './dashboard/api';
 import { AUTH_RESULTS, connectionTestSchema, FAILURES, inboxSchema, KINDS, mailboxSettingsSchema, openedMessageSchema, REASONS } from './mailbox/api';
-import { PERMISSIONS } from './screens';
+import { PERMISSIONS } from './adminScreen';
 import { sessionListSchema } from './sessions/api';
 import { dkimViewSchema } from './settings/dkimSettings';
 import { liftedSchema, suppressionPageSchema } from './suppressions';

@@ -36,14 +36,11 @@ export function ResetPasswordPage() {
   const token = useResetToken();
   const [linkInvalid, setLinkInvalid] = useState(token === '');
   const [done, setDone] = useState<string>();
-  const form = useForm({ password: '', confirmPassword: '' }, (values) => ({
-    password: rules.password(values.password),
-    confirmPassword: rules.passwordsMatch(values.password, values.confirmPassword),
-  }));
+  const form = useForm({ password: '', confirmPassword: '' }, rules.newPassword);
 
   const submit = form.onSubmit(async () => {
     try {
-      setDone(text((await resetPassword(token, form.values.password, form.values.confirmPassword)).message));
+      setDone(text((await resetPassword(token, form.values)).message));
     } catch (failure) {
       if (failure instanceof ApiError && failure.message === INVALID_LINK) setLinkInvalid(true);
       else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Text, TextInput } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 
@@ -11,6 +11,7 @@ import { signup, type SignupFields } from './api';
 import { AuthCard, AuthForm, FormAlert } from '../../components/AuthCard';
 import { CodeStepForm } from './CodeStepForm';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { ProfileFields } from '../../components/ProfileFields';
 import { useSession } from '../../lib/session/session';
 import { useFirstStep } from './useFirstStep';
 import { useForm } from '../../lib/form/useForm';
@@ -32,15 +33,10 @@ const EMPTY: SignupFields = {
 const check = (values: SignupFields) => ({
   username: rules.username(values.username),
   email: rules.email(values.email),
-  password: rules.password(values.password),
-  confirmPassword: rules.passwordsMatch(values.password, values.confirmPassword),
-  phone: rules.phone(values.phone),
-  location: rules.location(values.location),
-  birthDate: rules.birthDate(values.birthDate),
+  ...rules.newPassword(values),
+  ...rules.profile(values),
   acceptTerms: values.acceptTerms ? undefined : ('You must agree to the terms of service and privacy policy' as const),
 });
-
-const GENDERS = ['female', 'male', 'other'] as const;
 
 /** Sign-up (spec §2, §3): the account fields, the terms agreement and the bot-check, then the e-mailed code. */
 export function SignupPage() {
@@ -87,18 +83,7 @@ export function SignupPage() {
         <TextInput label={t('auth.email')} type="email" autoComplete="email" required {...form.textField('email')} />
         <NewPasswordFields label={t('auth.password')} password={form.textField('password')} confirmation={form.textField('confirmPassword')} />
         <ResponsiveGrid cols={{ xs: 2 }}>
-          <Select
-            label={t('auth.gender')}
-            placeholder={t('auth.optional')}
-            data={GENDERS.map((gender) => ({ value: gender, label: t(`auth.genders.${gender}`) }))}
-            value={form.values.gender || null}
-            onChange={(value) => form.setValue('gender', value ?? '')}
-            clearable
-            error={form.errorOf('gender')}
-          />
-          <TextInput label={t('auth.birthDate')} type="date" autoComplete="bday" {...form.textField('birthDate')} />
-          <TextInput label={t('auth.phone')} type="tel" autoComplete="tel" placeholder={t('auth.optional')} {...form.textField('phone')} />
-          <TextInput label={t('auth.location')} autoComplete="address-level2" placeholder={t('auth.optional')} maxLength={99} {...form.textField('location')} />
+          <ProfileFields form={form} />
         </ResponsiveGrid>
         <Checkbox
           name="acceptTerms"

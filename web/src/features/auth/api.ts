@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { apiRequest } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { Language } from '../../i18n/languages';
+import type { NewPassword, Profile } from '../../lib/form/validation';
 import { signedInSchema, type SignedIn } from '../../lib/session/api';
 
 /** A code was e-mailed: the next step sends it with `challengeId`. */
@@ -41,15 +42,10 @@ export async function login(credentials: Credentials): Promise<AuthStep> {
   return authStep(await apiRequest('/auth/login', { method: 'POST', body: credentials }));
 }
 
-export type SignupFields = {
+export type SignupFields = NewPassword &
+  Profile & {
   username: string;
   email: string;
-  password: string;
-  confirmPassword: string;
-  gender: string;
-  birthDate: string;
-  phone: string;
-  location: string;
   acceptTerms: boolean;
   /** Consent to newsletters and offers by e-mail; unticked unless the person ticks it. */
   newsletter: boolean;
@@ -73,6 +69,6 @@ export function requestPasswordReset(email: string, turnstileToken: string): Pro
   return apiRequest('/auth/request-password-reset', { method: 'POST', body: { email, turnstileToken }, schema: messageSchema });
 }
 
-export function resetPassword(token: string, password: string, confirmPassword: string): Promise<{ message: string }> {
-  return apiRequest('/auth/reset-password', { method: 'POST', body: { token, password, confirmPassword }, schema: messageSchema });
+export function resetPassword(token: string, passwords: NewPassword): Promise<{ message: string }> {
+  return apiRequest('/auth/reset-password', { method: 'POST', body: { token, ...passwords }, schema: messageSchema });
 }

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../components/LoadFailed';
@@ -8,7 +8,6 @@ import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { DEFAULT_LANGUAGE } from '../../i18n/languages';
 import { useLanguage } from '../../i18n/useLanguage';
-import { queryKeys } from '../../lib/queryKeys';
 
 interface LegalText {
   title: string;
@@ -28,12 +27,14 @@ function loadText(kind: LegalKind, language: string): Promise<LegalText> {
   return load();
 }
 
+const legalQuery = (kind: LegalKind, language: string) => queryOptions({ queryKey: ['legal', kind, language], queryFn: () => loadText(kind, language), staleTime: Infinity });
+
 /** The terms of use or the privacy policy (linked from sign-up), in the interface language. */
 export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   usePageTitle(kind);
-  const text = useQuery({ queryKey: queryKeys.legal(kind, language), queryFn: () => loadText(kind, language), staleTime: Infinity });
+  const text = useQuery(legalQuery(kind, language));
 
   if (text.isPending) return <PageLoader />;
   if (text.isError) return <LoadFailed error={text.error} onRetry={() => void text.refetch()} />;

@@ -1,31 +1,31 @@
-import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { List, Stack, Title } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../api/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Paragraphs } from '../../components/Paragraphs';
 import { PageLoader } from '../../components/PageLoader';
+import { SignInRequired } from '../../components/SignInRequired';
 import { usePageTitle } from '../../components/usePageTitle';
+import type { Language } from '../../i18n/languages';
 import { useLanguage } from '../../i18n/useLanguage';
-import { queryKeys } from '../../lib/queryKeys';
+import { MEMBER_KEY } from '../../lib/queryKeys';
 import { useSession } from '../../lib/session/session';
 
 export const tipsSchema = z.object({
   sections: z.array(z.object({ id: z.string(), title: z.string(), paragraphs: z.array(z.string()), points: z.array(z.string()) })),
 });
 
+const tipsQuery = (language: Language) =>
+  queryOptions({ queryKey: [...MEMBER_KEY, 'tips', language], queryFn: ({ signal }) => apiRequest(`/tips?lang=${language}`, { schema: tipsSchema, signal }) });
+
 function useTips(enabled: boolean) {
   const language = useLanguage();
-  return useQuery({
-    queryKey: queryKeys.member.tips(language),
-    queryFn: ({ signal }) => apiRequest(`/tips?lang=${language}`, { schema: tipsSchema, signal }),
-    enabled,
-  });
+  return useQuery({ ...tipsQuery(language), enabled });
 }
 
 /** Members' tips (spec §2): six sections for signed-in users; others are asked to log in. */
@@ -41,27 +41,7 @@ export function TipsPage() {
   }, [tips.data, hash]);
 
   if (state.status === 'loading') return <PageLoader />;
-  if (state.status === 'signedOut') {
-    return (
-      <Paper withBorder radius="md" p="xl" maw={560} mx="auto" ta="center">
-        <Stack align="center">
-          <IconLock size={40} aria-hidden color="var(--mantine-color-pink-7)" />
-          <Title order={1} size="h2">
-            {t('pages.tips')}
-          </Title>
-          <Text>{t('tips.loginToSee')}</Text>
-          <Group>
-            <Button component={Link} to="/login" state={{ from: '/tips' }}>
-              {t('nav.login')}
-            </Button>
-            <Button component={Link} to="/signup" variant="light">
-              {t('nav.signup')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
-  }
+  if (state.status === 'signedOut') return <SignInRequired title={t('pages.tips')} text={t('tips.loginToSee')} from="/tips" />;
   return (
     <Stack gap="xl" maw={820} mx="auto">
       <Title order={1}>{t('pages.tips')}</Title>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
@@ -9,9 +9,12 @@ import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useMessageText } from '../../i18n/useMessageText';
 import { ApiError } from '../../api/errors';
-import { queryKeys } from '../../lib/queryKeys';
 import { track } from '../analytics';
 import { fetchSubscription, unsubscribe } from './api';
+
+/** Whom an e-mail's unsubscribe link names; a bad link is not asked again. */
+const subscriptionQuery = (token: string) =>
+  queryOptions({ queryKey: ['subscription', token], queryFn: ({ signal }) => fetchSubscription(token, signal), retry: false });
 
 /**
  * Where an e-mail's unsubscribe link leads (the server sends the member here in their language): one
@@ -22,12 +25,7 @@ export function UnsubscribePage() {
   usePageTitle('unsubscribe');
   const token = useSearchParams()[0].get('token') ?? '';
   const { text, errorText } = useMessageText();
-  const subscription = useQuery({
-    queryKey: queryKeys.subscription(token),
-    queryFn: ({ signal }) => fetchSubscription(token, signal),
-    enabled: token !== '',
-    retry: false,
-  });
+  const subscription = useQuery({ ...subscriptionQuery(token), enabled: token !== '' });
   const leave = useMutation({ mutationFn: () => unsubscribe(token), onSuccess: () => track('unsubscribed') });
 
   const invalid = token === '' || (subscription.error instanceof ApiError && subscription.error.status === 404);

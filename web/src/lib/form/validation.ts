@@ -43,6 +43,18 @@ export const password: Rule = (value) => {
 export const passwordsMatch = (value: string, confirmation: string): ServerText | undefined =>
   value === confirmation ? undefined : 'Passwords do not match';
 
+/** A new password and its confirmation, as sign-up, the password reset and the admin's new user send them. */
+// Types, not interfaces: a form's values (`useForm`) are a record, which an interface is not.
+export type NewPassword = {
+  password: string;
+  confirmPassword: string;
+};
+
+export const newPassword = (values: NewPassword) => ({
+  password: password(values.password),
+  confirmPassword: passwordsMatch(values.password, values.confirmPassword),
+});
+
 /** Digits, spaces, `+` (first only), `-`, `.` and parentheses, with 7 to 15 digits. Empty is fine (optional). */
 export const phone: Rule = (value) => {
   if (value.trim() === '') return undefined;
@@ -60,6 +72,22 @@ export const birthDate: Rule = (value) => {
   const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   return real && date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now() ? undefined : 'Invalid birth date';
 };
+
+export const GENDERS = ['female', 'male', 'other'] as const;
+
+/** The optional profile a member gives at sign-up and changes in their account ('' where not given). */
+export type Profile = {
+  gender: string;
+  birthDate: string;
+  phone: string;
+  location: string;
+};
+
+export const profile = (values: Profile) => ({
+  birthDate: birthDate(values.birthDate),
+  phone: phone(values.phone),
+  location: location(values.location),
+});
 
 export const code: Rule = (value) => (/^\d{6}$/.test(value.trim()) ? undefined : 'Please enter a valid 6-digit code');
 

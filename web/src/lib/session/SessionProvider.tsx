@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors';
 import { TOKEN_KEY, clearToken, onTokenRejected, storeToken, storedToken, tokenExpiry } from '../../api/token';
 import { nowSeconds } from '../../components/useCountdown';
 import { logout, refreshToken, verifyToken, type SignedIn } from './api';
-import { queryKeys } from '../queryKeys';
+import { MEMBER_KEY } from '../queryKeys';
 import { EXPIRY_CHECK_MS, EXPIRY_WARNING_SECONDS, SESSION_EXPIRED_PATH } from './limits';
 import { createSessionStore, SessionContext, useSessionView, type SessionActions, type SessionState } from './session';
 
@@ -42,7 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   /** Signed out here: the member's cached data dropped, the warning closed. */
   const forget = useCallback(() => {
-    queryClient.removeQueries({ queryKey: queryKeys.member.all });
+    queryClient.removeQueries({ queryKey: MEMBER_KEY });
     setWarningOpen(false);
     setState({ status: 'signedOut' });
   }, [queryClient, setState, setWarningOpen]);

@@ -4,9 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { expectFieldError, fill } from '../../../test/forms';
 import { renderAdmin } from '../renderAdmin';
-import type { ApiCall, Route } from '../../../test/auth';
+import { sentBody, type ApiCall, type Route } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
-import { sentBody } from '../settings/renderSettingsCard';
 import { aiRoutes, providerSettings } from './fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
-import { useSaveSettings, useSettings } from '../settings/api';
-import { SecretInput } from '../settings/SecretInput';
-import { SettingsCard, SettingsForm } from '../settings/SettingsCard';
-import { useSettingsForm } from '../settings/useSettingsForm';
+import { useSaveSettings, useSettings } from '../settings';
+import { SecretInput } from '../components/SecretInput';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 import { checkProviders, providerSettingsSchema, QUESTIONS_PER_HOUR, TIMEOUT_SECONDS, toSettings, toValues, type ProviderValues } from './providerSettings';
 
 /** Where the assistant's answers come from: the gateway first, then the edge service (the basic answer needs nothing). */

@@ -1,10 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
-import { queryKeys } from '../../../lib/queryKeys';
-import { postOnce } from '../settings/api';
+import { ADMIN_KEY } from '../queryKeys';
+import { postOnce } from '../components/postOnce';
+
+const KEY = [...ADMIN_KEY, 'ai'] as const;
 
 /** The assistant's provider chain, in its order (docs/assistant.md). */
 export const PROVIDERS = ['gateway', 'edge', 'basic'] as const;
@@ -89,23 +91,25 @@ export const testResultSchema = z.object({
 export type AiTestResult = z.infer<typeof testResultSchema>;
 
 /** The provider chain, the last answer and the search index (GET /api/admin/ai/status). */
-export function useAiStatus() {
-  return useQuery({
-    queryKey: queryKeys.admin.ai.status,
+export const aiStatusQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'status'],
     queryFn: ({ signal }) => apiRequest('/admin/ai/status', { schema: statusSchema, signal }),
     refetchInterval: REFRESH_MS,
   });
-}
+
+export const useAiStatus = () => useQuery(aiStatusQuery());
 
 /** The assistant's numbers over `range`; while another range loads, the last one stays on screen. */
-export function useAiMetrics(range: Range) {
-  return useQuery({
-    queryKey: queryKeys.admin.ai.metrics(range),
+export const aiMetricsQuery = (range: Range) =>
+  queryOptions({
+    queryKey: [...KEY, 'metrics', range],
     queryFn: ({ signal }) => apiRequest(`/admin/ai/metrics?range=${range}`, { schema: metricsSchema, signal }),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useAiMetrics = (range: Range) => useQuery(aiMetricsQuery(range));
 
 interface AiTestRequest {
   provider: Provider;

@@ -1,8 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { queryKeys } from '../../../lib/queryKeys';
+import { ADMIN_KEY } from '../queryKeys';
+
+const KEY = [...ADMIN_KEY, 'analytics'] as const;
 
 /** The preset ranges (spec §9) and a custom one. */
 export const RANGES = ['1h', '24h', '7d', '30d', 'custom'] as const;
@@ -117,22 +119,26 @@ export function reportQuery({ range, from, to, filters }: Selection): string {
 }
 
 /** The range's figures, chart and breakdowns (GET /api/admin/analytics); the last answer stays while the next loads. */
-export function useAnalyticsReport(selection: Selection) {
+export function analyticsReportQuery(selection: Selection) {
   const query = reportQuery(selection);
-  return useQuery({
-    queryKey: queryKeys.admin.analytics.report(query),
+  return queryOptions({
+    queryKey: [...KEY, 'report', query],
     queryFn: ({ signal }) => apiRequest(`/admin/analytics?${query}`, { schema: reportSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
+export const useAnalyticsReport = (selection: Selection) => useQuery(analyticsReportQuery(selection));
+
 /** Visitors now and the latest page views and events (GET /api/admin/analytics/live), live while shown. */
-export function useLiveActivity(filters: Filters) {
+export function liveActivityQuery(filters: Filters) {
   const query = filterParams(filters).toString();
-  return useQuery({
-    queryKey: queryKeys.admin.analytics.live(query),
+  return queryOptions({
+    queryKey: [...KEY, 'live', query],
     queryFn: ({ signal }) => apiRequest(`/admin/analytics/live?${query}`, { schema: liveSchema, signal }),
     refetchInterval: LIVE_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
 }
+
+export const useLiveActivity = (filters: Filters) => useQuery(liveActivityQuery(filters));

@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { queryKeys } from '../../../lib/queryKeys';
+import { adminKeys } from '../queryKeys';
 
 const auditEntrySchema = z.object({
   id: z.string(),
@@ -61,16 +61,18 @@ export function auditParams(filters: AuditFilters): URLSearchParams {
 }
 
 /** One page of the log, newest first; while another page loads, the last one stays on screen. */
-export function useAuditLogs(filters: AuditFilters, page: number, pageSize: number) {
+export function auditLogsQuery(filters: AuditFilters, page: number, pageSize: number) {
   const params = auditParams(filters);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
-  return useQuery({
-    queryKey: queryKeys.admin.auditLogs.page(filters, page, pageSize),
+  return queryOptions({
+    queryKey: [...adminKeys.auditLogs, filters, page, pageSize],
     queryFn: ({ signal }) => apiRequest(`/admin/audit-logs?${params}`, { schema: auditPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
+
+export const useAuditLogs = (filters: AuditFilters, page: number, pageSize: number) => useQuery(auditLogsQuery(filters, page, pageSize));
 
 /** Saves the entries the filters leave as CSV. */
 export const exportAuditLogs = (filters: AuditFilters) => downloadFile(`/admin/audit-logs/export?${auditParams(filters)}`, 'audit-logs.csv');

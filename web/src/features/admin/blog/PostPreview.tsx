@@ -1,14 +1,13 @@
 import { Loader, Paper, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { queryKeys } from '../../../lib/queryKeys';
 import { PostBody, useSocialEmbedSettings } from '../../blog';
 import { useAdminText } from '../adminTexts';
 import { PREVIEW_DEBOUNCE_MS } from '../components/preview';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { previewBody } from './api';
+import { postPreviewQuery } from './api';
 
 /** The live preview: the server renders the Markdown exactly as readers will get it, embeds included. */
 export function PostPreview({ title, markdown, language }: { title: string; markdown: string; language: string }) {
@@ -16,12 +15,7 @@ export function PostPreview({ title, markdown, language }: { title: string; mark
   const { errorText } = useAdminText();
   const [debounced] = useDebouncedValue(markdown, PREVIEW_DEBOUNCE_MS);
   const settings = useSocialEmbedSettings();
-  const preview = useQuery({
-    queryKey: queryKeys.admin.blogPreview(debounced),
-    queryFn: ({ signal }) => previewBody(debounced, signal),
-    placeholderData: keepPreviousData,
-    enabled: debounced.trim() !== '',
-  });
+  const preview = useQuery({ ...postPreviewQuery(debounced), enabled: debounced.trim() !== '' });
   return (
     <Paper withBorder p="md" radius="md" aria-label={t('blog.preview')} role="region" lang={language} dir={language === 'he' ? 'rtl' : 'ltr'}>
       <Text size="xs" c="dimmed" mb="xs" aria-live="polite">

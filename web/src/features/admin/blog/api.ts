@@ -1,11 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest, writeEach } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
-import { queryKeys } from '../../../lib/queryKeys';
+import { BLOG_KEY } from '../../blog';
+import { ADMIN_KEY } from '../queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 import { blockSchema } from '../../blog';
+
+const KEY = [...ADMIN_KEY, 'blog'] as const;
 
 const postTextSchema = z.object({ title: z.string(), excerpt: z.string(), body: z.string() });
 export type PostText = z.infer<typeof postTextSchema>;
@@ -37,16 +40,16 @@ export const categoryRecordSchema = z.object({
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 export type CategoryDraft = Omit<CategoryRecord, 'postCount'>;
 
-export function useAdminPosts() {
-  return useQuery({ queryKey: queryKeys.admin.blog.posts, queryFn: ({ signal }) => apiRequest('/admin/blog/posts', { schema: z.array(postRecordSchema), signal }) });
-}
+export const adminPostsQuery = () => queryOptions({ queryKey: [...KEY, 'posts'], queryFn: ({ signal }) => apiRequest('/admin/blog/posts', { schema: z.array(postRecordSchema), signal }) });
 
-export function useAdminCategories() {
-  return useQuery({ queryKey: queryKeys.admin.blog.categories, queryFn: ({ signal }) => apiRequest('/admin/blog/categories', { schema: z.array(categoryRecordSchema), signal }) });
-}
+export const useAdminPosts = () => useQuery(adminPostsQuery());
+
+export const adminCategoriesQuery = () => queryOptions({ queryKey: [...KEY, 'categories'], queryFn: ({ signal }) => apiRequest('/admin/blog/categories', { schema: z.array(categoryRecordSchema), signal }) });
+
+export const useAdminCategories = () => useQuery(adminCategoriesQuery());
 
 /** What a blog change refreshes: the admin's lists and the public blog. */
-const BLOG_VIEWS = [queryKeys.blog.all, queryKeys.admin.blog.all];
+const BLOG_VIEWS = [BLOG_KEY, KEY];
 
 export function useSavePost() {
   return useRefreshingMutation(
@@ -82,6 +85,10 @@ export function useDeleteCategories() {
 
 export const previewSchema = z.object({ body: z.array(blockSchema) });
 
-/** The body as readers will get it (rendered and sanitised by the server). */
-export const previewBody = (markdown: string, signal?: AbortSignal) =>
-  apiRequest('/admin/blog/preview', { method: 'POST', body: { markdown }, schema: previewSchema, signal });
+/** The body as readers will get it (rendered and sanitised by the server); the last one stays while the next comes. */
+export const postPreviewQuery = (markdown: string) =>
+  queryOptions({
+    queryKey: [...ADMIN_KEY, 'preview', markdown],
+    queryFn: ({ signal }) => apiRequest('/admin/blog/preview', { method: 'POST', body: { markdown }, schema: previewSchema, signal }),
+    placeholderData: keepPreviousData,
+  });

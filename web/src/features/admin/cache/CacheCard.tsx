@@ -7,7 +7,8 @@ import { SectionCard } from '../components/SectionCard';
 import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { CacheFigures, CacheName } from './api';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../components/StatusBadge';
+import { CACHE_LOOKS } from './statusLooks';
 
 /** One cache: what it holds, its status against its thresholds, its figures, and a way to clear it. */
 export function CacheCard({ cache, minQueries, onClear }: { cache: CacheFigures; minQueries: number; onClear: (name: CacheName) => void }) {
@@ -20,7 +21,7 @@ export function CacheCard({ cache, minQueries, onClear }: { cache: CacheFigures;
         {t(`cache.descriptions.${cache.name}`)}
       </Text>
       <Group gap="xs" mb="xs" wrap="nowrap" align="flex-start">
-        <StatusBadge status={cache.status} />
+        <StatusBadge status={cache.status} looks={CACHE_LOOKS} label={t(`cache.statuses.${cache.status}`)} />
         <Text size="xs" c="dimmed">
           {t('cache.thresholds', {
             warning: format.percent(cache.thresholds.warningBelow),

@@ -5,7 +5,8 @@ import { StatCard } from '../components/StatCard';
 import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { CacheReport } from './api';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../components/StatusBadge';
+import { CACHE_LOOKS } from './statusLooks';
 
 /** Every cache together: the headline numbers, the site's status (each cache's weighed by its traffic), and how many instances they count. */
 export function CacheTotals({ report }: { report: CacheReport }) {
@@ -20,7 +21,7 @@ export function CacheTotals({ report }: { report: CacheReport }) {
         </Title>
         <Group gap="xs">
           <Text size="sm">{t('cache.overallStatus')}</Text>
-          <StatusBadge status={total.status} />
+          <StatusBadge status={total.status} looks={CACHE_LOOKS} label={t(`cache.statuses.${total.status}`)} />
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>

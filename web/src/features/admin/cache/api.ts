@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { queryKeys, refresh } from '../../../lib/queryKeys';
+import { refresh } from '../../../lib/queryKeys';
+import { ADMIN_KEY, adminKeys } from '../queryKeys';
 
 /** The site's caches, in the server's order (server/src/caches.rs). */
 export const CACHE_NAMES = ['publicReads', 'renderedPages', 'settings', 'assistantAnswers', 'retrievalIndex'] as const;
@@ -60,13 +61,14 @@ export type CacheTotals = CacheReport['total'];
 export type RedisFigures = NonNullable<CacheReport['redis']>;
 
 /** Every cache's figures, the totals, the last hour and Redis (GET /api/admin/cache), live while shown. */
-export function useCacheReport() {
-  return useQuery({
-    queryKey: queryKeys.admin.cache,
+export const cacheReportQuery = () =>
+  queryOptions({
+    queryKey: [...ADMIN_KEY, 'cache'],
     queryFn: ({ signal }) => apiRequest('/admin/cache', { schema: cacheReportSchema, signal }),
     refetchInterval: REFRESH_MS,
   });
-}
+
+export const useCacheReport = () => useQuery(cacheReportQuery());
 
 /** What a clear empties: one cache, or all of them. */
 export type ClearTarget = CacheName | 'all';
@@ -78,8 +80,8 @@ export function useClearCache() {
     mutationFn: (target: ClearTarget) =>
       apiRequest(target === 'all' ? '/admin/cache' : `/admin/cache/${target}`, { method: 'DELETE', schema: cacheReportSchema }),
     onSuccess: (report) => {
-      client.setQueryData(queryKeys.admin.cache, report);
-      return refresh(client, [queryKeys.admin.auditLogs.all]);
+      client.setQueryData(cacheReportQuery().queryKey, report);
+      return refresh(client, [adminKeys.auditLogs]);
     },
   });
 }

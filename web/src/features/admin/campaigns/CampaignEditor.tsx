@@ -9,7 +9,7 @@ import { useAdminText } from '../adminTexts';
 import { showSaveError } from '../components/AdminFormModal';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { useTemplates, useTemplateVariables, type TemplateRecord } from '../templates/api';
+import { useTemplates, useTemplateVariables, type TemplateRecord } from '../templates';
 import { useAudienceCount, useSaveCampaign, type CampaignRecord } from './api';
 import { AudienceSummary } from './AudienceSummary';
 import { audienceChoice, checkCampaign, hasChanges, initialValues, prefilledSubjects, toDraft } from './campaignForm';

@@ -7,7 +7,8 @@ import { directionOf } from '../../../i18n/languages';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { CampaignStatus } from './api';
 import { CAMPAIGNS_PAGE } from './paths';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../components/StatusBadge';
+import { CAMPAIGN_LOOKS } from './statusLooks';
 
 /** A campaign page's heading (with its status once it has one) under the way back to the list. */
 export function CampaignHeader({ title, status }: { title: string; status?: CampaignStatus }) {
@@ -26,7 +27,7 @@ export function CampaignHeader({ title, status }: { title: string; status?: Camp
         <Title order={1} size="h2">
           {title}
         </Title>
-        {status && <StatusBadge status={status} />}
+        {status && <StatusBadge status={status} looks={CAMPAIGN_LOOKS} label={t(`campaigns.statuses.${status}`)} />}
       </Group>
     </>
   );

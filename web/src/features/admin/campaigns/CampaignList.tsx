@@ -14,7 +14,8 @@ import { ADMIN_NAMESPACE } from '../i18n';
 import { SuppressionsCard } from '../suppressions';
 import { CAMPAIGN_STATUSES, isDeletable, useCampaigns, useDeleteCampaign, type CampaignRecord, type CampaignStatus } from './api';
 import { campaignPage, NEW_CAMPAIGN_PAGE } from './paths';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../components/StatusBadge';
+import { CAMPAIGN_LOOKS } from './statusLooks';
 
 type StatusFilter = CampaignStatus | 'all';
 const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...CAMPAIGN_STATUSES];
@@ -51,7 +52,7 @@ export function CampaignList() {
     {
       key: 'status',
       header: t('campaigns.status'),
-      cell: (campaign) => <StatusBadge status={campaign.status} />,
+      cell: (campaign) => <StatusBadge status={campaign.status} looks={CAMPAIGN_LOOKS} label={t(`campaigns.statuses.${campaign.status}`)} />,
       sortValue: (campaign) => CAMPAIGN_STATUSES.indexOf(campaign.status),
       csv: (campaign) => campaign.status,
     },

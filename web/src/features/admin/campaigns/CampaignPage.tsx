@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Facts } from '../components/Facts';
 import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { useTemplates } from '../templates/api';
+import { useTemplates } from '../templates';
 import type { CampaignRecord } from './api';
 import { CampaignFigures } from './CampaignFigures';
 import { CampaignHeader } from './CampaignHeader';

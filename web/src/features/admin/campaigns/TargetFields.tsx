@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, directionOf } from '../../../i18n/languages';
 import type { useForm } from '../../../lib/form/useForm';
 import { ADMIN_NAMESPACE } from '../i18n';
-import type { TemplateRecord } from '../templates/api';
+import type { TemplateRecord } from '../templates';
 import { TARGET_GROUPS } from './api';
 import { chosenGroups, chosenLanguages, joinList, prefilledSubjects, subjectKey, templateLanguages, type CampaignValues } from './campaignForm';
 

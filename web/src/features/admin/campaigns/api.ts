@@ -1,16 +1,20 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
-import { queryKeys, refresh } from '../../../lib/queryKeys';
+import { refresh } from '../../../lib/queryKeys';
+import { ADMIN_KEY, adminKeys } from '../queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 import { PREVIEW_DEBOUNCE_MS } from '../components/preview';
-import { postOnce } from '../settings/api';
-import { testSentSchema } from '../templates/api';
-import { GROUP_FILTERS } from '../users/api';
+import { postOnce } from '../components/postOnce';
+import { testSentSchema } from '../templates';
+import { GROUP_FILTERS } from '../users';
+
+const KEY = [...ADMIN_KEY, 'campaigns'] as const;
+const LISTS_KEY = [...KEY, 'list'] as const;
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -88,34 +92,46 @@ export interface AudienceChoice {
 const apiPath = (id: string, action = '') => `/admin/email/campaigns/${encodeURIComponent(id)}${action && `/${action}`}`;
 
 /** The campaigns (all, or those in one status), newest first; read again every 2 s while one is sending. */
-export function useCampaigns(status: CampaignStatus | 'all') {
-  return useQuery({
-    queryKey: queryKeys.admin.campaigns.list(status),
+export const campaignsQuery = (status: CampaignStatus | 'all') =>
+  queryOptions({
+    queryKey: [...LISTS_KEY, status],
     queryFn: ({ signal }) =>
       apiRequest(`/admin/email/campaigns${status === 'all' ? '' : `?status=${status}`}`, { schema: z.array(campaignRecordSchema), signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.some((campaign) => campaign.status === 'sending') ? LIVE_REFRESH_MS : false),
   });
-}
+
+export const useCampaigns = (status: CampaignStatus | 'all') => useQuery(campaignsQuery(status));
 
 /** One campaign; read again every 2 s while it is sending. */
-export function useCampaign(id: string) {
-  return useQuery({
-    queryKey: queryKeys.admin.campaigns.one(id),
+export const campaignQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...KEY, 'one', id],
     queryFn: ({ signal }) => apiRequest(apiPath(id), { schema: campaignRecordSchema, signal }),
     refetchInterval: (query) => (query.state.data?.status === 'sending' ? LIVE_REFRESH_MS : false),
   });
-}
+
+export const useCampaign = (id: string) => useQuery(campaignQuery(id));
 
 /** The campaign page's figures: progress, opens and clicks over time, clicks per link, failures. */
-export function useCampaignReport(campaign: CampaignRecord) {
-  return useQuery({
-    queryKey: queryKeys.admin.campaigns.report(campaign.id, campaign.status),
+export const campaignReportQuery = (campaign: CampaignRecord) =>
+  queryOptions({
+    queryKey: [...KEY, 'report', campaign.id, campaign.status],
     queryFn: ({ signal }) => apiRequest(apiPath(campaign.id, 'report'), { schema: campaignReportSchema, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: campaign.status === 'sending' ? LIVE_REFRESH_MS : false,
   });
-}
+
+export const useCampaignReport = (campaign: CampaignRecord) => useQuery(campaignReportQuery(campaign));
+
+/** How many members `choice` reaches; nothing is asked without one. */
+export const audienceCountQuery = (choice: AudienceChoice | null) =>
+  queryOptions({
+    queryKey: [...adminKeys.campaignAudiences, choice ?? {}],
+    queryFn: ({ signal }) => apiRequest('/admin/email/campaigns/audience', { method: 'POST', body: choice, schema: audienceCountSchema, signal }),
+    enabled: choice !== null,
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * How many members the choice would reach now, counted once the editor's choice has stood still for a
@@ -127,12 +143,7 @@ export function useAudienceCount(choice: AudienceChoice | undefined) {
   const current = JSON.stringify(choice ?? null);
   const [settled] = useDebouncedValue(current, PREVIEW_DEBOUNCE_MS);
   const asked = useMemo(() => JSON.parse(settled) as AudienceChoice | null, [settled]);
-  const count = useQuery({
-    queryKey: queryKeys.admin.campaigns.audience(asked ?? {}),
-    queryFn: ({ signal }) => apiRequest('/admin/email/campaigns/audience', { method: 'POST', body: asked, schema: audienceCountSchema, signal }),
-    enabled: asked !== null,
-    placeholderData: keepPreviousData,
-  });
+  const count = useQuery(audienceCountQuery(asked));
   return { count, settling: count.isFetching || settled !== current };
 }
 
@@ -142,8 +153,8 @@ function useCampaignWrite<Variables>(write: (variables: Variables) => Promise<Ca
   return useMutation({
     mutationFn: write,
     onSuccess: async (campaign) => {
-      client.setQueryData(queryKeys.admin.campaigns.one(campaign.id), campaign);
-      await refresh(client, [queryKeys.admin.campaigns.lists]);
+      client.setQueryData(campaignQuery(campaign.id).queryKey, campaign);
+      await refresh(client, [LISTS_KEY]);
     },
   });
 }
@@ -166,7 +177,7 @@ export function useMoveCampaign() {
 
 /** Deletes a draft, sent or cancelled campaign with its figures. */
 export function useDeleteCampaign() {
-  return useRefreshingMutation((campaign: CampaignRecord) => apiRequest(apiPath(campaign.id), { method: 'DELETE' }), [queryKeys.admin.campaigns.lists]);
+  return useRefreshingMutation((campaign: CampaignRecord) => apiRequest(apiPath(campaign.id), { method: 'DELETE' }), [LISTS_KEY]);
 }
 
 /** Sends the campaign's message in `lang` as it stands to `to` at once (one attempt: its failure is the answer). */

@@ -1,6 +1,5 @@
 import { LANGUAGES, type Language } from '../../../i18n/languages';
-import type { TemplateRecord } from '../templates/api';
-import { variableProblem } from '../templates/variables';
+import { variableProblem, type TemplateRecord } from '../templates';
 import { required } from '../validation';
 import { TARGET_GROUPS, type AudienceChoice, type CampaignDraft, type CampaignRecord, type TargetGroup } from './api';
 

@@ -1,4 +1,4 @@
-import type { TemplateRecord } from '../templates/api';
+import type { TemplateRecord } from '../templates';
 import type { CampaignRecord, CampaignReport, Performance } from './api';
 
 /** A template written in Hebrew and English. */

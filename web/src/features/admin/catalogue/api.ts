@@ -1,11 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest, writeEach } from '../../../api/client';
 import { LANGUAGES } from '../../../i18n/languages';
-import { queryKeys } from '../../../lib/queryKeys';
+import { CATALOGUE_KEYS } from '../../catalogue';
+import { ADMIN_KEY, adminKeys } from '../queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
-import { fitSchema } from '../../finder';
+import { FINDER_KEY, fitSchema } from '../../finder';
+
+const BRANDS_KEY = [...ADMIN_KEY, 'brands'] as const;
+const PRODUCTS_KEY = [...ADMIN_KEY, 'products'] as const;
 
 const brandTextSchema = z.object({
   name: z.string(),
@@ -45,16 +49,16 @@ export type ProductText = z.infer<typeof productTextSchema>;
 export type BrandDraft = Omit<BrandRecord, 'productCount' | 'updatedAt'>;
 export type ProductDraft = Omit<ProductRecord, 'updatedAt'>;
 
-export function useAdminBrands() {
-  return useQuery({ queryKey: queryKeys.admin.brands, queryFn: ({ signal }) => apiRequest('/admin/brands', { schema: z.array(brandRecordSchema), signal }) });
-}
+export const adminBrandsQuery = () => queryOptions({ queryKey: BRANDS_KEY, queryFn: ({ signal }) => apiRequest('/admin/brands', { schema: z.array(brandRecordSchema), signal }) });
 
-export function useAdminProducts() {
-  return useQuery({ queryKey: queryKeys.admin.products, queryFn: ({ signal }) => apiRequest('/admin/products', { schema: z.array(productRecordSchema), signal }) });
-}
+export const useAdminBrands = () => useQuery(adminBrandsQuery());
+
+export const adminProductsQuery = () => queryOptions({ queryKey: PRODUCTS_KEY, queryFn: ({ signal }) => apiRequest('/admin/products', { schema: z.array(productRecordSchema), signal }) });
+
+export const useAdminProducts = () => useQuery(adminProductsQuery());
 
 /** What a catalogue change refreshes: the admin's lists, the dashboard's counts and every public catalogue answer. */
-const CATALOGUE_VIEWS = [queryKeys.brands.all, queryKeys.products.all, queryKeys.finder.all, queryKeys.admin.brands, queryKeys.admin.products, queryKeys.admin.stats];
+const CATALOGUE_VIEWS = [...CATALOGUE_KEYS, FINDER_KEY, BRANDS_KEY, PRODUCTS_KEY, adminKeys.stats];
 
 /** What happens to a deleted brand's products: deleted with it, or handed to another brand. */
 export type OrphanedProducts = { action: 'delete' } | { action: 'move'; moveTo: string };

@@ -29,8 +29,8 @@ export interface ServerMode {
   /** The search in force; with `onSearchChange` a search box reports what is typed, after a pause. */
   search?: string;
   onSearchChange?: (search: string) => void;
-  /** Exports every row the search and filters leave, across all pages. */
-  onExport: () => Promise<void>;
+  /** Exports every row the search and filters leave, across all pages; without it the table has no export. */
+  onExport?: () => Promise<void>;
   /** A newer page is on its way. */
   fetching?: boolean;
   /** No page has come yet: a spinner instead of the empty text. */
@@ -52,6 +52,8 @@ interface CommonProps<T> {
   actions?: ReactNode;
   /** Shown when there are no rows (with `server`, also when the search finds none); empty shows nothing. */
   emptyText: string;
+  /** The width below which the table scrolls sideways rather than squeezes its columns. */
+  minWidth?: number;
 }
 
 export type DataTableProps<T> = CommonProps<T> &

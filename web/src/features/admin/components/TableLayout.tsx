@@ -33,7 +33,8 @@ export interface TableView<T> {
   sort: TableSort | undefined;
   sortBy: (key: string) => void;
   isSortable: (column: Column<T>) => boolean;
-  exportAll: () => void | Promise<void>;
+  /** Without it, no export button. */
+  exportAll?: () => void | Promise<void>;
   /** Every row, when the page has them all: the selection keeps only rows still among them, in their order. */
   allRows?: readonly T[];
   /** A newer page is on its way (the rows shown are the previous ones). */
@@ -51,17 +52,18 @@ interface TableLayoutProps<T> {
   actions?: ReactNode;
   search?: ReactNode;
   emptyMessage: string;
+  minWidth?: number;
   view: TableView<T>;
 }
 
 /** Draws a table view: search and buttons, the selection's actions, the rows, and the pager. */
-export function TableLayout<T>({ label, columns, rowKey, rowLabel = rowKey, bulkActions, actions, search, emptyMessage, view }: TableLayoutProps<T>) {
+export function TableLayout<T>({ label, columns, rowKey, rowLabel = rowKey, bulkActions, actions, search, emptyMessage, minWidth = 560, view }: TableLayoutProps<T>) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   // Rows by key: on a server-paged table the selection outlives the page its rows came from.
   const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
   const [exporting, setExporting] = useState(false);
 
-  const { rows } = view;
+  const { rows, exportAll } = view;
   const selectedRows = view.allRows ? view.allRows.filter((row) => selected.has(rowKey(row))) : [...selected.values()];
   const allOnPageSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
   const someOnPageSelected = rows.some((row) => selected.has(rowKey(row)));
@@ -75,10 +77,10 @@ export function TableLayout<T>({ label, columns, rowKey, rowLabel = rowKey, bulk
     setSelected(next);
   };
 
-  const exportAll = async () => {
+  const runExport = async (write: () => void | Promise<void>) => {
     setExporting(true);
     try {
-      await view.exportAll();
+      await write();
     } finally {
       setExporting(false);
     }
@@ -90,9 +92,11 @@ export function TableLayout<T>({ label, columns, rowKey, rowLabel = rowKey, bulk
         {search ?? <span />}
         <Group gap="xs">
           {actions}
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void exportAll()} loading={exporting} disabled={view.total === 0}>
-            {t('table.exportCsv')}
-          </Button>
+          {exportAll && (
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void runExport(exportAll)} loading={exporting} disabled={view.total === 0}>
+              {t('table.exportCsv')}
+            </Button>
+          )}
         </Group>
       </Group>
       {bulkActions && selectedRows.length > 0 && (
@@ -101,7 +105,7 @@ export function TableLayout<T>({ label, columns, rowKey, rowLabel = rowKey, bulk
           {bulkActions(selectedRows, () => setSelected(new Map()))}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={view.fetching || undefined} opacity={view.fetching ? 0.6 : 1}>
           <Table.Thead>
             <Table.Tr>

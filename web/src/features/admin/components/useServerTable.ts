@@ -30,12 +30,13 @@ interface Answer {
  * filter, search, sort or page size starts again on the first page, and a page emptied under the user
  * (rows deleted) gives way to the last page there still is. `server` gives the DataTable its props.
  */
-export function useServerTable<Filters>(initial: { filters: Filters; sort?: TableSort; searchable?: boolean }) {
+export function useServerTable<Filters>(initial: { filters: Filters; sort?: TableSort; searchable?: boolean; pageSize?: number }) {
   const { errorText } = useAdminText();
-  const [view, setView] = useState<ServerTableView<Filters>>({ filters: initial.filters, search: '', sort: initial.sort, page: 1, pageSize: PAGE_SIZES[0] });
+  const [view, setView] = useState<ServerTableView<Filters>>({ filters: initial.filters, search: '', sort: initial.sort, page: 1, pageSize: initial.pageSize ?? PAGE_SIZES[0] });
   const refine = (update: Partial<ServerTableView<Filters>>) => setView((current) => ({ ...current, ...update, page: 1 }));
 
-  const server = ({ data, rowCount, isPlaceholderData, isPending }: Answer, exportAll: () => Promise<void>): ServerMode => {
+  /** `exportAll` gives the table its export button. */
+  const server = ({ data, rowCount, isPlaceholderData, isPending }: Answer, exportAll?: () => Promise<void>): ServerMode => {
     const lastPage = Math.ceil((data?.total ?? 0) / view.pageSize);
     if (data && rowCount === 0 && data.total > 0 && view.page > 1 && view.page !== lastPage) setView({ ...view, page: lastPage });
     return {
@@ -46,13 +47,15 @@ export function useServerTable<Filters>(initial: { filters: Filters; sort?: Tabl
       onPageSizeChange: (pageSize) => refine({ pageSize }),
       ...(view.sort && { sort: view.sort, onSortChange: (sort: TableSort) => refine({ sort }) }),
       ...(initial.searchable && { search: view.search, onSearchChange: (search: string) => refine({ search }) }),
-      onExport: async () => {
-        try {
-          await exportAll();
-        } catch (failure) {
-          notifyError(errorText(failure));
-        }
-      },
+      ...(exportAll && {
+        onExport: async () => {
+          try {
+            await exportAll();
+          } catch (failure) {
+            notifyError(errorText(failure));
+          }
+        },
+      }),
       fetching: isPlaceholderData,
       loading: isPending,
     };

@@ -11,7 +11,8 @@ import { useServerTable } from '../components/useServerTable';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { CRASH_STATUSES, exportCrashes, UNRESOLVED, useCrashes, type CrashFilters, type CrashGroup } from './api';
 import { CrashActions } from './CrashActions';
-import { CrashStatusBadge } from './CrashStatusBadge';
+import { StatusBadge } from '../components/StatusBadge';
+import { CRASH_LOOKS } from './statusLooks';
 
 const STATUS_CHOICES = [...CRASH_STATUSES, 'all'] as const;
 
@@ -36,7 +37,7 @@ export function CrashList() {
         </Anchor>
       ),
     },
-    { key: 'status', header: t('crashes.status'), cell: (group) => <CrashStatusBadge status={group.status} /> },
+    { key: 'status', header: t('crashes.status'), cell: (group) => <StatusBadge status={group.status} looks={CRASH_LOOKS} label={t(`crashes.statuses.${group.status}`)} /> },
     { key: 'occurrences', header: t('crashes.occurrences'), cell: (group) => format.count(group.occurrences) },
     { key: 'users', header: t('crashes.users'), cell: (group) => format.count(group.users) },
     { key: 'firstSeen', header: t('crashes.firstSeen'), cell: (group) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{format.dateTime(group.firstSeen)}</Text> },

@@ -12,7 +12,8 @@ import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { useCrash, type CrashDetail } from './api';
 import { CrashActions } from './CrashActions';
-import { CrashStatusBadge } from './CrashStatusBadge';
+import { StatusBadge } from '../components/StatusBadge';
+import { CRASH_LOOKS } from './statusLooks';
 import { StackTrace } from './StackTrace';
 
 const LIST = '/admin/crashes';
@@ -53,7 +54,7 @@ function CrashBody({ crash }: { crash: CrashDetail }) {
         <Title order={1} size="h3" style={{ wordBreak: 'break-word' }}>
           {group.message || t('crashes.noMessage')}
         </Title>
-        <CrashStatusBadge status={group.status} />
+        <StatusBadge status={group.status} looks={CRASH_LOOKS} label={t(`crashes.statuses.${group.status}`)} />
       </Group>
       <Group gap="xs">
         <CrashActions groups={[group]} onDone={(action) => action === 'delete' && void navigate(LIST)} />

@@ -1,10 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { queryKeys } from '../../../lib/queryKeys';
+import { ADMIN_KEY, adminKeys } from '../queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
+
+const KEY = [...ADMIN_KEY, 'crashes'] as const;
 
 export const CRASH_STATUSES = ['new', 'resolved', 'ignored'] as const;
 export type CrashStatus = (typeof CRASH_STATUSES)[number];
@@ -80,23 +82,26 @@ function crashParams({ status, search }: CrashFilters): URLSearchParams {
 }
 
 /** One page of crash groups, last seen first; while another page loads, the last one stays on screen. */
-export function useCrashes(filters: CrashFilters, page: number, pageSize: number) {
+export function crashesQuery(filters: CrashFilters, page: number, pageSize: number) {
   const params = crashParams(filters);
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
-  return useQuery({
-    queryKey: queryKeys.admin.crashes.page(filters, page, pageSize),
+  return queryOptions({
+    queryKey: [...KEY, 'page', filters, page, pageSize],
     queryFn: ({ signal }) => apiRequest(`/admin/crashes?${params}`, { schema: crashPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCrash(id: string) {
-  return useQuery({
-    queryKey: queryKeys.admin.crashes.one(id),
+export const useCrashes = (filters: CrashFilters, page: number, pageSize: number) => useQuery(crashesQuery(filters, page, pageSize));
+
+export const crashQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...KEY, 'one', id],
     queryFn: ({ signal }) => apiRequest(`/admin/crashes/${encodeURIComponent(id)}`, { schema: crashDetailSchema, signal }),
   });
-}
+
+export const useCrash = (id: string) => useQuery(crashQuery(id));
 
 export type BulkAction = 'resolve' | 'ignore' | 'reopen' | 'delete';
 
@@ -105,7 +110,7 @@ export function useCrashAction() {
   return useRefreshingMutation(
     ({ ids, action }: { ids: readonly string[]; action: BulkAction }) =>
       apiRequest('/admin/crashes/bulk', { method: 'POST', body: { ids, action }, schema: z.object({ changed: z.number() }) }),
-    [queryKeys.admin.crashes.all, queryKeys.admin.overview],
+    [KEY, adminKeys.overview],
   );
 }
 

@@ -8,17 +8,21 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { useCurrentUser } from '../../../lib/session/session';
 import { useAdminText } from '../adminTexts';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { ADMIN_SCREENS, canOpen, type ScreenKey } from '../screens';
+import { canOpen, type AdminScreen } from '../adminScreen';
+import { blogScreen } from '../blog';
+import { brandsScreen, productsScreen } from '../catalogue';
+import { sessionsScreen } from '../sessions';
+import { usersScreen } from '../users';
 import { useOverview, useStats, type Stats } from './api';
 import { OverviewTiles } from './OverviewTiles';
 
 /** Each count and the screen it links to. */
-const TILES: { count: keyof Stats; screen: ScreenKey }[] = [
-  { count: 'users', screen: 'users' },
-  { count: 'brands', screen: 'brands' },
-  { count: 'products', screen: 'products' },
-  { count: 'posts', screen: 'blog' },
-  { count: 'activeSessions', screen: 'sessions' },
+const TILES: { count: keyof Stats; screen: AdminScreen }[] = [
+  { count: 'users', screen: usersScreen },
+  { count: 'brands', screen: brandsScreen },
+  { count: 'products', screen: productsScreen },
+  { count: 'posts', screen: blogScreen },
+  { count: 'activeSessions', screen: sessionsScreen },
 ];
 
 /** The dashboard's index: how the site is doing, then what it holds; each figure a way into its screen. */
@@ -47,7 +51,6 @@ export function DashboardPage() {
       {stats.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>
           {TILES.map(({ count, screen }) => {
-            const target = ADMIN_SCREENS.find((candidate) => candidate.key === screen);
             const content = (
               <>
                 <Text size="sm" c="dimmed">
@@ -58,8 +61,8 @@ export function DashboardPage() {
                 </Text>
               </>
             );
-            return target && canOpen(target, permissions) ? (
-              <Card key={count} withBorder radius="md" component={Link} to={`/admin/${target.path}`}>
+            return canOpen(screen, permissions) ? (
+              <Card key={count} withBorder radius="md" component={Link} to={`/admin/${screen.path}`}>
                 {content}
               </Card>
             ) : (

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { queryKeys } from '../../../lib/queryKeys';
+import { adminKeys } from '../queryKeys';
 
 export const statsSchema = z.object({ users: z.number(), brands: z.number(), products: z.number(), posts: z.number(), activeSessions: z.number() });
 export type Stats = z.infer<typeof statsSchema>;
@@ -24,17 +24,19 @@ export type Overview = z.infer<typeof overviewSchema>;
 /** Refreshed every minute while the dashboard is open. */
 const OVERVIEW_REFRESH_MS = 60_000;
 
-export function useStats() {
-  return useQuery({
-    queryKey: queryKeys.admin.stats,
+export const statsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.stats,
     queryFn: ({ signal }) => apiRequest('/admin/stats', { schema: statsSchema, signal }),
   });
-}
 
-export function useOverview() {
-  return useQuery({
-    queryKey: queryKeys.admin.overview,
+export const useStats = () => useQuery(statsQuery());
+
+export const overviewQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.overview,
     queryFn: ({ signal }) => apiRequest('/admin/overview', { schema: overviewSchema, signal }),
     refetchInterval: OVERVIEW_REFRESH_MS,
   });
-}
+
+export const useOverview = () => useQuery(overviewQuery());

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Anchor, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconEye, IconInbox, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,35 +7,84 @@ import { ApiError } from '../../../api/errors';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useAdminText } from '../adminTexts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DataTable, PAGE_SIZES, type Column } from '../components/DataTable';
 import { notifyError, notifySuccess } from '../components/notify';
 import { RefreshButton } from '../components/RefreshButton';
-import { PAGE_SIZES, TablePager } from '../components/TablePager';
+import { RowActions } from '../components/RowActions';
 import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
+import { useServerTable } from '../components/useServerTable';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { NOT_CONFIGURED, useDeleteMailboxMessage, useInbox, type InboxMessage } from './api';
 import { ClassificationText, VerificationBadges } from './MessageChecks';
 import { MessageModal, useSubject } from './MessageModal';
 
 const SKELETON_ROWS = 3;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The mailbox's messages, newest first, a page at a time: sender checks and classification, open and delete. */
 export function InboxCard() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { errorText } = useAdminText();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
-  const inbox = useInbox(page, pageSize);
-  const deleteMessage = useDeleteMailboxMessage();
+  const format = useAdminFormat();
   const subject = useSubject();
+  // The mailbox pages on the server; nothing to filter, search or export.
+  const table = useServerTable({ filters: {}, pageSize: PAGE_SIZES[1] });
+  const inbox = useInbox(table.view.page, table.view.pageSize);
+  const deleteMessage = useDeleteMailboxMessage();
   const [opened, setOpened] = useState<InboxMessage>();
   const [deleting, setDeleting] = useState<InboxMessage>();
   const title = t('mailbox.inbox.title');
-
   const notConfigured = inbox.error instanceof ApiError && inbox.error.code === NOT_CONFIGURED;
-  const data = inbox.data;
-  // A page emptied under the admin (messages deleted meanwhile) gives way to the last page there is.
-  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / pageSize));
-  if (data && !inbox.isPlaceholderData && data.messages.length === 0 && page > lastPage) setPage(lastPage);
+
+  const columns: Column<InboxMessage>[] = [
+    {
+      key: 'from',
+      header: t('mailbox.from'),
+      cell: (message) => (
+        <Text size="sm" dir="auto" maw={220} style={{ overflowWrap: 'anywhere' }}>
+          {message.from || NO_VALUE}
+        </Text>
+      ),
+    },
+    {
+      key: 'subject',
+      header: t('mailbox.subject'),
+      cell: (message) => (
+        <Anchor component="button" type="button" size="sm" ta="start" dir="auto" maw={260} onClick={() => setOpened(message)}>
+          {subject(message.subject)}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('mailbox.date'),
+      cell: (message) => (
+        <Text size="sm" style={NOWRAP}>
+          {message.date === null ? NO_VALUE : format.dateTime(message.date)}
+        </Text>
+      ),
+    },
+    {
+      key: 'size',
+      header: t('mailbox.size'),
+      cell: (message) => (
+        <Text size="sm" style={NOWRAP}>
+          {format.bytes(message.size)}
+        </Text>
+      ),
+    },
+    { key: 'verification', header: t('mailbox.verification.title'), cell: (message) => <VerificationBadges verification={message.verification} /> },
+    {
+      key: 'classification',
+      header: t('mailbox.classification.title'),
+      cell: (message) => <ClassificationText classification={message.classification} bouncedRecipients={message.bouncedRecipients} />,
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      cell: (message) => <RowActions name={subject(message.subject)} readOnly onEdit={() => setOpened(message)} onDelete={() => setDeleting(message)} />,
+    },
+  ];
 
   return (
     <Card withBorder radius="md" component="section" aria-label={title}>
@@ -58,27 +107,16 @@ export function InboxCard() {
       {inbox.isError && !notConfigured && (
         <LoadFailed title={t('mailbox.inbox.fetchFailed')} error={new Error(errorText(inbox.error))} onRetry={() => void inbox.refetch()} />
       )}
-      {data && !inbox.isError && (
-        <>
-          {data.messages.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('mailbox.inbox.empty')}
-            </Text>
-          ) : (
-            <MessageTable messages={data.messages} busy={inbox.isPlaceholderData} label={title} onOpen={setOpened} onDelete={setDeleting} />
-          )}
-          <TablePager
-            total={data.total}
-            shown={data.messages.length}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
-        </>
+      {inbox.data && !inbox.isError && (
+        <DataTable
+          label={title}
+          rows={inbox.data.messages}
+          columns={columns}
+          rowKey={(message) => message.id}
+          emptyText={t('mailbox.inbox.empty')}
+          minWidth={880}
+          server={table.server({ ...inbox, rowCount: inbox.data.messages.length })}
+        />
       )}
       <MessageModal message={opened} onClose={() => setOpened(undefined)} />
       <ConfirmDialog
@@ -100,79 +138,6 @@ export function InboxCard() {
         {deleting && t('mailbox.deleteText', { subject: subject(deleting.subject), from: deleting.from })}
       </ConfirmDialog>
     </Card>
-  );
-}
-
-interface MessageTableProps {
-  messages: InboxMessage[];
-  /** Another page is on its way: the rows are the last page's. */
-  busy: boolean;
-  label: string;
-  onOpen: (message: InboxMessage) => void;
-  onDelete: (message: InboxMessage) => void;
-}
-
-function MessageTable({ messages, busy, label, onOpen, onDelete }: MessageTableProps) {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
-  const format = useAdminFormat();
-  const subject = useSubject();
-  return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label} aria-busy={busy || undefined} opacity={busy ? 0.6 : 1}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('mailbox.from')}</Table.Th>
-            <Table.Th>{t('mailbox.subject')}</Table.Th>
-            <Table.Th>{t('mailbox.date')}</Table.Th>
-            <Table.Th>{t('mailbox.size')}</Table.Th>
-            <Table.Th>{t('mailbox.verification.title')}</Table.Th>
-            <Table.Th>{t('mailbox.classification.title')}</Table.Th>
-            <Table.Th>{t('common.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {messages.map((message) => {
-            const name = subject(message.subject);
-            return (
-              <Table.Tr key={message.id}>
-                <Table.Td maw={220}>
-                  <Text size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-                    {message.from || NO_VALUE}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={260}>
-                  <Anchor component="button" type="button" size="sm" ta="start" dir="auto" onClick={() => onOpen(message)}>
-                    {name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {message.date === null ? NO_VALUE : format.dateTime(message.date)}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.bytes(message.size)}</Table.Td>
-                <Table.Td>
-                  <VerificationBadges verification={message.verification} />
-                </Table.Td>
-                <Table.Td>
-                  <ClassificationText classification={message.classification} bouncedRecipients={message.bouncedRecipients} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={t('common.openItem', { name })} onClick={() => onOpen(message)}>
-                      <IconEye size={18} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteItem', { name })} onClick={() => onDelete(message)}>
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 

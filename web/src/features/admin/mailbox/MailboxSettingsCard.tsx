@@ -8,8 +8,8 @@ import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { notifyError, notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { SecretInput } from '../settings/SecretInput';
-import { SettingsCard } from '../settings/SettingsCard';
+import { SecretInput } from '../components/SecretInput';
+import { SettingsCard } from '../components/SettingsCard';
 import { SECURITIES, testMailboxConnection, useMailboxSettings, useSaveMailboxSettings, type ConnectionTest, type Security } from './api';
 import { checkMailbox, DEFAULT_PORTS, maskMovedAway, PASSWORD_AGAIN, toSettings, toValues, type MailboxValues } from './mailboxForm';
 

@@ -1,14 +1,15 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleMinus, IconCircleX, IconHelpCircle, IconSignature, type Icon } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleMinus, IconCircleX, IconHelpCircle, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
+import type { StatusLooks } from '../components/StatusBadge';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AuthResult, Classification, OpenedMessage, Verification } from './api';
 
 const CHECKS = ['spf', 'dkim', 'dmarc'] as const;
 
 /** Each result's colour and an icon of its own shape, so that colour is never all that tells them apart. */
-const LOOKS: Record<AuthResult | 'unreported', { color: string; Icon: Icon }> = {
+const LOOKS: StatusLooks<AuthResult | 'unreported'> = {
   pass: { color: 'green', Icon: IconCircleCheck },
   fail: { color: 'red', Icon: IconCircleX },
   softfail: { color: 'orange', Icon: IconAlertTriangle },

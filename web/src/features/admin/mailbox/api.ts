@@ -1,10 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest, callOnce } from '../../../api/client';
 import type { Method } from '../../../api/transport';
-import { queryKeys, refresh } from '../../../lib/queryKeys';
-import { postOnce } from '../settings/api';
+import { refresh } from '../../../lib/queryKeys';
+import { ADMIN_KEY } from '../queryKeys';
+import { postOnce } from '../components/postOnce';
+
+const KEY = [...ADMIN_KEY, 'mailbox'] as const;
+/** The inbox's pages and opened messages, both read from the mailbox. */
+const INBOX_KEY = [...KEY, 'inbox'] as const;
 
 /** The screen's calls (server/src/newsletter/mailbox/), all the admin's alone. */
 const SETTINGS_PATH = '/admin/email/pop3';
@@ -114,12 +119,13 @@ const mailboxCall = <T>(method: Method, path: string, schema?: z.ZodMiniType<T>,
   callOnce({ method, path }, schema, signal);
 
 /** The stored settings (the defaults while none are saved; the password masked). */
-export function useMailboxSettings() {
-  return useQuery({
-    queryKey: queryKeys.admin.mailbox.settings,
+export const mailboxSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'settings'],
     queryFn: ({ signal }) => apiRequest(SETTINGS_PATH, { schema: mailboxSettingsSchema, signal }),
   });
-}
+
+export const useMailboxSettings = () => useQuery(mailboxSettingsQuery());
 
 /**
  * Saves the settings; the card keeps the answer (masked), and the inbox is read again from the mailbox
@@ -130,8 +136,8 @@ export function useSaveMailboxSettings() {
   return useMutation({
     mutationFn: (settings: MailboxSettings) => apiRequest(SETTINGS_PATH, { method: 'PUT', body: settings, schema: mailboxSettingsSchema }),
     onSuccess: (saved) => {
-      client.setQueryData(queryKeys.admin.mailbox.settings, saved);
-      void refresh(client, [queryKeys.admin.mailbox.inbox]);
+      client.setQueryData(mailboxSettingsQuery().queryKey, saved);
+      void refresh(client, [INBOX_KEY]);
     },
   }).mutateAsync;
 }
@@ -140,28 +146,30 @@ export function useSaveMailboxSettings() {
 export const testMailboxConnection = (settings: MailboxSettings) => postOnce(`${SETTINGS_PATH}/test`, settings, connectionTestSchema);
 
 /** A page of the inbox, newest first; the last page stays on screen while another one comes. */
-export function useInbox(page: number, pageSize: number) {
-  return useQuery({
-    queryKey: queryKeys.admin.mailbox.page(page, pageSize),
+export const inboxQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...INBOX_KEY, page, pageSize],
     queryFn: ({ signal }) => mailboxCall('GET', `${MESSAGES_PATH}?page=${page}&pageSize=${pageSize}`, inboxSchema, signal),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useInbox = (page: number, pageSize: number) => useQuery(inboxQuery(page, pageSize));
 
 /** One message, read whole; nothing is asked without an id. */
-export function useMailboxMessage(id: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.admin.mailbox.message(id ?? ''),
+export const mailboxMessageQuery = (id: string | undefined) =>
+  queryOptions({
+    queryKey: [...INBOX_KEY, 'message', id ?? ''],
     queryFn: ({ signal }) => mailboxCall('GET', messagePath(id ?? ''), openedMessageSchema, signal),
     enabled: id !== undefined,
   });
-}
+
+export const useMailboxMessage = (id: string | undefined) => useQuery(mailboxMessageQuery(id));
 
 /** Deletes a message from the mailbox; the inbox is read again whether it went or was already gone. */
 export function useDeleteMailboxMessage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => mailboxCall<undefined>('DELETE', messagePath(id)),
-    onSettled: () => refresh(client, [queryKeys.admin.mailbox.inbox]),
+    onSettled: () => refresh(client, [INBOX_KEY]),
   });
 }

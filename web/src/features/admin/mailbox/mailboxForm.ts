@@ -1,5 +1,5 @@
 import { between, required } from '../validation';
-import { STORED_SECRET } from '../settings/api';
+import { STORED_SECRET } from '../components/SecretInput';
 import { SECURITIES, type MailboxSettings, type Security } from './api';
 
 /** The form's values as typed (numbers too, so an out-of-range one shows its error). */

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { queryKeys } from '../../../lib/queryKeys';
+import { OWN_SESSIONS_KEY } from '../../account';
+import { adminKeys } from '../queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 
 export const sessionSchema = z.object({
@@ -21,13 +22,15 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ now: z.number(), sessions: z.array(sessionSchema) });
 
 /** Live sessions, of one user when `userId` is given (spec §7 `GET /sessions/list?user_id=`). */
-export function useSessions(userId: string | null) {
+export function sessionsQuery(userId: string | null) {
   const query = userId ? `?user_id=${encodeURIComponent(userId)}` : '';
-  return useQuery({
-    queryKey: queryKeys.admin.sessions.of(userId),
+  return queryOptions({
+    queryKey: [...adminKeys.sessions, userId ?? ''],
     queryFn: ({ signal }) => apiRequest(`/sessions/list${query}`, { schema: sessionListSchema, signal }),
   });
 }
+
+export const useSessions = (userId: string | null) => useQuery(sessionsQuery(userId));
 
 /** Ends one session, or every session of a user; the session lists and the dashboard's count follow. */
 export function useRevokeSessions() {
@@ -36,7 +39,7 @@ export function useRevokeSessions() {
       'sessionId' in revoking
         ? apiRequest(`/sessions/revoke/${encodeURIComponent(revoking.sessionId)}`, { method: 'DELETE' })
         : apiRequest(`/sessions/revoke-user/${encodeURIComponent(revoking.userId)}`, { method: 'DELETE' }),
-    [queryKeys.admin.sessions.all, queryKeys.member.accountSessions, queryKeys.admin.stats],
+    [adminKeys.sessions, OWN_SESSIONS_KEY, adminKeys.stats],
   );
 }
 

@@ -6,8 +6,8 @@ import { ADMIN_NAMESPACE } from '../i18n';
 import { required } from '../validation';
 import { useSaveSettings, useSettings } from './api';
 import { aiModelsSchema } from './schemas';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 /** The server's limit on a model name. */
 const MAX_MODEL_LENGTH = 200;

@@ -3,8 +3,8 @@ import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { expectFieldError, fill } from '../../../test/forms';
-import type { ApiCall } from '../../../test/auth';
-import { renderSettingsCard, sentBody } from './renderSettingsCard';
+import { sentBody, type ApiCall } from '../../../test/auth';
+import { renderSettingsCard } from './renderSettingsCard';
 
 vi.setConfig({ testTimeout: 20_000 });
 

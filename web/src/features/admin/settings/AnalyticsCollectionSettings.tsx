@@ -5,8 +5,8 @@ import { ADMIN_NAMESPACE } from '../i18n';
 import { between } from '../validation';
 import { useSaveSettings, useSettings } from './api';
 import { analyticsCollectionSchema } from './schemas';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 /** How long raw page views and events are kept (the server's range, server/src/analytics/settings.rs). */
 const RETENTION = { min: 30, max: 3650 };

@@ -5,8 +5,8 @@ import type { z } from 'zod/mini';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { useSaveSettings, useSettings } from './api';
 import { analyticsSchema } from './schemas';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 type Analytics = z.infer<typeof analyticsSchema>;
 

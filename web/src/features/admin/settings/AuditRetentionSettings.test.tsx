@@ -3,9 +3,9 @@ import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { expectFieldError, fill } from '../../../test/forms';
-import type { ApiCall } from '../../../test/auth';
+import { sentBody, type ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
-import { renderSettingsCard, sentBody } from './renderSettingsCard';
+import { renderSettingsCard } from './renderSettingsCard';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -5,8 +5,8 @@ import { ADMIN_NAMESPACE } from '../i18n';
 import { between } from '../validation';
 import { useSaveSettings, useSettings } from './api';
 import { auditSchema } from './schemas';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 /** How long the audit log keeps entries (the server's range); the cleanup job deletes older ones. */
 const RETENTION = { min: 7, max: 3650 };

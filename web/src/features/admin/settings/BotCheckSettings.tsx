@@ -6,9 +6,9 @@ import { ADMIN_NAMESPACE } from '../i18n';
 import { REQUIRED, between } from '../validation';
 import { useSaveSettings, useSettings } from './api';
 import { botCheckSchema } from './schemas';
-import { SecretInput } from './SecretInput';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SecretInput } from '../components/SecretInput';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 type BotCheck = z.infer<typeof botCheckSchema>;
 type Values = Record<keyof BotCheck, string>;

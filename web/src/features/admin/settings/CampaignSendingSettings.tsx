@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { useSaveSettings, useSettings } from './api';
 import { campaignSendingSchema } from './schemas';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 /** The server's ranges and their English texts (server/src/newsletter/campaigns/settings.rs). */
 const RATE = { min: 1, max: 1000, text: 'Between 1 and 1000 messages a second' };

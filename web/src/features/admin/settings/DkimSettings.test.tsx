@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { ApiCall } from '../../../test/auth';
+import { sentBody, type ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
 import { dialogNamed, expectFieldError, fill } from '../../../test/forms';
 import type { DkimSettings, DkimView } from './dkimSettings';
 import { renderAdmin } from '../renderAdmin';
-import { renderSettingsCard, sentBody } from './renderSettingsCard';
+import { renderSettingsCard } from './renderSettingsCard';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -9,9 +9,10 @@ import { useAdminText } from '../adminTexts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { STORED_SECRET, useSaveSettings, useSettings } from './api';
+import { useSaveSettings, useSettings } from './api';
+import { STORED_SECRET } from '../components/SecretInput';
 import { checkDkim, dkimViewSchema, isOff, KEY_AGAIN, maskMovedAway, SIGNING_OFF, toSettings, type DkimView } from './dkimSettings';
-import { SettingsCard, SettingsForm } from './SettingsCard';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
 
 const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
 import { PROVIDER_FIELDS, SECRET_FIELDS, type EmailValues, type Provider } from './emailSettings';
-import { SecretInput } from './SecretInput';
-import type { useSettingsForm } from './useSettingsForm';
+import { SecretInput } from '../components/SecretInput';
+import type { useSettingsForm } from '../components/useSettingsForm';
 
 type EmailForm = ReturnType<typeof useSettingsForm<EmailValues>>;
 

@@ -6,8 +6,8 @@ import { useSaveSettings, useSettings } from './api';
 import { checkEmail, emailAnswerSchema, flatten, PROVIDERS, toSettings, type EmailValues, type Provider } from './emailSettings';
 import { EmailProviderFields } from './EmailProviderFields';
 import { EmailTest } from './EmailTest';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 /** How the site sends e-mail (spec §3: smtp, sendgrid, mailgun, ses, pop3, others), and a test e-mail. */
 export function EmailSettings() {

@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SiteConfig } from '../../../lib/siteConfig';
 import { expectFieldError, fill, languagePanel } from '../../../test/forms';
-import type { ApiCall } from '../../../test/auth';
+import { sentBody, type ApiCall } from '../../../test/auth';
 import { jsonResponse } from '../../../test/fetchMock';
-import { renderSettingsCard, sentBody } from './renderSettingsCard';
+import { renderSettingsCard } from './renderSettingsCard';
 
 vi.setConfig({ testTimeout: 20_000 });
 

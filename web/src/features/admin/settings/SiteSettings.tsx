@@ -2,16 +2,15 @@ import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { queryKeys } from '../../../lib/queryKeys';
-import { siteConfigSchema, type SiteConfig, type Texts } from '../../../lib/siteConfig';
+import { SITE_CONFIG_KEY, siteConfigSchema, type SiteConfig, type Texts } from '../../../lib/siteConfig';
 import { LANGUAGES } from '../../../i18n/languages';
 import { email } from '../../../lib/form/validation';
 import { LanguageTabs } from '../components/LanguageTabs';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { httpAddress, maxLength } from '../validation';
 import { useSaveSettings, useSettings } from './api';
-import { SettingsCard, SettingsForm } from './SettingsCard';
-import { useSettingsForm } from './useSettingsForm';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
+import { useSettingsForm } from '../components/useSettingsForm';
 
 /** The server's limits (contract: name ≤ 60, slogan ≤ 120, location under 100). */
 const MAX = { siteName: 60, slogan: 120, location: 99 };
@@ -60,8 +59,8 @@ function SiteForm({ initial }: { initial: Values }) {
     initial,
     check,
     async (values) => {
-      client.setQueryData(queryKeys.siteConfig, await save(toSettings(values)));
-      await client.invalidateQueries({ queryKey: queryKeys.siteConfig });
+      client.setQueryData(SITE_CONFIG_KEY, await save(toSettings(values)));
+      await client.invalidateQueries({ queryKey: SITE_CONFIG_KEY });
     },
     t('settings.site.saved'),
   );

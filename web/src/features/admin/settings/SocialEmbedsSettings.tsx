@@ -4,14 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError, isQueuedWrite } from '../../../api/errors';
-import { queryKeys, refresh } from '../../../lib/queryKeys';
-import { socialEmbedSettingsSchema, type SocialEmbedSettings } from '../../blog';
+import { refresh } from '../../../lib/queryKeys';
+import { socialEmbedSettingsSchema, socialEmbedsQuery, type SocialEmbedSettings } from '../../blog';
 import { useAdminText } from '../adminTexts';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { between } from '../validation';
-import { useSaveSettings, useSettings } from './api';
-import { SettingsCard, SettingsForm } from './SettingsCard';
+import { settingsKey, useSaveSettings, useSettings } from './api';
+import { SettingsCard, SettingsForm } from '../components/SettingsCard';
 
 /** Instagram's embed accepts these widths (server/src/settings/social_embeds.rs). */
 const INSTAGRAM_WIDTH = { min: 320, max: 1000 };
@@ -47,8 +47,9 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
     setError(undefined);
     try {
       const saved = await saveSettings(settings);
-      client.setQueryData(queryKeys.socialEmbeds, saved);
-      await refresh(client, [queryKeys.socialEmbeds, queryKeys.admin.settings('social-embeds')]);
+      const publicKey = socialEmbedsQuery().queryKey;
+      client.setQueryData(publicKey, saved);
+      await refresh(client, [publicKey, settingsKey('social-embeds')]);
       notifySuccess(t('embeds.saved'));
     } catch (failure) {
       // Made offline, it waits in the offline queue (the network indicator says so).

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 import { REQUIRED, required } from '../validation';
-import { STORED_SECRET } from './api';
+import { STORED_SECRET } from '../components/SecretInput';
 
 /** The signing domain, the selector and the RSA private key (`********` when one is stored, "" when not). */
 export const dkimSettingsSchema = z.object({ domain: z.string(), selector: z.string(), privateKey: z.string() });

@@ -1,8 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
-import { queryKeys, refresh } from '../../../lib/queryKeys';
+import { refresh } from '../../../lib/queryKeys';
+import { ADMIN_KEY, adminKeys } from '../queryKeys';
+
+const KEY = [...ADMIN_KEY, 'suppressions'] as const;
 
 /** The suppression list's calls (server/src/newsletter/suppressions.rs), for staff with the `email` permission. */
 const SUPPRESSIONS_PATH = '/admin/suppressions';
@@ -27,16 +30,17 @@ export type SuppressionPage = z.infer<typeof suppressionPageSchema>;
 export const liftedSchema = z.object({ lifted: z.boolean() });
 
 /** A page of the suppressed members; the last page stays on screen while another one comes. */
-export function useSuppressions(page: number) {
-  return useQuery({
-    queryKey: queryKeys.admin.suppressions.page(page),
+export const suppressionsQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...KEY, page],
     queryFn: ({ signal }) => apiRequest(`${SUPPRESSIONS_PATH}?page=${page}`, { schema: suppressionPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useSuppressions = (page: number) => useQuery(suppressionsQuery(page));
 
 /** What a lift changes: the list, the members' bounced marks and the campaigns' audiences. */
-const LIFT_VIEWS = [queryKeys.admin.suppressions.all, queryKeys.admin.users.all, queryKeys.admin.campaigns.audiences];
+const LIFT_VIEWS = [KEY, adminKeys.users, adminKeys.campaignAudiences];
 
 /**
  * Lets campaigns reach a member again (audited by the server). The views are read again whether it was

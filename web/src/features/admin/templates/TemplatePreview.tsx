@@ -1,15 +1,14 @@
 import { Box, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { queryKeys } from '../../../lib/queryKeys';
 import { useAdminText } from '../adminTexts';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { PREVIEW_DEBOUNCE_MS } from '../components/preview';
 import { TestEmailSender } from '../components/TestEmailSender';
-import { previewTemplate, sendTemplateTest, type TemplateVersion } from './api';
+import { sendTemplateTest, templatePreviewQuery, type TemplateVersion } from './api';
 
 /** The widths the preview shows the e-mail at: a desktop mail client's column and a phone. */
 const WIDTHS = { desktop: 640, phone: 375 } as const;
@@ -29,13 +28,7 @@ export function TemplatePreview({ version }: { version: TemplateVersion }) {
   const debounced = useMemo(() => JSON.parse(settled) as TemplateVersion, [settled]);
   const [width, setWidth] = useState<Width>('desktop');
   const written = debounced.subject.trim() !== '' && debounced.body.trim() !== '';
-  const preview = useQuery({
-    queryKey: queryKeys.admin.templates.preview(debounced),
-    queryFn: ({ signal }) => previewTemplate(debounced, signal),
-    placeholderData: keepPreviousData,
-    enabled: written,
-    retry: false,
-  });
+  const preview = useQuery({ ...templatePreviewQuery(debounced), enabled: written });
   const stale = preview.isFetching || settled !== current;
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={t('templates.preview')}>

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest, writeEach } from '../../../api/client';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
-import { queryKeys } from '../../../lib/queryKeys';
+import { ADMIN_KEY } from '../queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
+
+const KEY = [...ADMIN_KEY, 'templates'] as const;
 
 export const TEMPLATE_CATEGORIES = ['promotional', 'newsletter', 'announcement', 'welcome'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
@@ -34,26 +36,28 @@ export const templatePreviewSchema = z.object({ subject: z.string(), html: z.str
 export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
 
 /** Every template with all its languages. */
-export function useTemplates() {
-  return useQuery({
-    queryKey: queryKeys.admin.templates.list,
+export const templatesQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'list'],
     queryFn: ({ signal }) => apiRequest('/admin/email/templates', { schema: z.array(templateRecordSchema), signal }),
   });
-}
+
+export const useTemplates = () => useQuery(templatesQuery());
 
 export const templateVariablesSchema = z.object({ variables: z.array(z.string()) });
 export const testSentSchema = z.object({ sent: z.boolean() });
 
 /** The `{{variables}}` a template may use. */
-export function useTemplateVariables() {
-  return useQuery({
-    queryKey: queryKeys.admin.templates.variables,
+export const templateVariablesQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'variables'],
     queryFn: ({ signal }) => apiRequest('/admin/email/templates/variables', { schema: templateVariablesSchema, signal }),
     staleTime: Infinity,
   });
-}
 
-const TEMPLATE_VIEWS = [queryKeys.admin.templates.all];
+export const useTemplateVariables = () => useQuery(templateVariablesQuery());
+
+const TEMPLATE_VIEWS = [KEY];
 
 export function useSaveTemplate() {
   return useRefreshingMutation(
@@ -81,9 +85,14 @@ export function useDeleteTemplates() {
   }, TEMPLATE_VIEWS);
 }
 
-/** The message a member would get, with sample values, as the server renders it. */
-export const previewTemplate = (version: TemplateVersion, signal?: AbortSignal) =>
-  apiRequest('/admin/email/templates/preview', { method: 'POST', body: version, schema: templatePreviewSchema, signal });
+/** The message a member would get, with sample values, as the server renders it (a failure is not asked again). */
+export const templatePreviewQuery = (version: TemplateVersion) =>
+  queryOptions({
+    queryKey: [...KEY, 'preview', version],
+    queryFn: ({ signal }) => apiRequest('/admin/email/templates/preview', { method: 'POST', body: version, schema: templatePreviewSchema, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 /** Sends the version, with the preview's sample values, to `to` at once. */
 export const sendTemplateTest = (to: string, version: TemplateVersion) =>

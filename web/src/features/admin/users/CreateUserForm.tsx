@@ -2,13 +2,14 @@ import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { ProfileFields } from '../../../components/ProfileFields';
 import { useForm } from '../../../lib/form/useForm';
 import * as rules from '../../../lib/form/validation';
 import { useAdminText } from '../adminTexts';
 import { AdminFormModal, showSaveError } from '../components/AdminFormModal';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { GENDERS, USER_ROLES, useCreateUser, type UserRole } from './api';
+import { USER_ROLES, useCreateUser, type UserRole } from './api';
 import { useCanGrant } from './userColumns';
 
 const EMPTY = {
@@ -30,11 +31,8 @@ type Values = typeof EMPTY;
 const check = (values: Values) => ({
   username: rules.username(values.username),
   email: rules.email(values.email),
-  password: rules.password(values.password),
-  confirmPassword: rules.passwordsMatch(values.password, values.confirmPassword),
-  birthDate: rules.birthDate(values.birthDate),
-  phone: rules.phone(values.phone),
-  location: rules.location(values.location),
+  ...rules.newPassword(values),
+  ...rules.profile(values),
 });
 
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
@@ -78,18 +76,7 @@ export function CreateUserForm({ onClose }: { onClose: () => void }) {
       <TextInput label={t('users.email')} type="email" autoComplete="off" required {...form.textField('email')} />
       <NewPasswordFields label={t('users.password')} password={form.textField('password')} confirmation={form.textField('confirmPassword')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <Select
-          label={t('users.gender')}
-          placeholder={t('users.optional')}
-          data={GENDERS.map((gender) => ({ value: gender, label: t(`users.genders.${gender}`) }))}
-          value={values.gender || null}
-          onChange={(value) => form.setValue('gender', value ?? '')}
-          error={form.errorOf('gender')}
-          clearable
-        />
-        <TextInput label={t('users.birthDate')} type="date" {...form.textField('birthDate')} />
-        <TextInput label={t('users.phone')} type="tel" placeholder={t('users.optional')} {...form.textField('phone')} />
-        <TextInput label={t('users.location')} placeholder={t('users.optional')} maxLength={99} {...form.textField('location')} />
+        <ProfileFields form={form} own={false} />
         <Select
           label={t('users.role')}
           description={canGrant ? undefined : t('users.adminOnly')}

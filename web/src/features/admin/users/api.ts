@@ -1,9 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
-import { queryKeys } from '../../../lib/queryKeys';
+import { GENDERS, type NewPassword } from '../../../lib/form/validation';
+import { OWN_SESSIONS_KEY } from '../../account';
+import { adminKeys } from '../queryKeys';
 import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 import type { ServerTableView } from '../components/useServerTable';
 
@@ -11,7 +13,6 @@ export const USER_ROLES = ['user', 'moderator', 'editor', 'admin'] as const;
 export const USER_GROUPS = ['newsletter', 'vip', 'new', 'inactive'] as const;
 /** The list's group filter: everyone, or the members of one group (spec §3). */
 export const GROUP_FILTERS = ['all', ...USER_GROUPS] as const;
-export const GENDERS = ['female', 'male', 'other'] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type GroupFilter = (typeof GROUP_FILTERS)[number];
@@ -58,16 +59,18 @@ function filterParams({ search, filters, sort }: UserListQuery): URLSearchParams
 }
 
 /** One page of users; while another page loads, the last one stays on screen. */
-export function useUserList(query: UserListQuery) {
+export function userListQuery(query: UserListQuery) {
   const params = filterParams(query);
   params.set('page', String(query.page));
   params.set('pageSize', String(query.pageSize));
-  return useQuery({
-    queryKey: queryKeys.admin.users.list(query),
+  return queryOptions({
+    queryKey: [...adminKeys.users, query],
     queryFn: ({ signal }) => apiRequest(`/users/list?${params}`, { schema: userListSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
+
+export const useUserList = (query: UserListQuery) => useQuery(userListQuery(query));
 
 /** Saves the users the filters leave (every page) as CSV. */
 export const exportUsers = (query: UserListQuery) => downloadFile(`/users/export?${filterParams(query)}`, 'users.csv');
@@ -75,11 +78,9 @@ export const exportUsers = (query: UserListQuery) => downloadFile(`/users/export
 /** Saves the chosen users as CSV. */
 export const exportSelectedUsers = (ids: readonly string[]) => downloadFile(`/users/export?ids=${ids.map(encodeURIComponent).join(',')}`, 'users.csv');
 
-export interface NewUser {
+export interface NewUser extends NewPassword {
   username: string;
   email: string;
-  password: string;
-  confirmPassword: string;
   gender?: string;
   birthDate?: string;
   phone?: string;
@@ -93,7 +94,7 @@ export interface NewUser {
  * What a change to users refreshes: the user lists, the dashboard's counts, the audit log (which records
  * it) and the sessions (disabling or deleting ends them).
  */
-const USER_VIEWS = [queryKeys.admin.users.all, queryKeys.admin.stats, queryKeys.admin.auditLogs.all, queryKeys.admin.sessions.all, queryKeys.member.accountSessions];
+const USER_VIEWS = [adminKeys.users, adminKeys.stats, adminKeys.auditLogs, adminKeys.sessions, OWN_SESSIONS_KEY];
 
 export function useCreateUser() {
   return useRefreshingMutation((user: NewUser) => apiRequest('/users/create', { method: 'POST', body: user, schema: adminUserSchema }), USER_VIEWS);

@@ -2,7 +2,9 @@ import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
-import { STORED_SECRET } from './api';
+
+/** What the server shows in place of a stored secret; sending it back keeps the secret. */
+export const STORED_SECRET = '********';
 
 /**
  * A stored secret (a password or an API key). The server never sends it back: it shows as ********,

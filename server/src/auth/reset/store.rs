@@ -40,3 +40,9 @@ pub async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<(), sq
         .await?;
     Ok(())
 }
+
+/// Deletes the links that expired before `until`; gives how many.
+pub async fn forget_expired(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM password_resets WHERE expires_at <= $1").bind(until).execute(db).await?;
+    Ok(done.rows_affected())
+}

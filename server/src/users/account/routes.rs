@@ -1,16 +1,11 @@
-//! The member's own account page: profile fields, e-mail language and newsletter choice, a password
-//! change (which ends their other sessions), and their sessions with "log out other sessions".
+//! The account page's calls: `/api/account`, its password and its sessions.
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{
-    mailing, password,
-    store::{self, Account, Profile},
-    validation,
-};
+use super::service::{self, AccountUpdate};
 use crate::{
     access::{
         audit::{self, Action, Resource},
@@ -21,12 +16,12 @@ use crate::{
     error::{ApiError, ApiResult},
     extract::ApiJson,
     lang::Lang,
-    ratelimit, AppState,
+    ratelimit,
+    users::store::{Account, Profile},
+    AppState,
 };
 
-pub const WRONG_PASSWORD: &str = "Current password is incorrect";
-
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(account, update_account))
         .routes(routes!(change_password))
@@ -38,13 +33,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/api/account", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = Account), (status = 401, description = "Authentication required")))]
 async fn account(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Account>> {
-    Ok(Json(load(&state, &signed_in.user.id).await?))
-}
-
-async fn load(state: &AppState, id: &str) -> ApiResult<Account> {
-    let mut account = store::account(&state.db, id).await?;
-    account.newsletter = mailing::subscribed(&state.db, id).await?;
-    Ok(account)
+    Ok(Json(service::load(&state.db, &signed_in.user.id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -74,18 +63,8 @@ async fn update_account(
         }
         None => None,
     };
-    let before = load(&state, id).await?;
-    if let Some(profile) = change.profile.map(|p| p.cleaned()) {
-        ApiError::check_fields(profile.checks())?;
-        store::set_profile(&state.db, id, profile).await?;
-    }
-    if let Some(lang) = language {
-        store::set_language(&state.db, id, lang).await?;
-    }
-    if let Some(subscribe) = change.newsletter {
-        mailing::set_subscribed(&state.db, id, subscribe, state.clock.now_ms()).await?;
-    }
-    let after = load(&state, id).await?;
+    let change = AccountUpdate { profile: change.profile, language, newsletter: change.newsletter };
+    let (before, after) = service::update(&state.db, id, change, state.clock.now_ms()).await?;
     // A change that changed nothing (`{}`, or the same values again) leaves no audit row.
     if after != before {
         audit::record_change(&state, &client, &signed_in.user, Action::Update, Resource::Account, id).await?;
@@ -128,17 +107,18 @@ async fn change_password(
 ) -> ApiResult<Json<PasswordChanged>> {
     let user = &signed_in.user;
     ratelimit::hit(&state, &ratelimit::PASSWORD_CHANGE_PER_ACCOUNT, &user.id).await?;
-    ApiError::check_fields([
-        ("newPassword", validation::password(&body.new_password)),
-        ("confirmPassword", validation::passwords_match(&body.new_password, &body.confirm_password)),
-    ])?;
-    if !password::verify(body.current_password, Some(user.password_hash.clone())).await? {
-        return Err(ApiError::invalid_field("currentPassword", WRONG_PASSWORD));
-    }
-    let hash = password::hash(body.new_password).await?;
-    super::store::set_password_hash(&state.db, &user.id, &hash).await?;
+    let (current, confirmation) = (body.current_password, body.confirm_password);
     let now = state.clock.now_ms();
-    let ended = sessions::end_others(&state.db, &user.id, &signed_in.session_id, now).await?;
+    let ended = service::change_password(
+        &state.db,
+        user,
+        &signed_in.session_id,
+        current,
+        body.new_password,
+        &confirmation,
+        now,
+    )
+    .await?;
     audit::record_change(&state, &client, user, Action::PasswordChange, Resource::User, &user.id).await?;
     Ok(Json(PasswordChanged { other_sessions_ended: ended }))
 }

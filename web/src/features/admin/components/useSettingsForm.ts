@@ -1,7 +1,7 @@
 import { ApiError, isQueuedWrite } from '../../../api/errors';
 import { useForm, type FieldErrors } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
-import { notifySuccess } from '../components/notify';
+import { notifySuccess } from './notify';
 
 type Values = Record<string, string | boolean>;
 

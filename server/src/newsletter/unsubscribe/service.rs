@@ -1,33 +1,21 @@
-//! Leaving the list from an e-mail: every message links to `GET /api/email/unsubscribe?token=…`, which
-//! opens the confirmation page in the member's language; mail clients unsubscribe in one click by POSTing
-//! to the same address (RFC 8058). The token names the member and is signed, so nobody else's works.
+//! The unsubscribe rules: the member's signed link, who a token names, leaving the list once (audited),
+//! requests that come by mail, and what the page shows.
 
-use axum::{
-    extract::State,
-    response::{IntoResponse, Redirect, Response},
-    Json,
-};
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::links::{self, Purpose, TokenQuery};
 use crate::{
     access::audit::{self, Action, Actor, Event, Resource},
     access::UserRecord,
     client_info::ClientInfo,
     error::{ApiError, ApiResult, Text},
-    extract::ApiQuery,
+    newsletter::links::{self, Purpose},
     users::{mailing, store},
     AppState,
 };
 
-pub const LINK_INVALID: Text = Text::new("unsubscribe_link_invalid", "This unsubscribe link is not valid");
+const LINK_INVALID: Text = Text::new("unsubscribe_link_invalid", "This unsubscribe link is not valid");
 const PATH: &str = "/api/email/unsubscribe";
-
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(open_page, one_click)).routes(routes!(subscription))
-}
 
 /// The member's unsubscribe address, for the mail's link and its `List-Unsubscribe` header.
 pub fn url(state: &AppState, user_id: &str) -> String {
@@ -78,36 +66,20 @@ async fn leave(state: &AppState, client: &ClientInfo, user: &UserRecord) -> ApiR
     Ok(())
 }
 
-/// A person following the link: the confirmation page, in the member's language when the token is good.
-#[utoipa::path(get, path = "/api/email/unsubscribe", tag = "email", params(TokenQuery),
-    responses((status = 303, description = "To the page `/unsubscribe` that confirms in one click")))]
-async fn open_page(State(state): State<AppState>, ApiQuery(query): ApiQuery<TokenQuery>) -> Response {
+/// Where a person following the link goes: the confirmation page, in the member's language when the token
+/// is good.
+pub(super) async fn page(state: &AppState, token: &str) -> String {
     // A good token is URL-safe as it stands; a bad one is not passed on (the page then says so).
-    let page = match member(&state, &query.token).await {
-        Ok(user) => format!("/unsubscribe?token={}&lang={}", query.token, user.lang().code()),
+    match member(state, token).await {
+        Ok(user) => format!("/unsubscribe?token={token}&lang={}", user.lang().code()),
         Err(_) => "/unsubscribe".to_owned(),
-    };
-    Redirect::to(&page).into_response()
+    }
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Unsubscribed {
-    unsubscribed: bool,
-}
-
-/// Unsubscribes the member at once: the page's button, or a mail client's one-click POST (its form body
-/// `List-Unsubscribe=One-Click` is not needed). Doing it twice is harmless.
-#[utoipa::path(post, path = "/api/email/unsubscribe", tag = "email", params(TokenQuery),
-    responses((status = 200, body = Unsubscribed), (status = 404, description = "This unsubscribe link is not valid")))]
-async fn one_click(
-    State(state): State<AppState>,
-    client: ClientInfo,
-    ApiQuery(query): ApiQuery<TokenQuery>,
-) -> ApiResult<Json<Unsubscribed>> {
-    let user = member(&state, &query.token).await?;
-    leave(&state, &client, &user).await?;
-    Ok(Json(Unsubscribed { unsubscribed: true }))
+/// Unsubscribes the member the token names; doing it twice is harmless.
+pub(super) async fn unsubscribe(state: &AppState, client: &ClientInfo, token: &str) -> ApiResult<()> {
+    let user = member(state, token).await?;
+    leave(state, client, &user).await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -119,17 +91,9 @@ pub struct Subscription {
 }
 
 /// What the unsubscribe page shows before the click.
-#[utoipa::path(get, path = "/api/email/subscription", tag = "email", params(TokenQuery),
-    responses((status = 200, body = Subscription), (status = 404, description = "This unsubscribe link is not valid")))]
-async fn subscription(
-    State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<TokenQuery>,
-) -> ApiResult<Json<Subscription>> {
-    let user = member(&state, &query.token).await?;
-    Ok(Json(Subscription {
-        email: masked(&user.email),
-        unsubscribed: mailing::unsubscribed(&state.db, &user.id).await?,
-    }))
+pub(super) async fn subscription(state: &AppState, token: &str) -> ApiResult<Subscription> {
+    let user = member(state, token).await?;
+    Ok(Subscription { email: masked(&user.email), unsubscribed: mailing::unsubscribed(&state.db, &user.id).await? })
 }
 
 /// `odette@example.org` as `o•••e@example.org`.

@@ -1,0 +1,8 @@
+import { IconShoe, IconTag } from '@tabler/icons-react';
+
+import type { AdminScreen } from '../adminScreen';
+import { BrandsScreen } from './BrandsScreen';
+import { ProductsScreen } from './ProductsScreen';
+
+export const brandsScreen: AdminScreen = { path: 'brands', key: 'brands', icon: IconTag, permission: 'catalogue', component: BrandsScreen };
+export const productsScreen: AdminScreen = { path: 'products', key: 'products', icon: IconShoe, permission: 'catalogue', component: ProductsScreen };
