@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 
 import { newAccount, setRole, signUp } from './accounts';
+import { ADMIN_PATHS } from './adminPaths';
 import { seriousViolations } from './fixtures';
-import { ADMIN_SCREENS } from '../src/features/admin/screens';
 
 // The sign-up (bot-check and e-mailed code) that makes the admin takes longer than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -39,7 +39,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 // Every admin screen, and the member's own account page.
-const PATHS = [...ADMIN_SCREENS.map((screen) => `/admin/${screen.path}`), '/account'];
+const PATHS = [...ADMIN_PATHS.map((path) => `/admin/${path}`), '/account'];
 
 for (const language of ['he', 'en']) {
   for (const path of PATHS) {
