@@ -14,7 +14,7 @@ for (const [language, texts] of Object.entries(interfaceTexts)) i18n.addResource
 
 // Testing Library treats Vitest's fake clock as it treats Jest's (it recognises one by Jest's global): a
 // `waitFor` moves it on while it waits, as React holds back a suspended part's content on a timer.
-Object.defineProperty(globalThis, 'jest', { value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
+Object.defineProperty(globalThis, 'jest', { configurable: true, value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
 
 // What `waitFor`, `findBy` and user-event's actions are wrapped in: React's act environment off meanwhile
 // (as Testing Library's own wrapper does), then one turn of timers run inside act, so what a library

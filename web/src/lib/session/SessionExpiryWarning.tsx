@@ -9,11 +9,15 @@ import { useSession } from './session';
 /**
  * What counts as the user being there (spec §4: mouse down, key down, touch or scroll); any of these
  * during the warning extends the session. `wheel` is a scroll as the user starts it; `scroll` also counts
- * (a page scrolled by the scrollbar or by assistive technology, which may send neither).
+ * inside the warning (scrolled by its scrollbar or by assistive technology, which may send neither). The
+ * page behind the warning is locked (no scrollbar; wheel and touch held), so a scroll there is the page's
+ * own doing (content growing above the fold, a chat log following its answer), not the user's.
  */
 const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 /** Marks the "Log out" button: pressing it must log out, not extend the session first. */
 const LOG_OUT_ATTRIBUTE = 'data-session-log-out';
+/** Marks the warning, whose own scrolls are the user's. */
+const WARNING_ATTRIBUTE = 'data-session-warning';
 
 /** The warning before the token expires: a countdown, "Stay logged in" and "Log out" (spec §4). */
 export function SessionExpiryWarning() {
@@ -31,8 +35,9 @@ export function SessionExpiryWarning() {
     if (!open) return;
     const openedAt = Date.now();
     const onActivity = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest(`[${LOG_OUT_ATTRIBUTE}]`)) return;
-      if (event.type === 'scroll' && Date.now() - openedAt < SCROLL_SETTLE_MS) return;
+      const within = (attribute: string) => event.target instanceof Element && event.target.closest(`[${attribute}]`) !== null;
+      if (within(LOG_OUT_ATTRIBUTE)) return;
+      if (event.type === 'scroll' && (!within(WARNING_ATTRIBUTE) || Date.now() - openedAt < SCROLL_SETTLE_MS)) return;
       void extend();
     };
     ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, onActivity, { capture: true, passive: true }));
@@ -47,6 +52,7 @@ export function SessionExpiryWarning() {
       closeOnClickOutside={false}
       withCloseButton={false}
       centered
+      {...{ [WARNING_ATTRIBUTE]: '' }}
     >
       <Text role="timer" mb="lg">
         {t('session.warningText', { seconds })}
