@@ -118,19 +118,7 @@ impl AppState {
 
     /// As `start`, with the clock tests move by hand.
     pub async fn start_with_clock(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
-        let db = db::connect(&config.database_url).await?;
-        db::migrate(&db).await?;
-        if catalogue::seed::seed_catalogue(&db).await? {
-            tracing::info!("loaded the seed catalogue");
-        }
-        if config.seed_shoe_models {
-            if let Some(report) = finder::import::seed(&db).await? {
-                tracing::info!(added = report.added, unread = report.unread.len(), "imported the shoe models");
-            }
-        }
-        if blog::seed::seed_blog(&db).await? {
-            tracing::info!("loaded the seed blog");
-        }
+        let db = open_database(&config).await?;
         if let Some(admin) = &config.bootstrap_admin {
             users::service::bootstrap(&db, admin).await?;
         }
@@ -166,6 +154,25 @@ impl AppState {
             lifecycle: Arc::default(),
         })
     }
+}
+
+/// Connects, brings the schema up to date and loads the seed content a new database starts with (each seed
+/// only into an empty database).
+async fn open_database(config: &Config) -> anyhow::Result<Db> {
+    let db = db::connect(&config.database_url).await?;
+    db::migrate(&db).await?;
+    if catalogue::seed::seed_catalogue(&db).await? {
+        tracing::info!("loaded the seed catalogue");
+    }
+    if config.seed_shoe_models {
+        if let Some(report) = finder::import::seed(&db).await? {
+            tracing::info!(added = report.added, unread = report.unread.len(), "imported the shoe models");
+        }
+    }
+    if blog::seed::seed_blog(&db).await? {
+        tracing::info!("loaded the seed blog");
+    }
+    Ok(db)
 }
 
 /// Every setting's key (`reset-setting`).

@@ -24,6 +24,12 @@ pub use crate::{
     },
 };
 
+/// A database as the app's start leaves it before anything else (migrated and seeded), for the tests to copy.
+pub async fn prepare_database(config: &crate::Config) -> anyhow::Result<()> {
+    crate::open_database(config).await?.close().await;
+    Ok(())
+}
+
 pub mod cleanup {
     pub use crate::cleanup::{
         run, run_if_leased, Removed, AI_RECORDS_KEEP_MS, CODE_GRACE_MS, CRASH_KEEP_MS, MAIL_KEEP_MS, SESSION_KEEP_MS,

@@ -1,5 +1,7 @@
 //! Builds the real application over a real database for each test: a fresh SQLite file always, and a
 //! fresh PostgreSQL database too when `TEST_DATABASE_URL` is set (created here, dropped afterwards).
+//! Each starts as a copy of a database the app's start prepared once per run of the suite (migrated and
+//! seeded), so the migrations and the seeds run once, not twice per test.
 
 pub mod ai;
 pub mod dns;
@@ -18,11 +20,12 @@ use std::sync::Arc;
 
 use pointe_server::{
     app,
-    testing::{password, sessions, store, ClientInfo, ManualClock, NewUser, Profile, Role},
+    testing::{password, prepare_database, sessions, store, ClientInfo, ManualClock, NewUser, Profile, Role},
     AppState, Config,
 };
 use serde_json::Value;
 use sqlx::{Connection, Executor};
+use tokio::sync::OnceCell;
 use tower::ServiceExt;
 
 pub const INDEX_HTML: &str = "<!doctype html>\n<html lang=\"he\" dir=\"rtl\">\n<head>\n<meta charset=\"UTF-8\">\n<!--app-head-->\n</head>\n<body><div id=\"root\"></div><script type=\"module\" src=\"/assets/index-abc123.js\"></script></body>\n</html>\n";
@@ -247,12 +250,14 @@ pub async fn each_backend(test: impl AsyncFn(&TestApp)) {
 pub async fn each_backend_with(vars: &[(&str, &str)], test: impl AsyncFn(&TestApp)) {
     name_backend_in_failures();
     let file = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", file.path().join("pointe.db").display());
+    let path = file.path().join("pointe.db");
+    std::fs::write(&path, sqlite_template().await).unwrap();
+    let url = format!("sqlite://{}", path.display());
     BACKEND.set(Some("sqlite"));
     test(&start("sqlite", url, None, vars).await).await;
     match std::env::var("TEST_DATABASE_URL") {
         Ok(admin_url) => {
-            let database = PostgresDatabase::create(&admin_url).await;
+            let database = PostgresDatabase::copy(&admin_url, postgres_template(&admin_url).await).await;
             BACKEND.set(Some("postgres"));
             test(&start("postgres", database.url.clone(), Some(database), vars).await).await;
         }
@@ -283,6 +288,67 @@ fn name_backend_in_failures() {
     });
 }
 
+/// The app's start on a new database, once per backend and run of the suite (the settings are the tests'
+/// defaults: `SEED_SHOE_MODELS` off).
+async fn prepare(url: &str) {
+    prepare_database(&config(url, Path::new("dist"), &[])).await.expect("the template database is prepared");
+}
+
+/// The prepared SQLite file's bytes; each test writes them to its own file.
+async fn sqlite_template() -> &'static [u8] {
+    static TEMPLATE: OnceCell<Vec<u8>> = OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(async || {
+            let dir = tempfile::tempdir().unwrap();
+            let url = format!("sqlite://{}", dir.path().join("prepared.db").display());
+            prepare(&url).await;
+            // One file with what the write-ahead log still holds (a closed pool need not have folded it in).
+            let copy = dir.path().join("template.db");
+            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+            sqlx::query("VACUUM INTO ?").bind(copy.to_string_lossy()).execute(&mut conn).await.unwrap();
+            conn.close().await.unwrap();
+            std::fs::read(copy).unwrap()
+        })
+        .await
+}
+
+/// Prefix of the prepared PostgreSQL databases, followed by the process id of the run that made it.
+const POSTGRES_TEMPLATE_PREFIX: &str = "pointe_test_template_";
+
+/// The prepared PostgreSQL database's name, kept for the run (`CREATE DATABASE … TEMPLATE` copies it). A
+/// run cannot drop it as it ends (a test binary has no last step), so each run drops those of runs whose
+/// process has ended.
+async fn postgres_template(admin_url: &str) -> &'static str {
+    static TEMPLATE: OnceCell<String> = OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(async || {
+            let mut conn = sqlx::PgConnection::connect(admin_url).await.expect("TEST_DATABASE_URL does not answer");
+            let earlier: Vec<String> =
+                sqlx::query_scalar("SELECT datname FROM pg_database WHERE starts_with(datname, $1)")
+                    .bind(POSTGRES_TEMPLATE_PREFIX)
+                    .fetch_all(&mut conn)
+                    .await
+                    .unwrap();
+            for name in earlier {
+                let pid = name.strip_prefix(POSTGRES_TEMPLATE_PREFIX).unwrap_or_default();
+                if !Path::new("/proc").join(pid).exists() {
+                    let _ = conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await;
+                }
+            }
+            let name = format!("{POSTGRES_TEMPLATE_PREFIX}{}", std::process::id());
+            conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await.unwrap();
+            conn.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
+            prepare(&database_url(admin_url, &name)).await;
+            name
+        })
+        .await
+}
+
+fn database_url(admin_url: &str, name: &str) -> String {
+    let base = admin_url.rsplit_once('/').map_or(admin_url, |(base, _)| base);
+    format!("{base}/{name}")
+}
+
 /// A throw-away PostgreSQL database, dropped when this value is.
 pub struct PostgresDatabase {
     admin_url: String,
@@ -291,12 +357,24 @@ pub struct PostgresDatabase {
 }
 
 impl PostgresDatabase {
+    /// An empty database.
     pub async fn create(admin_url: &str) -> Self {
+        Self::new(admin_url, "").await
+    }
+
+    /// A copy of `template`.
+    async fn copy(admin_url: &str, template: &str) -> Self {
+        Self::new(admin_url, &format!("TEMPLATE {template}")).await
+    }
+
+    /// Its commits are not waited on to reach the disk: nothing outlives the test, and the suite's many
+    /// small transactions (the migrations alone are twenty) each waited for a flush.
+    async fn new(admin_url: &str, options: &str) -> Self {
         let name = format!("pointe_test_{}", uuid::Uuid::new_v4().simple());
         let mut conn = sqlx::PgConnection::connect(admin_url).await.expect("TEST_DATABASE_URL does not answer");
-        conn.execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
-        let base = admin_url.rsplit_once('/').map_or(admin_url, |(base, _)| base);
-        Self { admin_url: admin_url.to_owned(), url: format!("{base}/{name}"), name }
+        conn.execute(format!("CREATE DATABASE {name} {options}").as_str()).await.unwrap();
+        conn.execute(format!("ALTER DATABASE {name} SET synchronous_commit = off").as_str()).await.unwrap();
+        Self { admin_url: admin_url.to_owned(), url: database_url(admin_url, &name), name }
     }
 }
 
