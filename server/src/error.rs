@@ -15,15 +15,103 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// Every refusal's machine code, as the answers' `code` carries it: the document lists them all, and the web
+/// app has a text for each in every language (web/src/i18n/errorCodes.test.ts holds the two together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    AccountDisabled,
+    AccountExists,
+    AnalyticsNotOurs,
+    AnalyticsOff,
+    AnswerNotFound,
+    AssistantBusy,
+    AuthenticationRequired,
+    BadPage,
+    BadPageSize,
+    BodyTooLarge,
+    BotCheckFailed,
+    BotCheckMissing,
+    BrandHasProducts,
+    BrandNotFound,
+    CacheNotFound,
+    CampaignAudienceEmpty,
+    CampaignCannotCancel,
+    CampaignCannotSchedule,
+    CampaignCannotStart,
+    CampaignMoved,
+    CampaignNotDraft,
+    CampaignNotFound,
+    CampaignNotPaused,
+    CampaignNotScheduled,
+    CampaignNotSending,
+    CampaignUnderWay,
+    CategoryNotFound,
+    CrashNotFound,
+    EmailLinkInvalid,
+    EmailTaken,
+    Forbidden,
+    IdTaken,
+    ImageNotFound,
+    ImageTooLarge,
+    InternalError,
+    InvalidBody,
+    InvalidCodeFormat,
+    InvalidCredentials,
+    InvalidEmail,
+    InvalidFields,
+    InvalidLink,
+    InvalidPage,
+    InvalidQuery,
+    LastAdminDelete,
+    LastAdminDemote,
+    LastAdminDisable,
+    MailboxMessageNotFound,
+    MailboxNotConfigured,
+    MethodNotAllowed,
+    ModelNotFound,
+    NoImage,
+    NoToken,
+    NotAnImage,
+    NotByHand,
+    NotFound,
+    OrphansRule,
+    OwnAccountDelete,
+    OwnAccountDisable,
+    OwnAdmin,
+    PostNotFound,
+    ProductNotFound,
+    ProviderFailed,
+    QueryTooLong,
+    RateLimited,
+    RefreshFailed,
+    ResendFailed,
+    SessionNotFound,
+    SlugTaken,
+    TemplateInUse,
+    TemplateNameTaken,
+    TemplateNotFound,
+    TimedOut,
+    TooManyIds,
+    Unavailable,
+    UnknownGroup,
+    UnsubscribeLinkInvalid,
+    UserNotFound,
+    UsernameRequired,
+    UsernameTaken,
+    VerificationFailed,
+    VerifyFailed,
+}
+
 /// A refusal: its machine code and its English text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Text {
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub english: &'static str,
 }
 
 impl Text {
-    pub const fn new(code: &'static str, english: &'static str) -> Self {
+    pub const fn new(code: ErrorCode, english: &'static str) -> Self {
         Self { code, english }
     }
 }
@@ -34,15 +122,15 @@ impl fmt::Display for Text {
     }
 }
 
-pub const AUTHENTICATION_REQUIRED: Text = Text::new("authentication_required", "Authentication required");
+pub const AUTHENTICATION_REQUIRED: Text = Text::new(ErrorCode::AuthenticationRequired, "Authentication required");
 pub const TOO_MANY_REQUESTS: &str = "Too many attempts. Please wait and try again.";
-const NOT_FOUND: Text = Text::new("not_found", "Not found");
+const NOT_FOUND: Text = Text::new(ErrorCode::NotFound, "Not found");
 const DATABASE_UNAVAILABLE: Text =
-    Text::new("unavailable", "The site is briefly unavailable. Please try again in a moment.");
-const TIMED_OUT: Text = Text::new("timed_out", "The request took too long. Please try again.");
+    Text::new(ErrorCode::Unavailable, "The site is briefly unavailable. Please try again in a moment.");
+const TIMED_OUT: Text = Text::new(ErrorCode::TimedOut, "The request took too long. Please try again.");
 /// What a 503 asks the client to wait before trying again: a database restart takes about this long.
 const RETRY_AFTER_UNAVAILABLE_SECS: u64 = 5;
-const METHOD_NOT_ALLOWED: Text = Text::new("method_not_allowed", "Method not allowed");
+const METHOD_NOT_ALLOWED: Text = Text::new(ErrorCode::MethodNotAllowed, "Method not allowed");
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -52,7 +140,7 @@ pub enum ApiError {
     BadRequest(Text),
     /// A request that does not read (its query or body); the text says why.
     #[error("{message}")]
-    Unreadable { code: &'static str, message: String },
+    Unreadable { code: ErrorCode, message: String },
     /// Input that breaks the rules: the first message as `error`, every field's message in `fields`.
     #[error("{message}")]
     Invalid { message: String, fields: BTreeMap<String, String> },
@@ -136,23 +224,23 @@ fn database_unreachable(err: &anyhow::Error) -> bool {
 
 impl ApiError {
     /// The status and the machine code of the answer.
-    fn status_and_code(&self) -> (StatusCode, &'static str) {
+    fn status_and_code(&self) -> (StatusCode, ErrorCode) {
         match self {
             Self::NotFound(text) => (StatusCode::NOT_FOUND, text.code),
             Self::BadRequest(text) => (StatusCode::BAD_REQUEST, text.code),
-            Self::Unreadable { code, .. } => (StatusCode::BAD_REQUEST, code),
-            Self::Invalid { .. } => (StatusCode::BAD_REQUEST, "invalid_fields"),
+            Self::Unreadable { code, .. } => (StatusCode::BAD_REQUEST, *code),
+            Self::Invalid { .. } => (StatusCode::BAD_REQUEST, ErrorCode::InvalidFields),
             Self::Unauthorized(text) => (StatusCode::UNAUTHORIZED, text.code),
             Self::Forbidden(text) => (StatusCode::FORBIDDEN, text.code),
             Self::Conflict(text) => (StatusCode::CONFLICT, text.code),
             Self::Taken { message, .. } => (StatusCode::CONFLICT, message.code),
             Self::PayloadTooLarge(text) => (StatusCode::PAYLOAD_TOO_LARGE, text.code),
             Self::UnsupportedMediaType(text) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, text.code),
-            Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited),
             Self::MethodNotAllowed(text) => (StatusCode::METHOD_NOT_ALLOWED, text.code),
             Self::Unavailable(text) | Self::Busy { text, .. } => (StatusCode::SERVICE_UNAVAILABLE, text.code),
-            Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, "provider_failed"),
-            Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"),
+            Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, ErrorCode::ProviderFailed),
+            Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::InternalError),
         }
     }
 }
@@ -164,7 +252,7 @@ pub struct ErrorAnswer {
     /// The English text (the spec's, where it gives one).
     error: String,
     /// Stable and machine-readable: what a client translates.
-    code: &'static str,
+    code: ErrorCode,
     /// Invalid input: each failing field's message, by field name.
     #[serde(skip_serializing_if = "Option::is_none")]
     fields: Option<BTreeMap<String, String>>,

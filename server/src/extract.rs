@@ -7,7 +7,7 @@ use axum::{
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::error::{ApiError, Text};
+use crate::error::{ApiError, ErrorCode, Text};
 
 /// `Query<T>` that rejects a malformed query string with `{"error": "Invalid query: ..."}`.
 pub struct ApiQuery<T>(pub T);
@@ -17,12 +17,15 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         Query::<T>::from_request_parts(parts, state).await.map(|Query(value)| ApiQuery(value)).map_err(|rejection| {
-            ApiError::Unreadable { code: "invalid_query", message: format!("Invalid query: {}", rejection.body_text()) }
+            ApiError::Unreadable {
+                code: ErrorCode::InvalidQuery,
+                message: format!("Invalid query: {}", rejection.body_text()),
+            }
         })
     }
 }
 
-pub const BODY_TOO_LARGE: Text = Text::new("body_too_large", "The request body is too large");
+pub const BODY_TOO_LARGE: Text = Text::new(ErrorCode::BodyTooLarge, "The request body is too large");
 
 /// `Json<T>` that rejects a body over its route's limit with 413, and a malformed or mistyped one with `{"error": "Invalid request body: ..."}`.
 /// A whole number written with a fraction (`433.0`, an integer in JSON Schema's eyes) reads as that
@@ -34,7 +37,7 @@ impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJ
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
         let unreadable = |detail: String| ApiError::Unreadable {
-            code: "invalid_body",
+            code: ErrorCode::InvalidBody,
             message: format!("Invalid request body: {detail}"),
         };
         let axum::Json(mut value) = axum::Json::<Value>::from_request(request, state).await.map_err(|rejection| {

@@ -9,7 +9,10 @@ use utoipa::{
 };
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{error::ErrorAnswer, AppState};
+use crate::{
+    error::{ErrorAnswer, ErrorCode},
+    AppState,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -84,12 +87,13 @@ fn operation_id(method: &str, path: &str) -> String {
     id
 }
 
-/// Every operation's error answers, described once: the `ErrorAnswer` body on each error status an
+/// Every operation's error answers, described once: the `ErrorAnswer` body (its `code` one of `ErrorCode`) on each error status an
 /// operation lists, and the statuses any operation of its kind can answer: 400 when it reads a body or
 /// parameters (one that does not read) and 401 when it takes a session.
 fn with_error_answers(mut document: Document) -> Document {
-    let (name, schema) = (ErrorAnswer::name(), ErrorAnswer::schema());
-    document.components.get_or_insert_with(Default::default).schemas.insert(name.to_string(), schema);
+    let schemas = &mut document.components.get_or_insert_with(Default::default).schemas;
+    schemas.insert(ErrorAnswer::name().to_string(), ErrorAnswer::schema());
+    schemas.insert(ErrorCode::name().to_string(), ErrorCode::schema());
     for item in document.paths.paths.values_mut() {
         let operations = [
             &mut item.get,
@@ -115,7 +119,7 @@ fn with_error_answers(mut document: Document) -> Document {
                     response
                         .content
                         .entry("application/json".to_owned())
-                        .or_insert_with(|| Content::new(Some(Ref::from_schema_name(name.to_string()))));
+                        .or_insert_with(|| Content::new(Some(Ref::from_schema_name(ErrorAnswer::name().to_string()))));
                 }
             }
         }

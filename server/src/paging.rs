@@ -3,11 +3,11 @@
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::error::{ApiError, ApiResult, Text};
+use crate::error::{ApiError, ApiResult, ErrorCode, Text};
 
 /// Rows per page the tables offer (spec §9).
 pub const PAGE_SIZES: [i64; 4] = [10, 25, 50, 100];
-const BAD_PAGE_SIZE: Text = Text::new("bad_page_size", "Page size must be 10, 25, 50 or 100");
+const BAD_PAGE_SIZE: Text = Text::new(ErrorCode::BadPageSize, "Page size must be 10, 25, 50 or 100");
 
 /// A paged table's query parameters.
 #[derive(Deserialize, IntoParams)]

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use crate::{
     access::{Role, UserRecord},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
 };
 
 /// An area of the admin dashboard.
@@ -70,7 +70,7 @@ pub mod area {
     areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Analytics, Ai, Cache, Crashes);
 }
 
-pub const FORBIDDEN: Text = Text::new("forbidden", "You do not have permission to do this");
+pub const FORBIDDEN: Text = Text::new(ErrorCode::Forbidden, "You do not have permission to do this");
 
 /// The permission table: admin — everything (crash reports are theirs alone); editor — catalogue, blog, analytics, and e-mail templates and
 /// campaigns (the mailbox and signing settings are the admin's: `require_admin`); moderator — users, sessions

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     lang::Lang,
     AppState,
 };
@@ -22,7 +22,7 @@ const MAX_ADDRESS: usize = 2_000;
 const MAX_TARGET: usize = 200;
 const MAX_BROWSER_LANG: usize = 35;
 const MAX_RESULTS: u32 = 100_000;
-const NOT_A_PAGE: Text = Text::new("invalid_page", "The url is not a page of the site");
+const NOT_A_PAGE: Text = Text::new(ErrorCode::InvalidPage, "The url is not a page of the site");
 
 /// What happened: a page view, or one of the site's events.
 #[derive(Clone, Copy, Deserialize, ToSchema)]

@@ -19,15 +19,15 @@ use axum::{
 use super::external::Analytics;
 use crate::{
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     AppState,
 };
 
 const TIMEOUT: Duration = Duration::from_secs(5);
 const SCRIPT_KEPT_FOR: Duration = Duration::from_secs(60 * 60);
 const MAX_QUERY_BYTES: usize = 8 * 1024;
-const OFF: Text = Text::new("analytics_off", "This analytics service is off");
-const NOT_OURS: Text = Text::new("analytics_not_ours", "Only this site's own analytics are passed on");
+const OFF: Text = Text::new(ErrorCode::AnalyticsOff, "This analytics service is off");
+const NOT_OURS: Text = Text::new(ErrorCode::AnalyticsNotOurs, "Only this site's own analytics are passed on");
 
 /// The proxy's HTTP client and the scripts it keeps.
 pub struct Proxy {
@@ -84,7 +84,7 @@ pub(super) async fn google_collect(
         return Err(ApiError::NotFound(OFF));
     }
     if query.len() > MAX_QUERY_BYTES {
-        return Err(ApiError::BadRequest(Text::new("query_too_long", "The query is too long")));
+        return Err(ApiError::BadRequest(Text::new(ErrorCode::QueryTooLong, "The query is too long")));
     }
     if !names_only(query, &id) {
         return Err(ApiError::Forbidden(NOT_OURS));

@@ -21,17 +21,17 @@ use super::{
 use crate::{
     access::extract::MaybeSignedIn,
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiJson,
     lang::Lang,
     ratelimit::{self, Limit, AI_PER_IP},
     AppState,
 };
 
-pub const ANSWER_NOT_FOUND: Text = Text::new("answer_not_found", "Answer not found");
+pub const ANSWER_NOT_FOUND: Text = Text::new(ErrorCode::AnswerNotFound, "Answer not found");
 pub const RATING_RULE: &str = "Rating must be up or down";
 pub const ASSISTANT_BUSY: Text =
-    Text::new("assistant_busy", "The assistant is busy right now. Please try again in a few minutes.");
+    Text::new(ErrorCode::AssistantBusy, "The assistant is busy right now. Please try again in a few minutes.");
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -20,23 +20,20 @@ use crate::{
     },
     botcheck,
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiJson,
     lang::Lang,
     openapi, ratelimit,
-    users::{
-        validation::{self, NewPasswordFields},
-        NewAccount, Profile, PublicUser,
-    },
+    users::{validation::AccountFields, NewAccount, Profile, PublicUser},
     AppState,
 };
 
-const USERNAME_REQUIRED: Text = Text::new("username_required", "Username is required");
-const INVALID_CODE_FORMAT: Text = Text::new("invalid_code_format", "Please enter a valid 6-digit code");
+const USERNAME_REQUIRED: Text = Text::new(ErrorCode::UsernameRequired, "Username is required");
+const INVALID_CODE_FORMAT: Text = Text::new(ErrorCode::InvalidCodeFormat, "Please enter a valid 6-digit code");
 const TERMS_REQUIRED: &str = "You must agree to the terms of service and privacy policy";
-const NO_TOKEN: Text = Text::new("no_token", "No token available");
-const VERIFY_FAILED: Text = Text::new("verify_failed", "Token verification failed");
-const REFRESH_FAILED: Text = Text::new("refresh_failed", "Token refresh failed");
+const NO_TOKEN: Text = Text::new(ErrorCode::NoToken, "No token available");
+const VERIFY_FAILED: Text = Text::new(ErrorCode::VerifyFailed, "Token verification failed");
+const REFRESH_FAILED: Text = Text::new(ErrorCode::RefreshFailed, "Token refresh failed");
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -54,15 +51,8 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignupRequest {
-    #[serde(default)]
-    /// Starts with a letter.
-    #[schema(required = true, pattern = r"^\s*[^\W\d_]")]
-    username: String,
-    #[serde(default)]
-    #[schema(required = true, format = Email)]
-    email: String,
     #[serde(flatten)]
-    password: NewPasswordFields,
+    account: AccountFields,
     #[serde(flatten)]
     profile: Profile,
     #[serde(default)]
@@ -120,14 +110,14 @@ async fn signup(
 ) -> ApiResult<Json<SignupAnswer>> {
     ratelimit::hit(&state, &ratelimit::SIGNUP_PER_IP, &client.rate_key()).await?;
     let profile = body.profile.cleaned();
-    let account = validation::account_checks(&body.username, &body.email, &body.password);
+    let account = body.account.checks();
     let terms = ("acceptTerms", if body.accept_terms { Ok(()) } else { Err(TERMS_REQUIRED) });
     ApiError::check_fields(account.chain(profile.checks()).chain([terms]))?;
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
     let account = NewAccount {
-        username: &body.username,
-        email: &body.email,
-        password: &body.password.password,
+        username: &body.account.username,
+        email: &body.account.email,
+        password: &body.account.password.password,
         role: Role::User,
         email_verified: !state.config.email_verification,
         language: Lang::from_tag(body.language.as_deref()),

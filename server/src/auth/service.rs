@@ -14,20 +14,20 @@ use crate::{
     botcheck,
     client_info::ClientInfo,
     email::{self, Mail},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     newsletter,
     users::{self, mailing, password, store, AccountRefused, NewAccount, PublicUser},
     AppState,
 };
 
-const ACCOUNT_EXISTS: Text = Text::new("account_exists", "Username or email already exists");
-const INVALID_CREDENTIALS: Text = Text::new("invalid_credentials", "Invalid username or password");
-const VERIFICATION_FAILED: Text = Text::new("verification_failed", "Verification failed. Please try again.");
-const RESEND_FAILED: Text = Text::new("resend_failed", "Failed to resend code");
+const ACCOUNT_EXISTS: Text = Text::new(ErrorCode::AccountExists, "Username or email already exists");
+const INVALID_CREDENTIALS: Text = Text::new(ErrorCode::InvalidCredentials, "Invalid username or password");
+const VERIFICATION_FAILED: Text = Text::new(ErrorCode::VerificationFailed, "Verification failed. Please try again.");
+const RESEND_FAILED: Text = Text::new(ErrorCode::ResendFailed, "Failed to resend code");
 const CHECK_EMAIL: &str = "Please check your email for verification code";
 const CODE_SENT: &str = "We sent a 6-digit code to your email";
 /// Told only to whoever gave the right password.
-const ACCOUNT_DISABLED: Text = Text::new("account_disabled", "This account has been disabled");
+const ACCOUNT_DISABLED: Text = Text::new(ErrorCode::AccountDisabled, "This account has been disabled");
 
 /// Makes the account of checked fields: an unverified one gets its code by e-mail, a verified one (with
 /// e-mail verification off) its welcome and a session.

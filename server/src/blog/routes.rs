@@ -26,13 +26,13 @@ use crate::{
         permissions::area,
     },
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::{ApiJson, ApiQuery},
     lang::{Lang, LangQuery},
     settings, AppState,
 };
 
-const BAD_PAGE: Text = Text::new("bad_page", "page must be 1 or more");
+const BAD_PAGE: Text = Text::new(ErrorCode::BadPage, "page must be 1 or more");
 
 /// The readers' calls, answered from memory by the caller.
 pub(crate) fn public_routes() -> OpenApiRouter<AppState> {

@@ -8,13 +8,13 @@ use super::{
 };
 use crate::{
     db::{self, Db},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     fields,
 };
 
-pub const POST_NOT_FOUND: Text = Text::new("post_not_found", "Post not found");
-const CATEGORY_NOT_FOUND: Text = Text::new("category_not_found", "Category not found");
-const SLUG_TAKEN: Text = Text::new("slug_taken", "This slug is already in use");
+pub const POST_NOT_FOUND: Text = Text::new(ErrorCode::PostNotFound, "Post not found");
+const CATEGORY_NOT_FOUND: Text = Text::new(ErrorCode::CategoryNotFound, "Category not found");
+const SLUG_TAKEN: Text = Text::new(ErrorCode::SlugTaken, "This slug is already in use");
 
 impl From<WriteError> for ApiError {
     fn from(err: WriteError) -> Self {

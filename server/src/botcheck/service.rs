@@ -5,7 +5,7 @@ use super::{altcha, model::Challenge, settings::effective, turnstile};
 use crate::{
     client_info::ClientInfo,
     config::BotCheck,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     ratelimit::{self, Limit},
     AppState,
 };
@@ -16,8 +16,8 @@ const FAILURES: Limit = Limit { name: "login-failures", max_hits: i64::MAX, wind
 const FAILURES_PER_DOUBLING: i64 = 3;
 const MAX_DOUBLINGS: i64 = 6;
 
-const MISSING: Text = Text::new("bot_check_missing", "Please complete the security verification");
-const FAILED: Text = Text::new("bot_check_failed", "Security verification failed. Please try again.");
+const MISSING: Text = Text::new(ErrorCode::BotCheckMissing, "Please complete the security verification");
+const FAILED: Text = Text::new(ErrorCode::BotCheckFailed, "Security verification failed. Please try again.");
 
 /// A fresh challenge of the bot-check in force, harder for a network whose sign-ins keep failing.
 pub(super) async fn challenge(state: &AppState, client: &ClientInfo) -> anyhow::Result<Challenge> {

@@ -12,11 +12,11 @@ use crate::{
     access::{extract::RequirePermission, permissions::area},
     caches::CacheName,
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     AppState,
 };
 
-const CACHE_NOT_FOUND: Text = Text::new("cache_not_found", "Cache not found");
+const CACHE_NOT_FOUND: Text = Text::new(ErrorCode::CacheNotFound, "Cache not found");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(cache_report, clear_all)).routes(routes!(clear_one))

@@ -24,13 +24,13 @@ use crate::{
         permissions::area,
     },
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::{ApiJson, ApiQuery},
     lang::{Lang, LangQuery},
     AppState,
 };
 
-const ORPHANS_RULE: Text = Text::new("orphans_rule", "products must be delete, or move with moveTo");
+const ORPHANS_RULE: Text = Text::new(ErrorCode::OrphansRule, "products must be delete, or move with moveTo");
 
 /// The visitors' calls, answered from memory by the caller.
 pub(crate) fn public_routes() -> OpenApiRouter<AppState> {

@@ -8,15 +8,17 @@ use super::{
 };
 use crate::{
     db::{self, Db},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     fields,
 };
 
-pub const BRAND_NOT_FOUND: Text = Text::new("brand_not_found", "Brand not found");
-const PRODUCT_NOT_FOUND: Text = Text::new("product_not_found", "Product not found");
-const ID_TAKEN: Text = Text::new("id_taken", "This id is already in use");
-const BRAND_HAS_PRODUCTS: Text =
-    Text::new("brand_has_products", "This brand still has products: delete them with it or move them to another brand");
+pub const BRAND_NOT_FOUND: Text = Text::new(ErrorCode::BrandNotFound, "Brand not found");
+const PRODUCT_NOT_FOUND: Text = Text::new(ErrorCode::ProductNotFound, "Product not found");
+const ID_TAKEN: Text = Text::new(ErrorCode::IdTaken, "This id is already in use");
+const BRAND_HAS_PRODUCTS: Text = Text::new(
+    ErrorCode::BrandHasProducts,
+    "This brand still has products: delete them with it or move them to another brand",
+);
 
 impl From<WriteError> for ApiError {
     fn from(err: WriteError) -> Self {

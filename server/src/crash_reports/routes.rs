@@ -28,7 +28,7 @@ use crate::{
     analytics,
     client_info::{ClientInfo, MAX_USER_AGENT},
     csv::{self, Csv},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     paging::{PageQuery, Paging},
@@ -58,7 +58,7 @@ const DAY_SECS: i64 = 24 * 60 * 60;
 /// The subject of the site-wide budgets.
 const WHOLE_SITE: &str = "site";
 
-pub const CRASH_NOT_FOUND: Text = Text::new("crash_not_found", "Crash report not found");
+pub const CRASH_NOT_FOUND: Text = Text::new(ErrorCode::CrashNotFound, "Crash report not found");
 const NONE_CHOSEN: &str = "Choose at least one crash report";
 const TOO_MANY_CHOSEN: &str = "Choose at most 100 crash reports";
 

@@ -12,14 +12,14 @@ use super::{
 };
 use crate::{
     catalogue::fit::vocabulary::{self, AttributeNames},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiQuery,
     lang::{Lang, LangQuery},
     AppState,
 };
 
 /// The model a page asks for is not in the finder (no such product, or one without a fit).
-const MODEL_NOT_FOUND: Text = Text::new("model_not_found", "Model not found");
+const MODEL_NOT_FOUND: Text = Text::new(ErrorCode::ModelNotFound, "Model not found");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(finder)).routes(routes!(model))

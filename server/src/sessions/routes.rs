@@ -17,12 +17,12 @@ use crate::{
         sessions::{self as store, Revoked, SessionList},
     },
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiQuery,
     users, AppState,
 };
 
-pub const SESSION_NOT_FOUND: Text = Text::new("session_not_found", "Session not found");
+pub const SESSION_NOT_FOUND: Text = Text::new(ErrorCode::SessionNotFound, "Session not found");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list)).routes(routes!(revoke)).routes(routes!(revoke_user))

@@ -22,15 +22,16 @@ use crate::{
     },
     client_info::ClientInfo,
     encoding::hex,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     AppState,
 };
 
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
-const IMAGE_NOT_FOUND: Text = Text::new("image_not_found", "Image not found");
-pub const TOO_LARGE: Text = Text::new("image_too_large", "The image must be 5 MB or smaller");
-pub const NOT_AN_IMAGE: Text = Text::new("not_an_image", "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded");
-const NO_FILE: Text = Text::new("no_image", "Choose an image to upload");
+const IMAGE_NOT_FOUND: Text = Text::new(ErrorCode::ImageNotFound, "Image not found");
+pub const TOO_LARGE: Text = Text::new(ErrorCode::ImageTooLarge, "The image must be 5 MB or smaller");
+pub const NOT_AN_IMAGE: Text =
+    Text::new(ErrorCode::NotAnImage, "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded");
+const NO_FILE: Text = Text::new(ErrorCode::NoImage, "Choose an image to upload");
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -12,7 +12,7 @@ use crate::access::Role;
 use crate::{
     db::Db,
     db_filter::{contains_pattern, Filter, Value},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     paging::Paging,
 };
 
@@ -137,7 +137,7 @@ impl UsersQuery {
     }
 }
 
-pub const UNKNOWN_GROUP: Text = Text::new("unknown_group", "Unknown group");
+pub const UNKNOWN_GROUP: Text = Text::new(ErrorCode::UnknownGroup, "Unknown group");
 
 pub struct Page {
     pub users: Vec<AdminUser>,

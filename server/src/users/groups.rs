@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::Text;
+use crate::error::{ErrorCode, Text};
 use crate::{
     db::Db,
     db_filter::{Filter, Value},
@@ -15,7 +15,7 @@ use crate::{
 
 pub const NEW_WITHIN_MS: i64 = 30 * DAY_MS;
 pub const INACTIVE_AFTER_MS: i64 = 90 * DAY_MS;
-pub const NOT_BY_HAND: Text = Text::new("not_by_hand", "This group cannot be changed by hand");
+pub const NOT_BY_HAND: Text = Text::new(ErrorCode::NotByHand, "This group cannot be changed by hand");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

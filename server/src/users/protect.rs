@@ -5,15 +5,15 @@
 use crate::{
     access::{Role, UserRecord},
     db::Db,
-    error::Text,
+    error::{ErrorCode, Text},
 };
 
-pub const OWN_ADMIN: Text = Text::new("own_admin", "You cannot remove your own admin access");
-pub const OWN_ACCOUNT_DISABLE: Text = Text::new("own_account_disable", "You cannot disable your own account");
-pub const OWN_ACCOUNT_DELETE: Text = Text::new("own_account_delete", "You cannot delete your own account");
-pub const LAST_ADMIN_DEMOTE: Text = Text::new("last_admin_demote", "The last admin cannot be demoted");
-pub const LAST_ADMIN_DELETE: Text = Text::new("last_admin_delete", "The last admin cannot be deleted");
-pub const LAST_ADMIN_DISABLE: Text = Text::new("last_admin_disable", "The last admin cannot be disabled");
+pub const OWN_ADMIN: Text = Text::new(ErrorCode::OwnAdmin, "You cannot remove your own admin access");
+pub const OWN_ACCOUNT_DISABLE: Text = Text::new(ErrorCode::OwnAccountDisable, "You cannot disable your own account");
+pub const OWN_ACCOUNT_DELETE: Text = Text::new(ErrorCode::OwnAccountDelete, "You cannot delete your own account");
+pub const LAST_ADMIN_DEMOTE: Text = Text::new(ErrorCode::LastAdminDemote, "The last admin cannot be demoted");
+pub const LAST_ADMIN_DELETE: Text = Text::new(ErrorCode::LastAdminDelete, "The last admin cannot be deleted");
+pub const LAST_ADMIN_DISABLE: Text = Text::new(ErrorCode::LastAdminDisable, "The last admin cannot be disabled");
 
 /// Why a change was not made.
 #[derive(Debug, thiserror::Error)]

@@ -17,7 +17,7 @@ use super::{
     groups,
     service::{self, AccountRefused, NewAccount, UserChange, MAX_SELECTION, TOO_MANY_IDS},
     store::{self, Profile},
-    validation::{self, NewPasswordFields},
+    validation::AccountFields,
 };
 use crate::{
     access::{
@@ -28,16 +28,16 @@ use crate::{
     },
     client_info::ClientInfo,
     csv::{self, Csv},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     paging::PageQuery,
     AppState,
 };
 
-pub const USER_NOT_FOUND: Text = Text::new("user_not_found", "User not found");
-const USERNAME_TAKEN: Text = Text::new("username_taken", "Username already exists");
-const EMAIL_TAKEN: Text = Text::new("email_taken", "Email already exists");
+pub const USER_NOT_FOUND: Text = Text::new(ErrorCode::UserNotFound, "User not found");
+const USERNAME_TAKEN: Text = Text::new(ErrorCode::UsernameTaken, "Username already exists");
+const EMAIL_TAKEN: Text = Text::new(ErrorCode::EmailTaken, "Email already exists");
 const UNKNOWN_ROLE: &str = "Unknown role";
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -133,15 +133,8 @@ fn yes_no(value: bool) -> &'static str {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateUserRequest {
-    /// Starts with a letter.
-    #[serde(default)]
-    #[schema(required = true, pattern = r"^\s*[^\W\d_]")]
-    username: String,
-    #[serde(default)]
-    #[schema(required = true, format = Email)]
-    email: String,
     #[serde(flatten)]
-    password: NewPasswordFields,
+    account: AccountFields,
     #[serde(flatten)]
     profile: Profile,
     /// user (the default), moderator, editor or admin.
@@ -172,13 +165,13 @@ async fn create(
         permissions::require_admin(&signed_in.user)?;
     }
     let profile = body.profile.cleaned();
-    let account = validation::account_checks(&body.username, &body.email, &body.password);
+    let account = body.account.checks();
     ApiError::check_fields(account.chain(profile.checks()))?;
     let now = state.clock.now_ms();
     let account = NewAccount {
-        username: &body.username,
-        email: &body.email,
-        password: &body.password.password,
+        username: &body.account.username,
+        email: &body.account.email,
+        password: &body.account.password.password,
         role,
         email_verified: true,
         language: Lang::from_tag(body.language.as_deref()),

@@ -18,14 +18,14 @@ use crate::{
     },
     config::BootstrapAdmin,
     db::Db,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     lang::Lang,
     time::now_ms,
 };
 
 /// More users than this in one request (an export's selection, a group change) are refused.
 pub const MAX_SELECTION: usize = 1000;
-pub const TOO_MANY_IDS: Text = Text::new("too_many_ids", "Select at most 1000 users");
+pub const TOO_MANY_IDS: Text = Text::new(ErrorCode::TooManyIds, "Select at most 1000 users");
 const ROLE_CONFLICT: &str = "The role and the admin state disagree";
 
 /// An account to make, its fields checked by the caller (each caller answers with its own fields).

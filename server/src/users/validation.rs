@@ -156,13 +156,28 @@ pub fn new_password_checks(
     [(field, self::password(password)), ("confirmPassword", passwords_match(password, confirmation))]
 }
 
-/// The required account fields' rules, for sign-up and the admin's new-user form.
-pub fn account_checks(
-    username: &str,
-    email: &str,
-    password: &NewPasswordFields,
-) -> impl Iterator<Item = (&'static str, Result<(), &'static str>)> {
-    [("username", self::username(username)), ("email", self::email(email))].into_iter().chain(password.checks())
+/// The fields every new account is made from, as sign-up and the admin's new-user form take them.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountFields {
+    /// Starts with a letter.
+    #[serde(default)]
+    #[schema(required = true, pattern = r"^\s*[^\W\d_]")]
+    pub username: String,
+    #[serde(default)]
+    #[schema(required = true, format = Email)]
+    pub email: String,
+    #[serde(flatten)]
+    pub password: NewPasswordFields,
+}
+
+impl AccountFields {
+    /// The fields' rules.
+    pub fn checks(&self) -> impl Iterator<Item = (&'static str, Result<(), &'static str>)> {
+        [("username", username(&self.username)), ("email", email(&self.email))]
+            .into_iter()
+            .chain(self.password.checks())
+    }
 }
 
 /// Digits, spaces, `+`, `-`, `.` and parentheses, with 7 to 15 digits (the E.164 maximum).

@@ -57,8 +57,11 @@ export const SERVER_TEXTS = {
   'Too many changes are waiting to be sent: this one was not saved. Try again when the connection returns.': 'offlineQueueFull',
 } as const;
 
-/** The server's error codes and the key of each under `messages` (the admin's are in adminTexts.ts). */
-export const SERVER_CODES: Record<string, ServerTextKey> = {
+/**
+ * The server's error codes (`ErrorCode` in the API's document) and the key of each under `messages` (the
+ * admin's are in adminTexts.ts); app/errorCodes.test.ts fails when a code of the document has neither.
+ */
+export const SERVER_CODES: Record<string, MessageKey> = {
   invalid_credentials: 'invalidCredentials',
   unavailable: 'unavailable',
   timed_out: 'timedOut',
@@ -81,13 +84,38 @@ export const SERVER_CODES: Record<string, ServerTextKey> = {
   unsubscribe_link_invalid: 'unsubscribeLinkInvalid',
   queued_offline: 'queuedOffline',
   offline_queue_full: 'offlineQueueFull',
+  rate_limited: 'rateLimited',
+  not_found: 'notFound',
+  method_not_allowed: 'methodNotAllowed',
+  invalid_body: 'unreadableRequest',
+  invalid_query: 'unreadableRequest',
+  bad_page: 'unreadableRequest',
+  invalid_page: 'unreadableRequest',
+  analytics_not_ours: 'unreadableRequest',
+  invalid_fields: 'invalidFields',
+  body_too_large: 'bodyTooLarge',
+  query_too_long: 'queryTooLong',
+  answer_not_found: 'answerNotFound',
+  model_not_found: 'modelNotFound',
+  email_link_invalid: 'emailLinkInvalid',
+  provider_failed: 'providerFailed',
+  analytics_off: 'analyticsOff',
+
 };
+
+/**
+ * Codes whose answer says more in its words than the code does (each field's rule, what could not be read, a
+ * provider's own words): shown by those words when the interface knows them, by the code's text otherwise.
+ */
+const CODES_WITH_DETAIL: ReadonlySet<string> = new Set(['invalid_fields', 'invalid_body', 'invalid_query', 'provider_failed']);
 
 export type ServerText = keyof typeof SERVER_TEXTS;
 export type ServerTextKey = (typeof SERVER_TEXTS)[ServerText];
+/** A key under `messages` in the interface's locales. */
+export type MessageKey = keyof (typeof import('./locales/en.json'))['messages'];
 
 /** The key of an error code the interface knows. */
-export function serverCodeKey(code: string | undefined): ServerTextKey | undefined {
+export function serverCodeKey(code: string | undefined): MessageKey | undefined {
   return code !== undefined && Object.hasOwn(SERVER_CODES, code) ? SERVER_CODES[code] : undefined;
 }
 
@@ -108,4 +136,12 @@ export function serverTextKey(text: string): { key: string; values: Record<strin
   }
   // Another "Request failed…" of the client's.
   return text.startsWith('Request failed') ? { key: 'requestFailed', values: {} } : undefined;
+}
+
+/** What to show for a refusal: its code's text, or its words' where the code has detail and the interface knows them. */
+export function refusalKey(code: string | undefined, message: string): { key: string; values: Record<string, string> } | undefined {
+  const byMessage = serverTextKey(message);
+  if (byMessage && code !== undefined && CODES_WITH_DETAIL.has(code)) return byMessage;
+  const byCode = serverCodeKey(code);
+  return byCode ? { key: byCode, values: {} } : byMessage;
 }

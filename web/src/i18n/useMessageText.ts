@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../api/errors';
-import { serverCodeKey, serverTextKey } from './serverTexts';
+import { refusalKey, serverTextKey } from './serverTexts';
 
 /**
  * Turns a server text or a failed call into words in the interface language: a failed call by its error
@@ -21,8 +21,10 @@ export function useMessageText() {
   const errorText = useCallback(
     (error: unknown) => {
       if (error instanceof ApiError && error.status === 429) return t('messages.rateLimited', { seconds: error.retryAfter ?? 60 });
-      const byCode = error instanceof ApiError ? serverCodeKey(error.code) : undefined;
-      if (byCode) return t(`messages.${byCode}`);
+      if (error instanceof ApiError) {
+        const known = refusalKey(error.code, error.message);
+        return known ? t(`messages.${known.key}` as never, known.values) : error.message;
+      }
       if (error instanceof Error) return text(error.message);
       return t('messages.requestFailed');
     },

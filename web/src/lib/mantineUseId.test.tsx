@@ -1,6 +1,6 @@
 import { Checkbox, MantineProvider, TextInput } from '@mantine/core';
 import { act } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
 
@@ -22,11 +22,15 @@ it("keeps the ids of Mantine's fields that the server drew once the page is take
   const drawn = ids(container);
   expect(drawn.length).toBeGreaterThanOrEqual(3);
 
-  const root = await act(async () => hydrateRoot(container, <Form />));
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, <Form />);
+    await Promise.resolve();
+  });
 
   // Mantine's own hook gives each field a random id in a layout effect, which draws every field again.
   expect(ids(container)).toEqual(drawn);
   expect(container.querySelector('input[type="checkbox"]')?.id).toMatch(/^mantine-/);
-  act(() => root.unmount());
+  act(() => root?.unmount());
   container.remove();
 });

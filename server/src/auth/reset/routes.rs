@@ -10,14 +10,14 @@ use crate::{
     access::audit::{self, Action, Resource},
     botcheck,
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiJson,
     ratelimit,
     users::validation::{self, NewPasswordFields},
     AppState,
 };
 
-const INVALID_EMAIL: Text = Text::new("invalid_email", "Invalid email address");
+const INVALID_EMAIL: Text = Text::new(ErrorCode::InvalidEmail, "Invalid email address");
 const NEUTRAL: &str = "If an account exists with that email, we've sent password reset instructions.";
 const DONE: &str = "Your password has been changed. You can log in now.";
 

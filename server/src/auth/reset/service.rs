@@ -7,13 +7,14 @@ use super::store;
 use crate::{
     access::{sessions, UserRecord},
     email::{self, Mail},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     users::{self, password},
     AppState,
 };
 
 const LINK_TTL_MINUTES: i64 = 60;
-const INVALID_LINK: Text = Text::new("invalid_link", "Invalid or expired reset link. Please request a new one.");
+const INVALID_LINK: Text =
+    Text::new(ErrorCode::InvalidLink, "Invalid or expired reset link. Please request a new one.");
 
 /// E-mails a fresh link to the account of `email`, if there is one (whose record comes back).
 pub async fn send_link(state: &AppState, email: &str) -> ApiResult<Option<UserRecord>> {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiResult, Text},
+    error::{ApiResult, ErrorCode, Text},
     fields::FieldErrors,
     lang::Lang,
     newsletter::templates::{model::SUBJECT_MAX, variables},
@@ -85,25 +85,28 @@ impl Move {
     pub fn refused(self) -> Text {
         match self {
             Self::Schedule => {
-                Text::new("campaign_cannot_schedule", "Only a draft or scheduled campaign can be scheduled")
+                Text::new(ErrorCode::CampaignCannotSchedule, "Only a draft or scheduled campaign can be scheduled")
             }
-            Self::Unschedule => Text::new("campaign_not_scheduled", "The campaign is not scheduled"),
-            Self::Start => Text::new("campaign_cannot_start", "Only a draft or scheduled campaign can be sent"),
-            Self::Pause => Text::new("campaign_not_sending", "The campaign is not sending"),
-            Self::Resume => Text::new("campaign_not_paused", "The campaign is not paused"),
-            Self::Cancel => {
-                Text::new("campaign_cannot_cancel", "Only a scheduled, sending or paused campaign can be cancelled")
-            }
-            Self::Finish => Text::new("campaign_not_sending", "The campaign is not sending"),
+            Self::Unschedule => Text::new(ErrorCode::CampaignNotScheduled, "The campaign is not scheduled"),
+            Self::Start => Text::new(ErrorCode::CampaignCannotStart, "Only a draft or scheduled campaign can be sent"),
+            Self::Pause => Text::new(ErrorCode::CampaignNotSending, "The campaign is not sending"),
+            Self::Resume => Text::new(ErrorCode::CampaignNotPaused, "The campaign is not paused"),
+            Self::Cancel => Text::new(
+                ErrorCode::CampaignCannotCancel,
+                "Only a scheduled, sending or paused campaign can be cancelled",
+            ),
+            Self::Finish => Text::new(ErrorCode::CampaignNotSending, "The campaign is not sending"),
         }
     }
 }
 
 /// Editing and deleting are not moves: a draft may be edited, and a campaign that is not under way deleted.
 pub const EDIT_DRAFT_ONLY: Text =
-    Text::new("campaign_not_draft", "Only a draft can be edited: unschedule the campaign first");
-pub const DELETE_REFUSED: Text =
-    Text::new("campaign_under_way", "A scheduled, sending or paused campaign cannot be deleted: cancel it first");
+    Text::new(ErrorCode::CampaignNotDraft, "Only a draft can be edited: unschedule the campaign first");
+pub const DELETE_REFUSED: Text = Text::new(
+    ErrorCode::CampaignUnderWay,
+    "A scheduled, sending or paused campaign cannot be deleted: cancel it first",
+);
 
 impl Status {
     pub fn editable(self) -> bool {

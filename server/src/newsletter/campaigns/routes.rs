@@ -27,7 +27,7 @@ use crate::{
     access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     email::{self, test_address, test_answer, TestSent},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     newsletter::{
@@ -37,7 +37,7 @@ use crate::{
     settings, AppState,
 };
 
-pub const CAMPAIGN_NOT_FOUND: Text = Text::new("campaign_not_found", "Campaign not found");
+pub const CAMPAIGN_NOT_FOUND: Text = Text::new(ErrorCode::CampaignNotFound, "Campaign not found");
 /// The smallest transparent GIF.
 const PIXEL: &[u8] = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;";
 

@@ -11,7 +11,7 @@ use super::{
     store::{self, Start},
 };
 use crate::{
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     lang::Lang,
     newsletter::templates::{
         model::{TemplateCategory, TemplateText},
@@ -25,9 +25,9 @@ use crate::{
 pub const TEMPLATE_MISSING: &str = "Choose a template";
 pub const TEMPLATE_LANGUAGES: &str = "The template is not written in every chosen language";
 pub const EMPTY_AUDIENCE: Text =
-    Text::new("campaign_audience_empty", "No member matches the chosen groups and languages");
+    Text::new(ErrorCode::CampaignAudienceEmpty, "No member matches the chosen groups and languages");
 pub const MOVED_MEANWHILE: Text =
-    Text::new("campaign_moved", "The campaign changed meanwhile: reload it and try again");
+    Text::new(ErrorCode::CampaignMoved, "The campaign changed meanwhile: reload it and try again");
 
 /// The draft's template, which must exist and have every target language.
 pub async fn template(state: &AppState, draft: &CampaignDraft) -> ApiResult<TemplateRecord> {

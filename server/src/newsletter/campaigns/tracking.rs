@@ -6,12 +6,12 @@
 
 use super::store;
 use crate::{
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     newsletter::links::{self, Purpose},
     AppState,
 };
 
-pub const LINK_INVALID: Text = Text::new("email_link_invalid", "This link is not valid");
+pub const LINK_INVALID: Text = Text::new(ErrorCode::EmailLinkInvalid, "This link is not valid");
 const SEPARATOR: char = '~';
 
 pub fn open_url(state: &AppState, campaign: &str, user_id: &str) -> String {

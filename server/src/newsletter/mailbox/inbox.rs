@@ -13,13 +13,13 @@ use super::{
     settings::{open_session, MailboxSettings},
 };
 use crate::{
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     paging::Paging,
     AppState,
 };
 
-pub const NOT_CONFIGURED: Text = Text::new("mailbox_not_configured", "No POP3 mailbox is configured");
-pub const MESSAGE_GONE: Text = Text::new("mailbox_message_not_found", "This message is no longer in the mailbox");
+pub const NOT_CONFIGURED: Text = Text::new(ErrorCode::MailboxNotConfigured, "No POP3 mailbox is configured");
+pub const MESSAGE_GONE: Text = Text::new(ErrorCode::MailboxMessageNotFound, "This message is no longer in the mailbox");
 const FETCH_FAILED: &str = "The e-mails could not be fetched";
 
 #[derive(Serialize, ToSchema)]

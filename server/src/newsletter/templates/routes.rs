@@ -22,7 +22,7 @@ use crate::{
     access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     email::{self, test_address, test_answer, Rendered, TestSent},
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiJson,
     fields::FieldErrors,
     lang::Lang,
@@ -30,10 +30,12 @@ use crate::{
     AppState,
 };
 
-pub const TEMPLATE_NOT_FOUND: Text = Text::new("template_not_found", "Template not found");
-pub const NAME_TAKEN: Text = Text::new("template_name_taken", "Another template has this name");
-pub const IN_USE: Text =
-    Text::new("template_in_use", "A scheduled, sending or paused campaign uses this template: it cannot be deleted");
+pub const TEMPLATE_NOT_FOUND: Text = Text::new(ErrorCode::TemplateNotFound, "Template not found");
+pub const NAME_TAKEN: Text = Text::new(ErrorCode::TemplateNameTaken, "Another template has this name");
+pub const IN_USE: Text = Text::new(
+    ErrorCode::TemplateInUse,
+    "A scheduled, sending or paused campaign uses this template: it cannot be deleted",
+);
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

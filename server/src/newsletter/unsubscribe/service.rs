@@ -8,13 +8,13 @@ use crate::{
     access::audit::{self, Action, Actor, Event, Resource},
     access::UserRecord,
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, Text},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     newsletter::links::{self, Purpose},
     users::{mailing, store},
     AppState,
 };
 
-const LINK_INVALID: Text = Text::new("unsubscribe_link_invalid", "This unsubscribe link is not valid");
+const LINK_INVALID: Text = Text::new(ErrorCode::UnsubscribeLinkInvalid, "This unsubscribe link is not valid");
 const PATH: &str = "/api/email/unsubscribe";
 
 /// The member's unsubscribe address, for the mail's link and its `List-Unsubscribe` header.

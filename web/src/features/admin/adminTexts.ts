@@ -135,7 +135,15 @@ const CODES: Record<string, string> = {
   campaign_cannot_cancel: 'campaignCannotCancel',
   mailbox_not_configured: 'mailboxNotConfigured',
   mailbox_message_not_found: 'mailboxMessageGone',
+  crash_not_found: 'crashNotFound',
+  image_not_found: 'imageNotFound',
+  orphans_rule: 'orphansRule',
 };
+
+/** The key under `messages` in the admin locales of an error code of the admin's calls. */
+export function adminCodeKey(code: string | undefined): string | undefined {
+  return code !== undefined && Object.hasOwn(CODES, code) ? CODES[code] : undefined;
+}
 
 const PATTERNS: [RegExp, string, string[]][] = [
   [/^Must be at most (\d+) characters$/, 'maxLength', ['max']],
@@ -176,7 +184,7 @@ export function useAdminText() {
   const errorText = useCallback(
     (error: unknown) => {
       if (!(error instanceof ApiError) || error.status === 429) return common.errorText(error);
-      const byCode = error.code !== undefined && Object.hasOwn(CODES, error.code) ? CODES[error.code] : undefined;
+      const byCode = adminCodeKey(error.code);
       if (byCode) return t(`messages.${byCode}` as never);
       return adminTextKey(error.message) ? text(error.message) : common.errorText(error);
     },

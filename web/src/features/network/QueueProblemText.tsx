@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 import type { QueueProblem } from '../../api/offlineQueueTypes';
-import { serverCodeKey, serverTextKey } from '../../i18n/serverTexts';
+import { refusalKey } from '../../i18n/serverTexts';
 
 /** The words for what a queued call was doing, by its method (only writes are queued). */
 const ACTIONS = { POST: 'network.actions.POST', PUT: 'network.actions.PUT', PATCH: 'network.actions.PATCH', DELETE: 'network.actions.DELETE' } as const;
@@ -21,8 +21,7 @@ export function QueueProblemText({ problem, t }: { problem: QueueProblem; t: TFu
   const method = problem.call.method in ACTIONS ? (problem.call.method as keyof typeof ACTIONS) : 'POST';
   const change = { action: t(ACTIONS[method]), path: isolated(problem.call.path) };
   if (problem.kind === 'uncertain') return t('network.uncertain', change);
-  const byCode = serverCodeKey(problem.code);
-  const known = byCode ? { key: byCode, values: {} } : serverTextKey(problem.message ?? '');
+  const known = refusalKey(problem.code, problem.message ?? '');
   const reason = known ? t(`messages.${known.key}` as never, known.values) : problem.message;
   return t('network.refused', { ...change, reason });
 }
