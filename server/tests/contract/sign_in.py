@@ -17,12 +17,17 @@ def post(path, body):
 
 
 step = post("/api/auth/login", {"username": username, "password": password})
-# The outbox's worker writes the e-mail a moment later.
+# The outbox's worker writes the e-mail a moment later, and a file found may still be being written (the
+# file transport writes in place): read until the newest holds a whole code.
+code = None
 for _ in range(100):
     mails = list(pathlib.Path(mail_dir).rglob("*.eml"))
     if mails:
-        break
+        found = re.search(r"\b(\d{6})\b", max(mails, key=lambda path: path.stat().st_mtime).read_text())
+        if found:
+            code = found.group(1)
+            break
     time.sleep(0.1)
-newest = max(mails, key=lambda path: path.stat().st_mtime)
-code = re.search(r"\b(\d{6})\b", newest.read_text()).group(1)
+if code is None:
+    sys.exit(f"no e-mail with a 6-digit code in {mail_dir} after 10 s")
 print(post("/api/auth/verify-code", {"challengeId": step["challengeId"], "code": code})["token"])
