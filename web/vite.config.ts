@@ -34,19 +34,8 @@ const mantineThemeInHead: Plugin = {
   },
 };
 
-/** `@mantine/hooks`' own `useId` file, which src/lib/mantineUseId.ts stands in for (the package's index imports it). */
-const isMantineUseId = (source: string, importer: string | undefined) =>
-  source.endsWith('/use-id/use-id.mjs') && (importer?.includes('/@mantine/hooks/') ?? false);
-const stableUseId = fileURLToPath(new URL('./src/lib/mantineUseId.ts', import.meta.url));
-/** In the app's builds, the server's render and the tests' prebundled packages alike. */
-const mantineStableIds = {
-  name: 'pointe-mantine-stable-ids',
-  resolveId: (source: string, importer: string | undefined) => (isMantineUseId(source, importer) ? stableUseId : null),
-};
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [{ ...mantineStableIds, enforce: 'pre' }, react(), mantineThemeInHead],
-  optimizeDeps: { rolldownOptions: { plugins: [mantineStableIds] } },
+  plugins: [react(), mantineThemeInHead],
   resolve: { alias: isSsrBuild ? [legacyServerRender] : [], ...(process.env.VITEST && { conditions: ['module', 'browser', 'development|production'], mainFields: ['browser', 'module'] }) },
   server: {
     // `make dev`: the API server runs on :8080; Vite serves the app and forwards /api to it.

@@ -65,6 +65,7 @@ async function watchShifts(page: Page) {
 
 for (const language of ['he', 'en'] as const) {
   test(`the app takes each drawn page over in place, in ${language}: no read repeated, no shift, no error`, async ({ page }) => {
+    test.setTimeout(120_000); // every drawn page in turn, each to its network's rest
     const reads: string[] = [];
     const errors: string[] = [];
     page.on('request', (request) => reads.push(new URL(request.url()).pathname + new URL(request.url()).search));
