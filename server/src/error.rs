@@ -16,7 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 /// Every refusal's machine code, as the answers' `code` carries it: the document lists them all, and the web
-/// app has a text for each in every language (web/src/i18n/errorCodes.test.ts holds the two together).
+/// app has a text for each in every language (web/src/app/errorCodes.test.ts holds the two together).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
