@@ -20,7 +20,7 @@ pub use crate::{
     users::{
         password,
         service::{create_admin, set_role},
-        store, NewUser, Profile,
+        store, NewAccount, Profile,
     },
 };
 

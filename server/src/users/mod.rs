@@ -19,5 +19,5 @@ pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
 
 pub use groups::Group;
 pub use routes::USER_NOT_FOUND;
-pub use service::{create_account, AccountRefused, NewAccount};
-pub use store::{NewUser, Profile, PublicUser};
+pub use service::{create_account, AccountRefused};
+pub use store::{NewAccount, Profile, PublicUser};

@@ -15,8 +15,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     directory::{self, AdminUser, UsersQuery},
     groups,
-    service::{self, AccountRefused, NewAccount, UserChange, MAX_SELECTION, TOO_MANY_IDS},
-    store::{self, Profile},
+    service::{self, AccountRefused, UserChange, MAX_SELECTION, TOO_MANY_IDS},
+    store::{self, NewAccount, Profile},
     validation::AccountFields,
 };
 use crate::{

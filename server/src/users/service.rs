@@ -7,7 +7,7 @@ use anyhow::bail;
 use super::{
     groups::NOT_BY_HAND,
     password, protect,
-    store::{self, CreateUserError, NewUser, Profile},
+    store::{self, CreateUserError, NewAccount, Profile},
     validation,
 };
 use crate::{
@@ -27,17 +27,6 @@ use crate::{
 pub const MAX_SELECTION: usize = 1000;
 pub const TOO_MANY_IDS: Text = Text::new(ErrorCode::TooManyIds, "Select at most 1000 users");
 const ROLE_CONFLICT: &str = "The role and the admin state disagree";
-
-/// An account to make, its fields checked by the caller (each caller answers with its own fields).
-pub struct NewAccount<'a> {
-    pub username: &'a str,
-    pub email: &'a str,
-    pub password: &'a str,
-    pub role: Role,
-    pub email_verified: bool,
-    pub language: Lang,
-    pub profile: Profile,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum AccountRefused {
@@ -65,16 +54,7 @@ pub async fn create_account(db: &Db, account: NewAccount<'_>, now: i64) -> Resul
         return Err(AccountRefused::EmailTaken);
     }
     let hash = password::hash(account.password.to_owned()).await?;
-    let user = NewUser {
-        username: account.username,
-        email: account.email,
-        password_hash: &hash,
-        role: account.role,
-        email_verified: account.email_verified,
-        language: account.language.code(),
-        profile: account.profile,
-    };
-    match store::create_user(db, user, now).await {
+    match store::create_user(db, account, &hash, now).await {
         Ok(id) => Ok(id),
         Err(CreateUserError::Taken) => Err(AccountRefused::UsernameTaken),
         Err(CreateUserError::Database(err)) => Err(err.into()),

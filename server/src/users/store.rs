@@ -12,14 +12,15 @@ use crate::{
     lang::Lang,
 };
 
-pub struct NewUser<'a> {
+/// An account to make, its fields checked by the caller (each caller answers with its own fields).
+pub struct NewAccount<'a> {
     pub username: &'a str,
     pub email: &'a str,
-    pub password_hash: &'a str,
+    pub password: &'a str,
     /// `admin` also sets the admin flag.
     pub role: Role,
     pub email_verified: bool,
-    pub language: &'a str,
+    pub language: Lang,
     pub profile: Profile,
 }
 
@@ -103,8 +104,13 @@ pub enum CreateUserError {
 
 const COLUMNS: &str = "id, username, email, password_hash, role, is_admin, email_verified, language, disabled_at";
 
-/// Inserts the user and returns its id.
-pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String, CreateUserError> {
+/// Inserts the account with its password's hash (`account.password` is not read) and returns its id.
+pub async fn create_user(
+    db: &Db,
+    user: NewAccount<'_>,
+    password_hash: &str,
+    now: i64,
+) -> Result<String, CreateUserError> {
     let id = uuid::Uuid::new_v4().to_string();
     let result = sqlx::query(
         "INSERT INTO users (id, username, email, password_hash, role, is_admin, email_verified, language,
@@ -114,11 +120,11 @@ pub async fn create_user(db: &Db, user: NewUser<'_>, now: i64) -> Result<String,
     .bind(&id)
     .bind(user.username.trim())
     .bind(user.email.trim().to_lowercase())
-    .bind(user.password_hash)
+    .bind(password_hash)
     .bind(user.role.code())
     .bind(i64::from(user.role == Role::Admin))
     .bind(i64::from(user.email_verified))
-    .bind(user.language)
+    .bind(user.language.code())
     .bind(user.profile.gender)
     .bind(user.profile.birth_date)
     .bind(user.profile.phone)

@@ -11,7 +11,7 @@ use crate::common::{
 use crate::email_delivery::{free_port, smtp_settings, transport, SmtpServer};
 use axum::http::{Method, StatusCode};
 use mailparse::MailHeaderMap;
-use pointe_server::testing::{newsletter::send_campaigns, store, Clock, NewUser, Profile, Role};
+use pointe_server::testing::{newsletter::send_campaigns, store, Clock, Lang, NewAccount, Profile, Role};
 use serde_json::{json, Value};
 
 pub(crate) async fn call(app: &TestApp, method: Method, uri: &str, token: &str, body: &Value) -> TestResponse {
@@ -21,16 +21,16 @@ pub(crate) async fn call(app: &TestApp, method: Method, uri: &str, token: &str, 
 /// A member `<name>@pointe.test` with a verified address in `lang`, in the newsletter group when
 /// `consents`; returns their id.
 pub(crate) async fn member(app: &TestApp, name: &str, lang: &str, consents: bool) -> String {
-    let user = NewUser {
+    let user = NewAccount {
         username: name,
         email: &format!("{name}@pointe.test"),
-        password_hash: "not-a-hash",
+        password: "",
         role: Role::User,
         email_verified: true,
-        language: lang,
+        language: Lang::from_tag(Some(lang)),
         profile: Profile::default(),
     };
-    let id = store::create_user(&app.state.db, user, app.state.clock.now_ms()).await.unwrap();
+    let id = store::create_user(&app.state.db, user, "not-a-hash", app.state.clock.now_ms()).await.unwrap();
     if consents {
         sqlx::query("INSERT INTO user_groups (user_id, group_key, added_at) VALUES ($1, 'newsletter', 0)")
             .bind(&id)
@@ -178,6 +178,8 @@ async fn the_state_table_allows_its_moves_and_refuses_the_rest_with_409() {
         let template_id = template(app, &admin, "newsletter").await;
         member(app, "anna", "en", true).await;
         let id = create(app, &admin, &draft(&template_id, &["newsletter"], &["en"])).await;
+        let fetched = call(app, Method::GET, &format!("/api/admin/email/campaigns/{id}"), &admin, &Value::Null).await;
+        assert_eq!(fetched.json()["actions"], json!(["edit", "schedule", "send", "delete"]), "a draft's actions");
 
         assert_error_code(&act(app, &admin, &id, "pause").await, StatusCode::CONFLICT, "campaign_not_sending");
         assert_error_code(&act(app, &admin, &id, "resume").await, StatusCode::CONFLICT, "campaign_not_paused");
@@ -207,6 +209,7 @@ async fn the_state_table_allows_its_moves_and_refuses_the_rest_with_409() {
         assert_eq!(record["status"], "scheduled");
         assert_eq!(record["scheduledAt"], epoch_ms("2030-01-15T14:00:00Z"));
         assert_eq!(record["schedule"], schedule("2030-01-15", "09:00", "America/New_York"));
+        assert_eq!(record["actions"], json!(["schedule", "unschedule", "send", "cancel"]));
 
         let edit = call(
             app,
@@ -233,11 +236,14 @@ async fn the_state_table_allows_its_moves_and_refuses_the_rest_with_409() {
         )
         .await;
         assert_eq!(edited.json()["groups"], json!(["all"]), "{}", edited.text());
-        assert_eq!(act(app, &admin, &id, "send").await.json()["status"], "sending");
-        assert_eq!(act(app, &admin, &id, "pause").await.json()["status"], "paused");
+        let sending = act(app, &admin, &id, "send").await.json();
+        assert_eq!((&sending["status"], &sending["actions"]), (&json!("sending"), &json!(["pause", "cancel"])));
+        let paused = act(app, &admin, &id, "pause").await.json();
+        assert_eq!((&paused["status"], &paused["actions"]), (&json!("paused"), &json!(["resume", "cancel"])));
         assert_error_code(&act(app, &admin, &id, "send").await, StatusCode::CONFLICT, "campaign_cannot_start");
         assert_eq!(act(app, &admin, &id, "resume").await.json()["status"], "sending");
-        assert_eq!(act(app, &admin, &id, "cancel").await.json()["status"], "cancelled");
+        let cancelled = act(app, &admin, &id, "cancel").await.json();
+        assert_eq!((&cancelled["status"], &cancelled["actions"]), (&json!("cancelled"), &json!(["delete"])));
         assert_error_code(&act(app, &admin, &id, "resume").await, StatusCode::CONFLICT, "campaign_not_paused");
         assert_eq!(send_campaigns(&app.state, transport(app)).await.unwrap(), 0, "a cancelled campaign sends nothing");
 

@@ -195,7 +195,6 @@ pub async fn live(
     Ok(SessionList { now, sessions: found })
 }
 
-/// The user a session belongs to, if the session exists.
 /// Sessions neither ended nor expired.
 pub async fn live_count(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
@@ -204,6 +203,7 @@ pub async fn live_count(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
         .await
 }
 
+/// The user a session belongs to, if the session exists.
 pub async fn owner(db: &Db, session_id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT user_id FROM sessions WHERE id = $1").bind(session_id).fetch_optional(db).await
 }

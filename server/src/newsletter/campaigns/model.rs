@@ -51,8 +51,10 @@ impl Status {
 pub enum Move {
     Schedule,
     Unschedule,
-    /// "Send now", or the scheduled time reached.
+    /// "Send now".
     Start,
+    /// The scheduled time reached (the sender's: only a campaign still scheduled starts).
+    Due,
     Pause,
     Resume,
     Cancel,
@@ -61,12 +63,13 @@ pub enum Move {
 }
 
 /// Every allowed move; any other is refused with 409 (docs/design.md has the same table).
-pub const MOVES: [(Status, Move, Status); 11] = [
+pub const MOVES: [(Status, Move, Status); 12] = [
     (Status::Draft, Move::Schedule, Status::Scheduled),
     (Status::Scheduled, Move::Schedule, Status::Scheduled),
     (Status::Scheduled, Move::Unschedule, Status::Draft),
     (Status::Draft, Move::Start, Status::Sending),
     (Status::Scheduled, Move::Start, Status::Sending),
+    (Status::Scheduled, Move::Due, Status::Sending),
     (Status::Sending, Move::Pause, Status::Paused),
     (Status::Paused, Move::Resume, Status::Sending),
     (Status::Scheduled, Move::Cancel, Status::Cancelled),
@@ -87,7 +90,9 @@ impl Move {
             Self::Schedule => {
                 Text::new(ErrorCode::CampaignCannotSchedule, "Only a draft or scheduled campaign can be scheduled")
             }
-            Self::Unschedule => Text::new(ErrorCode::CampaignNotScheduled, "The campaign is not scheduled"),
+            Self::Unschedule | Self::Due => {
+                Text::new(ErrorCode::CampaignNotScheduled, "The campaign is not scheduled")
+            }
             Self::Start => Text::new(ErrorCode::CampaignCannotStart, "Only a draft or scheduled campaign can be sent"),
             Self::Pause => Text::new(ErrorCode::CampaignNotSending, "The campaign is not sending"),
             Self::Resume => Text::new(ErrorCode::CampaignNotPaused, "The campaign is not paused"),
@@ -116,6 +121,44 @@ impl Status {
     pub fn deletable(self) -> bool {
         matches!(self, Self::Draft | Self::Sent | Self::Cancelled)
     }
+
+    /// What an admin may do to a campaign in this state, as its answer lists them: the web offers these
+    /// and no others, so it never mirrors the table.
+    pub fn actions(self) -> Vec<CampaignAction> {
+        let mut actions = Vec::new();
+        if self.editable() {
+            actions.push(CampaignAction::Edit);
+        }
+        let moves = [
+            (Move::Schedule, CampaignAction::Schedule),
+            (Move::Unschedule, CampaignAction::Unschedule),
+            (Move::Start, CampaignAction::Send),
+            (Move::Pause, CampaignAction::Pause),
+            (Move::Resume, CampaignAction::Resume),
+            (Move::Cancel, CampaignAction::Cancel),
+        ];
+        actions.extend(moves.into_iter().filter(|(by, _)| by.from(self).is_some()).map(|(_, action)| action));
+        if self.deletable() {
+            actions.push(CampaignAction::Delete);
+        }
+        actions
+    }
+}
+
+/// An admin's call on a campaign: editing, deleting, and the moves that are theirs (finishing is the
+/// sender's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CampaignAction {
+    Edit,
+    Schedule,
+    Unschedule,
+    /// "Send now".
+    Send,
+    Pause,
+    Resume,
+    Cancel,
+    Delete,
 }
 
 /// Who a campaign is for: everyone, or the members of any of these groups (spec §3).

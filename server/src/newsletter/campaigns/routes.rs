@@ -17,7 +17,7 @@ use super::{
     model::{CampaignDraft, Move, Status, TargetGroup, DELETE_REFUSED, EDIT_DRAFT_ONLY},
     report::{self, CampaignReport},
     schedule::Schedule,
-    service::{self, MOVED_MEANWHILE},
+    service::{self, record, CAMPAIGN_NOT_FOUND, MOVED_MEANWHILE},
     settings::SendingSettings,
     store::{self, CampaignRecord, Save},
     tracking,
@@ -27,7 +27,7 @@ use crate::{
     access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     email::{self, test_address, test_answer, TestSent},
-    error::{ApiError, ApiResult, ErrorCode, Text},
+    error::{ApiError, ApiResult},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     newsletter::{
@@ -37,7 +37,6 @@ use crate::{
     settings, AppState,
 };
 
-pub const CAMPAIGN_NOT_FOUND: Text = Text::new(ErrorCode::CampaignNotFound, "Campaign not found");
 /// The smallest transparent GIF.
 const PIXEL: &[u8] = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;";
 
@@ -57,10 +56,6 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(read_sending, save_sending))
         .routes(routes!(open))
         .routes(routes!(click))
-}
-
-async fn record(state: &AppState, id: &str) -> ApiResult<CampaignRecord> {
-    store::records(&state.db, Some(id), None, None).await?.pop().ok_or(ApiError::NotFound(CAMPAIGN_NOT_FOUND))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -240,22 +235,7 @@ async fn send_test(
     test_answer(&state, &client, &signed_in.user, (Resource::EmailCampaign, &id), outcome).await
 }
 
-/// Moves the campaign by `by` from the state it is in, as the table allows.
-async fn apply(state: &AppState, id: &str, by: Move, schedule: Option<(&Schedule, i64)>) -> ApiResult<()> {
-    let status = store::status(&state.db, id).await?.ok_or(ApiError::NotFound(CAMPAIGN_NOT_FOUND))?;
-    let to = by.from(status).ok_or(ApiError::Conflict(by.refused()))?;
-    if by == Move::Start {
-        service::start(state, id, status, &record(state, id).await?.draft).await?;
-    } else if !store::move_to(&state.db, id, status, to, schedule, state.clock.now_ms()).await? {
-        return Err(ApiError::Conflict(MOVED_MEANWHILE));
-    }
-    if to == Status::Sending {
-        state.campaigns_ready.notify_waiters();
-    }
-    Ok(())
-}
-
-/// A move's call: applies it, audits it, answers the campaign as it now is.
+/// A move's call: makes it, audits it, answers the campaign as it now is.
 async fn moved(
     state: &AppState,
     signed_in: &RequirePermission<area::Email>,
@@ -264,7 +244,7 @@ async fn moved(
     by: Move,
     action: Action,
 ) -> ApiResult<Json<CampaignRecord>> {
-    apply(state, id, by, None).await?;
+    service::move_campaign(state, id, by, None).await?;
     audit::record_change(state, client, &signed_in.user, action, Resource::EmailCampaign, id).await?;
     Ok(Json(record(state, id).await?))
 }
@@ -292,7 +272,7 @@ async fn schedule(
     if service::audience_count(&state, &draft.groups, &draft.languages, template.draft.category).await? == 0 {
         return Err(ApiError::BadRequest(service::EMPTY_AUDIENCE));
     }
-    apply(&state, &id, Move::Schedule, Some((&schedule, at))).await?;
+    service::move_campaign(&state, &id, Move::Schedule, Some((&schedule, at))).await?;
     audit::record_change(&state, &client, &signed_in.user, Action::Schedule, Resource::EmailCampaign, &id).await?;
     Ok(Json(record(&state, &id).await?))
 }

@@ -15,7 +15,7 @@ use tokio::time::Instant;
 
 use super::{
     message::{self, Prepared, RecipientValues},
-    model::{Move, Status},
+    model::Move,
     queue::{self, Claimed, LEASE_MS},
     service,
     settings::SendingSettings,
@@ -160,13 +160,12 @@ fn api_error(err: ApiError) -> anyhow::Error {
 }
 
 /// Starts each scheduled campaign whose time has come; one that cannot start goes back to draft with
-/// the reason. Another instance starting it first is no problem: the move is guarded.
+/// the reason. Another instance starting it first, or an admin unscheduling it meanwhile, is no
+/// problem: the move is from the scheduled state only, and guarded.
 async fn start_due(state: &AppState) -> anyhow::Result<()> {
     for id in store::due(&state.db, state.clock.now_ms()).await? {
-        let Some(campaign) = store::records(&state.db, Some(&id), None, None).await?.pop() else { continue };
-        match service::start(state, &id, Status::Scheduled, &campaign.draft).await {
-            Ok(recipients) => tracing::info!(campaign = %id, recipients, "scheduled campaign started"),
-            Err(ApiError::Conflict(_)) => {}
+        match service::move_campaign(state, &id, Move::Due, None).await {
+            Ok(_) | Err(ApiError::Conflict(_) | ApiError::NotFound(_)) => {}
             Err(err @ (ApiError::Invalid { .. } | ApiError::BadRequest(_))) => {
                 tracing::warn!(campaign = %id, "scheduled campaign could not start: {err}");
                 store::give_back(&state.db, &id, &err.to_string(), state.clock.now_ms()).await?;
@@ -177,10 +176,12 @@ async fn start_due(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn finish(state: &AppState, campaign: &str) -> Result<(), sqlx::Error> {
-    let to = Move::Finish.from(Status::Sending).expect("the table lets a sending campaign finish");
-    if store::move_to(&state.db, campaign, Status::Sending, to, None, state.clock.now_ms()).await? {
-        tracing::info!(campaign, "campaign sent");
+/// Ends a campaign nobody is left to try in (unless it was paused or cancelled meanwhile).
+async fn finish(state: &AppState, campaign: &str) -> anyhow::Result<()> {
+    match service::move_campaign(state, campaign, Move::Finish, None).await {
+        Ok(_) => tracing::info!(campaign, "campaign sent"),
+        Err(ApiError::Conflict(_) | ApiError::NotFound(_)) => {}
+        Err(err) => return Err(api_error(err)),
     }
     Ok(())
 }

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 
 use super::{
     message::{self, SiteValues},
-    model::{CampaignDraft, Status, TargetGroup},
+    model::{CampaignDraft, Move, Status, TargetGroup},
+    schedule::Schedule,
     settings::SendingSettings,
-    store::{self, Start},
+    store::{self, CampaignRecord, Start},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorCode, Text},
@@ -28,6 +29,34 @@ pub const EMPTY_AUDIENCE: Text =
     Text::new(ErrorCode::CampaignAudienceEmpty, "No member matches the chosen groups and languages");
 pub const MOVED_MEANWHILE: Text =
     Text::new(ErrorCode::CampaignMoved, "The campaign changed meanwhile: reload it and try again");
+pub const CAMPAIGN_NOT_FOUND: Text = Text::new(ErrorCode::CampaignNotFound, "Campaign not found");
+
+/// The campaign with its figures and the actions its state allows.
+pub async fn record(state: &AppState, id: &str) -> ApiResult<CampaignRecord> {
+    store::records(&state.db, Some(id), None, None).await?.pop().ok_or(ApiError::NotFound(CAMPAIGN_NOT_FOUND))
+}
+
+/// Moves campaign `id` by `by` from the state it is in, as the table (`model::MOVES`) allows: every move
+/// comes here, the admin's and the sender's. A start fixes what is sent and freezes the audience; a
+/// schedule sets `schedule` (as written, and its instant). Gives the state the campaign is now in.
+pub async fn move_campaign(
+    state: &AppState,
+    id: &str,
+    by: Move,
+    schedule: Option<(&Schedule, i64)>,
+) -> ApiResult<Status> {
+    let status = store::status(&state.db, id).await?.ok_or(ApiError::NotFound(CAMPAIGN_NOT_FOUND))?;
+    let to = by.from(status).ok_or(ApiError::Conflict(by.refused()))?;
+    if matches!(by, Move::Start | Move::Due) {
+        start(state, id, status, &record(state, id).await?.draft).await?;
+    } else if !store::move_to(&state.db, id, status, to, schedule, state.clock.now_ms()).await? {
+        return Err(ApiError::Conflict(MOVED_MEANWHILE));
+    }
+    if to == Status::Sending {
+        state.campaigns_ready.notify_waiters();
+    }
+    Ok(to)
+}
 
 /// The draft's template, which must exist and have every target language.
 pub async fn template(state: &AppState, draft: &CampaignDraft) -> ApiResult<TemplateRecord> {
@@ -97,8 +126,7 @@ pub fn content(draft: &CampaignDraft, template: &TemplateRecord) -> BTreeMap<Lan
 }
 
 /// Starts campaign `id`, which must be in `from`: fixes its texts and links and freezes its audience.
-/// Returns the number of recipients.
-pub async fn start(state: &AppState, id: &str, from: Status, draft: &CampaignDraft) -> ApiResult<i64> {
+async fn start(state: &AppState, id: &str, from: Status, draft: &CampaignDraft) -> ApiResult<()> {
     let template = template(state, draft).await?;
     let category = template.draft.category;
     let groups = user_groups(&draft.groups);
@@ -119,6 +147,6 @@ pub async fn start(state: &AppState, id: &str, from: Status, draft: &CampaignDra
     let recipients =
         store::start(&mut tx, id, from, &start, &audience, now).await?.ok_or(ApiError::Conflict(MOVED_MEANWHILE))?;
     tx.commit().await?;
-    state.campaigns_ready.notify_waiters();
-    Ok(recipients)
+    tracing::info!(campaign = %id, recipients, "campaign started");
+    Ok(())
 }

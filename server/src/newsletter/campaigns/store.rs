@@ -8,7 +8,7 @@ use sqlx::{any::AnyRow, AnyConnection, Row};
 use utoipa::ToSchema;
 
 use super::{
-    model::{CampaignDraft, Status},
+    model::{CampaignAction, CampaignDraft, Status},
     schedule::Schedule,
 };
 use crate::{
@@ -43,6 +43,8 @@ pub struct CampaignRecord {
     #[serde(flatten)]
     pub draft: CampaignDraft,
     pub status: Status,
+    /// What an admin may do to it now (its state's actions).
+    pub actions: Vec<CampaignAction>,
     /// The start as chosen, when scheduled (kept on the record once sending).
     pub schedule: Option<Schedule>,
     /// The start's UTC instant, epoch milliseconds.
@@ -97,6 +99,8 @@ pub async fn records(
         .map(|row| {
             let id: String = row.try_get("id")?;
             let status: String = row.try_get("status")?;
+            let status = Status::from_code(&status)
+                .ok_or_else(|| sqlx::Error::Decode(format!("unknown campaign status {status}").into()))?;
             let local: Option<String> = row.try_get("schedule_local")?;
             let timezone: Option<String> = row.try_get("timezone")?;
             Ok(CampaignRecord {
@@ -107,8 +111,8 @@ pub async fn records(
                     groups: json(row, "target_groups")?,
                     languages: json(row, "languages")?,
                 },
-                status: Status::from_code(&status)
-                    .ok_or_else(|| sqlx::Error::Decode(format!("unknown campaign status {status}").into()))?,
+                status,
+                actions: status.actions(),
                 schedule: local.zip(timezone).and_then(|(local, timezone)| Schedule::from_stored(&local, &timezone)),
                 scheduled_at: row.try_get("scheduled_at")?,
                 problem: row.try_get("problem")?,

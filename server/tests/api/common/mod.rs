@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use pointe_server::{
     app,
-    testing::{password, prepare_database, sessions, store, ClientInfo, ManualClock, NewUser, Profile, Role},
+    testing::{password, prepare_database, sessions, store, ClientInfo, ManualClock, Lang, NewAccount, Profile, Role},
     AppState, Config,
 };
 use serde_json::Value;
@@ -436,16 +436,16 @@ impl TestApp {
     pub async fn account(&self, username: &str, role: Role, is_admin: bool) -> String {
         let db = &self.state.db;
         let hash = password::hash("Unused-password 1".to_owned()).await.unwrap();
-        let user = NewUser {
+        let user = NewAccount {
             username,
             email: &format!("{username}@pointe.test"),
-            password_hash: &hash,
+            password: "",
             role: if is_admin { Role::Admin } else { role },
             email_verified: true,
-            language: "en",
+            language: Lang::En,
             profile: Profile::default(),
         };
-        let id = store::create_user(db, user, self.state.clock.now_ms()).await.unwrap();
+        let id = store::create_user(db, user, &hash, self.state.clock.now_ms()).await.unwrap();
         sqlx::query("UPDATE users SET role = $1 WHERE id = $2").bind(role.code()).bind(&id).execute(db).await.unwrap();
         let client = ClientInfo { ip: "127.0.0.1".to_owned(), user_agent: "tests".to_owned() };
         sessions::start(&self.state, &id, &client).await.unwrap().token

@@ -7,7 +7,7 @@ import { jsonResponse } from '../../../test/fetchMock';
 import { dialogNamed, expectFieldError, fill } from '../../../test/forms';
 import { renderAdmin } from '../renderAdmin';
 import type { CampaignRecord } from './api';
-import { draft, frenchTemplate, springTemplate } from './fixtures';
+import { draft, frenchTemplate, inState, springTemplate } from './fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -110,7 +110,7 @@ describe('CampaignEditor', () => {
 
   it('asks before sending now, naming how many members get it, then shows the campaign under way', async () => {
     const { api, user } = renderEditor('/admin/email/c-1', {
-      'POST /admin/email/campaigns/c-1/send': { ...draft, status: 'sending', recipients: 42, startedAt: Date.UTC(2030, 2, 1) },
+      'POST /admin/email/campaigns/c-1/send': { ...inState(draft, 'sending'), recipients: 42, startedAt: Date.UTC(2030, 2, 1) },
       'GET /admin/email/campaigns/c-1/report': { progress: { ratePerSecond: 0, secondsLeft: null }, bucketMs: 300_000, timeline: [], links: [], problems: [] },
     });
     await screen.findByRole('heading', { level: 1, name: 'Spring sale' });
@@ -157,7 +157,7 @@ describe('CampaignEditor', () => {
     expectFieldError(await within(schedule).findByLabelText(TIME), 'This time does not exist in the chosen timezone: the clocks go forward then');
     expect(api.callsTo('POST /admin/email/campaigns/c-1/schedule')[0]?.body).toEqual({ date: '2030-03-29', time: '02:30', timezone: 'Asia/Jerusalem' });
 
-    api.set('POST /admin/email/campaigns/c-1/schedule', (call: ApiCall) => ({ ...draft, status: 'scheduled', schedule: call.body, scheduledAt: Date.UTC(2030, 2, 29, 6) }));
+    api.set('POST /admin/email/campaigns/c-1/schedule', (call: ApiCall) => ({ ...inState(draft, 'scheduled'), schedule: call.body, scheduledAt: Date.UTC(2030, 2, 29, 6) }));
     await fill(user, within(schedule).getByLabelText(TIME), '09:00');
     await user.click(within(schedule).getByRole('button', { name: 'Schedule' }));
     expect(await screen.findByText('Spring sale is scheduled')).toBeInTheDocument();

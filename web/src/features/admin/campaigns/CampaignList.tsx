@@ -12,7 +12,7 @@ import { RowActions } from '../components/RowActions';
 import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { SuppressionsCard } from '../suppressions';
-import { CAMPAIGN_STATUSES, isDeletable, useCampaigns, useDeleteCampaign, type CampaignRecord, type CampaignStatus } from './api';
+import { CAMPAIGN_STATUSES, useCampaigns, useDeleteCampaign, type CampaignRecord, type CampaignStatus } from './api';
 import { campaignPage, NEW_CAMPAIGN_PAGE } from './paths';
 import { StatusBadge } from '../components/StatusBadge';
 import { CAMPAIGN_LOOKS } from './statusLooks';
@@ -103,8 +103,8 @@ export function CampaignList() {
       cell: (campaign) => (
         <RowActions
           name={campaign.name}
-          readOnly={campaign.status !== 'draft'}
-          canDelete={isDeletable(campaign.status)}
+          readOnly={!campaign.actions.includes('edit')}
+          canDelete={campaign.actions.includes('delete')}
           onEdit={() => void navigate(campaignPage(campaign.id))}
           onDelete={() => setDeleting(campaign)}
         />

@@ -6,7 +6,7 @@ import { advance, useFakeClock, type Route } from '../../../test/auth';
 import { dialogNamed } from '../../../test/forms';
 import { renderAdmin } from '../renderAdmin';
 import type { CampaignRecord } from './api';
-import { scheduled, sending, sendingReport, sent, sentReport, springTemplate } from './fixtures';
+import { inState, scheduled, sending, sendingReport, sent, sentReport, springTemplate } from './fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -47,7 +47,7 @@ describe('CampaignPage', () => {
     const reads = api.callsTo('GET /admin/email/campaigns/c-3').length;
     const reports = api.callsTo('GET /admin/email/campaigns/c-3/report').length;
 
-    api.set('GET /admin/email/campaigns/c-3', { ...sending, status: 'sent', finishedAt: Date.UTC(2030, 2, 1, 10), performance: { ...sending.performance, queued: 0, sent: 90 } });
+    api.set('GET /admin/email/campaigns/c-3', { ...inState(sending, 'sent'), finishedAt: Date.UTC(2030, 2, 1, 10), performance: { ...sending.performance, queued: 0, sent: 90 } });
     await advance(2000);
     expect(api.callsTo('GET /admin/email/campaigns/c-3').length).toBe(reads + 1);
     await vi.waitFor(() => expect(screen.getByRole('progressbar', { name: 'Recipients mailed' })).toHaveAttribute('aria-valuenow', '100'));
@@ -61,9 +61,9 @@ describe('CampaignPage', () => {
 
   it('pauses and resumes the sending, and cancels it once confirmed', async () => {
     const { api, user } = renderCampaign(sending, {
-      'POST /admin/email/campaigns/c-3/pause': { ...sending, status: 'paused' },
+      'POST /admin/email/campaigns/c-3/pause': inState(sending, 'paused'),
       'POST /admin/email/campaigns/c-3/resume': sending,
-      'POST /admin/email/campaigns/c-3/cancel': { ...sending, status: 'cancelled', finishedAt: Date.UTC(2030, 2, 1, 10) },
+      'POST /admin/email/campaigns/c-3/cancel': { ...inState(sending, 'cancelled'), finishedAt: Date.UTC(2030, 2, 1, 10) },
     });
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     expect(await screen.findByText('Autumn tips is paused')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('CampaignPage', () => {
   });
 
   it('shows when a scheduled campaign starts, on its clock and the admin’s, and unschedules it once confirmed', async () => {
-    const { api, user } = renderCampaign(scheduled, { 'POST /admin/email/campaigns/c-2/unschedule': { ...scheduled, status: 'draft' } });
+    const { api, user } = renderCampaign(scheduled, { 'POST /admin/email/campaigns/c-2/unschedule': inState(scheduled, 'draft') });
     const details = await screen.findByRole('table', { name: 'Campaign details' });
     expect(within(details).getByRole('row', { name: /^Scheduled for/ })).toHaveTextContent(/Saturday, March 2, 2030.+9:00\sAM \(Asia\/Jerusalem\)/);
     const yours = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }).format(scheduled.scheduledAt!);

@@ -31,7 +31,7 @@ function SavedCampaign() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const { errorText } = useAdminText();
   const campaign = useCampaign(useParams().id ?? '');
-  if (campaign.data) return campaign.data.status === 'draft' ? <CampaignEditor campaign={campaign.data} /> : <CampaignPage campaign={campaign.data} />;
+  if (campaign.data) return campaign.data.actions.includes('edit') ? <CampaignEditor campaign={campaign.data} /> : <CampaignPage campaign={campaign.data} />;
   return (
     <>
       <CampaignHeader title={t('screens.email')} />

@@ -7,14 +7,14 @@ import { useAdminText } from '../adminTexts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { notifyError, notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { useMoveCampaign, type CampaignRecord } from './api';
+import { useMoveCampaign, type CampaignAction, type CampaignRecord } from './api';
 
 /** The moves that are asked about first: they cannot be undone (cancel) or undo the admin's plan (unschedule). */
 type AskedMove = 'unschedule' | 'cancel';
 
 /**
- * The moves the campaign's state allows: a scheduled one is unscheduled (back to draft) or cancelled, one
- * that is sending is paused, a paused one resumed; either cancelled.
+ * The moves of a campaign under way that its answer allows: a scheduled one is unscheduled (back to draft),
+ * one that is sending paused, a paused one resumed; any of them cancelled.
  */
 export function MoveButtons({ campaign }: { campaign: CampaignRecord }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
@@ -27,8 +27,9 @@ export function MoveButtons({ campaign }: { campaign: CampaignRecord }) {
     setAsked(about);
     setAsking(true);
   };
-  const { status, name } = campaign;
-  if (status !== 'scheduled' && status !== 'sending' && status !== 'paused') return null;
+  const { actions, name } = campaign;
+  const allows = (action: CampaignAction) => actions.includes(action);
+  if (!(['unschedule', 'pause', 'resume', 'cancel'] as const).some(allows)) return null;
 
   const pauseOrResume = async (to: 'pause' | 'resume') => {
     try {
@@ -46,24 +47,26 @@ export function MoveButtons({ campaign }: { campaign: CampaignRecord }) {
 
   return (
     <Group gap="sm">
-      {status === 'scheduled' && (
+      {allows('unschedule') && (
         <Button variant="default" leftSection={<IconCalendarOff size={16} aria-hidden />} onClick={() => ask('unschedule')}>
           {t('campaigns.unschedule')}
         </Button>
       )}
-      {status === 'sending' && (
+      {allows('pause') && (
         <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => void pauseOrResume('pause')} loading={move.isPending}>
           {t('campaigns.pause')}
         </Button>
       )}
-      {status === 'paused' && (
+      {allows('resume') && (
         <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void pauseOrResume('resume')} loading={move.isPending}>
           {t('campaigns.resume')}
         </Button>
       )}
-      <Button variant="light" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => ask('cancel')}>
-        {t('campaigns.cancel')}
-      </Button>
+      {allows('cancel') && (
+        <Button variant="light" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => ask('cancel')}>
+          {t('campaigns.cancel')}
+        </Button>
+      )}
       <ConfirmDialog
         opened={asking}
         title={t(asked === 'unschedule' ? 'campaigns.unscheduleTitle' : 'campaigns.cancelTitle', { name })}

@@ -19,8 +19,9 @@ const LISTS_KEY = [...KEY, 'list'] as const;
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** A campaign under way (scheduled, sending or paused) must be cancelled before it can be deleted. */
-export const isDeletable = (status: CampaignStatus) => status === 'draft' || status === 'sent' || status === 'cancelled';
+/** What an admin may do to a campaign: its answer lists those its state allows, and the screens offer no other. */
+export const CAMPAIGN_ACTIONS = ['edit', 'schedule', 'unschedule', 'send', 'pause', 'resume', 'cancel', 'delete'] as const;
+export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
 /** Who a campaign is for: everyone, or the members of any of the groups (the users list's filters). */
 export const TARGET_GROUPS = GROUP_FILTERS;
@@ -53,6 +54,7 @@ export const campaignRecordSchema = z.object({
   groups: z.array(z.enum(TARGET_GROUPS)),
   languages: z.array(z.enum(LANGUAGES)),
   status: z.enum(CAMPAIGN_STATUSES),
+  actions: z.array(z.enum(CAMPAIGN_ACTIONS)),
   schedule: z.nullable(scheduleSchema),
   /** The start's instant (epoch ms) of `schedule`. */
   scheduledAt: z.nullable(z.number()),

@@ -1,5 +1,5 @@
 import type { TemplateRecord } from '../templates';
-import type { CampaignRecord, CampaignReport, Performance } from './api';
+import type { CampaignAction, CampaignRecord, CampaignReport, CampaignStatus, Performance } from './api';
 
 /** A template written in Hebrew and English. */
 export const springTemplate: TemplateRecord = {
@@ -23,6 +23,19 @@ export const frenchTemplate: TemplateRecord = {
   translations: { fr: { subject: 'Nouveau chez {{siteName}}', body: 'Bonjour {{username}}' } },
 };
 
+/** The actions the server answers for a campaign in each state (server/src/newsletter/campaigns/model.rs). */
+const ACTIONS: Record<CampaignStatus, CampaignAction[]> = {
+  draft: ['edit', 'schedule', 'send', 'delete'],
+  scheduled: ['schedule', 'unschedule', 'send', 'cancel'],
+  sending: ['pause', 'cancel'],
+  paused: ['resume', 'cancel'],
+  sent: ['delete'],
+  cancelled: ['delete'],
+};
+
+/** The campaign as the server answers it once in `status`. */
+export const inState = (campaign: CampaignRecord, status: CampaignStatus): CampaignRecord => ({ ...campaign, status, actions: ACTIONS[status] });
+
 const noFigures: Performance = { queued: 0, sent: 0, failed: 0, bounced: 0, opened: 0, clicked: 0, openRate: 0, clickRate: 0 };
 
 export const draft: CampaignRecord = {
@@ -33,6 +46,7 @@ export const draft: CampaignRecord = {
   groups: ['vip'],
   languages: ['he', 'en'],
   status: 'draft',
+  actions: ACTIONS.draft,
   schedule: null,
   scheduledAt: null,
   problem: null,
@@ -50,6 +64,7 @@ export const scheduled: CampaignRecord = {
   id: 'c-2',
   name: 'Summer gala',
   status: 'scheduled',
+  actions: ACTIONS.scheduled,
   schedule: { date: '2030-03-02', time: '09:00', timezone: 'Asia/Jerusalem' },
   scheduledAt: Date.UTC(2030, 2, 2, 7),
 };
@@ -60,6 +75,7 @@ export const sending: CampaignRecord = {
   id: 'c-3',
   name: 'Autumn tips',
   status: 'sending',
+  actions: ACTIONS.sending,
   recipients: 100,
   performance: { queued: 50, sent: 40, failed: 6, bounced: 4, opened: 10, clicked: 4, openRate: 0.25, clickRate: 0.1 },
   startedAt: Date.UTC(2030, 1, 28, 9),
@@ -70,6 +86,7 @@ export const sent: CampaignRecord = {
   id: 'c-4',
   name: 'Winter news',
   status: 'sent',
+  actions: ACTIONS.sent,
   recipients: 200,
   performance: { queued: 0, sent: 190, failed: 6, bounced: 4, opened: 95, clicked: 38, openRate: 0.5, clickRate: 0.2 },
   startedAt: Date.UTC(2030, 0, 10, 9),
