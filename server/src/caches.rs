@@ -62,7 +62,7 @@ impl CacheName {
 
 /// A cache's counters since this instance started.
 #[derive(Default)]
-pub struct Counters {
+pub(crate) struct Counters {
     hits: AtomicU64,
     misses: AtomicU64,
     /// Time spent answering misses, in microseconds.
@@ -71,23 +71,23 @@ pub struct Counters {
 }
 
 impl Counters {
-    pub fn hit(&self) {
+    pub(crate) fn hit(&self) {
         self.hits.fetch_add(1, Relaxed);
     }
 
     /// A miss, once answered: `took` is what answering it cost.
-    pub fn miss(&self, took: Duration) {
+    pub(crate) fn miss(&self, took: Duration) {
         self.misses.fetch_add(1, Relaxed);
         self.miss_micros.fetch_add(u64::try_from(took.as_micros()).unwrap_or(u64::MAX), Relaxed);
     }
 
     /// An entry dropped to make room.
-    pub fn evicted(&self) {
+    pub(crate) fn evicted(&self) {
         self.evictions.fetch_add(1, Relaxed);
     }
 
     /// The counters with the cache's size.
-    pub fn figures(&self, entries: u64, bytes: u64) -> Figures {
+    pub(crate) fn figures(&self, entries: u64, bytes: u64) -> Figures {
         Figures {
             hits: self.hits.load(Relaxed),
             misses: self.misses.load(Relaxed),

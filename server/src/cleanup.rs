@@ -78,7 +78,7 @@ pub async fn run_if_leased(state: &AppState, holder: &str) -> Result<Option<Remo
 }
 
 /// The background job: a round at start, then one every 15 minutes.
-pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+pub(crate) fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let holder = state.lifecycle.id.clone();
         let mut ticks = tokio::time::interval(EVERY);

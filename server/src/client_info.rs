@@ -9,7 +9,7 @@ use axum::{
 
 use crate::{config::Config, AppState};
 
-pub const MAX_USER_AGENT: usize = 512;
+pub(crate) const MAX_USER_AGENT: usize = 512;
 
 #[derive(Clone, Debug)]
 pub struct ClientInfo {

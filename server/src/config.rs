@@ -141,7 +141,7 @@ pub struct BootstrapAdmin {
     pub password: String,
 }
 
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/pointe.db";
+pub(crate) const DEFAULT_DATABASE_URL: &str = "sqlite://data/pointe.db";
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {

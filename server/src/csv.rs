@@ -8,12 +8,12 @@ use axum::{
 };
 
 /// A CSV document being written, headers first.
-pub struct Csv {
+pub(crate) struct Csv {
     text: String,
 }
 
 impl Csv {
-    pub fn new(headers: &[&str]) -> Self {
+    pub(crate) fn new(headers: &[&str]) -> Self {
         let mut csv = Self { text: String::from('\u{FEFF}') };
         csv.row(headers.iter().copied());
         csv
@@ -22,7 +22,7 @@ impl Csv {
     /// Appends one line. A cell with a comma, quote or line break is quoted with its quotes doubled; a
     /// cell a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a
     /// leading apostrophe, so it stays text.
-    pub fn row<'a>(&mut self, cells: impl IntoIterator<Item = &'a str>) {
+    pub(crate) fn row<'a>(&mut self, cells: impl IntoIterator<Item = &'a str>) {
         for (index, cell) in cells.into_iter().enumerate() {
             if index > 0 {
                 self.text.push(',');
@@ -41,11 +41,11 @@ impl Csv {
     }
 
     /// The download, saved as `filename`.
-    pub fn into_download(self, filename: &str) -> Response {
+    pub(crate) fn into_download(self, filename: &str) -> Response {
         download("text/csv; charset=utf-8", filename, self.text.into_bytes())
     }
 
-    pub fn into_text(self) -> String {
+    pub(crate) fn into_text(self) -> String {
         self.text
     }
 
@@ -56,7 +56,7 @@ impl Csv {
 }
 
 /// A file to download, saved as `filename` (ASCII), never kept by a cache.
-pub fn download(content_type: &'static str, filename: &str, body: Vec<u8>) -> Response {
+pub(crate) fn download(content_type: &'static str, filename: &str, body: Vec<u8>) -> Response {
     let disposition = format!(
         "attachment; filename=\"{}\"",
         filename.replace(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)), "_")
@@ -73,7 +73,7 @@ pub fn download(content_type: &'static str, filename: &str, body: Vec<u8>) -> Re
 }
 
 /// An epoch-ms time as ISO 8601 UTC, the way spreadsheets read dates.
-pub fn timestamp(ms: i64) -> String {
+pub(crate) fn timestamp(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms).map_or_else(String::new, |t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
 }
 

@@ -67,7 +67,7 @@ const MONTHS: [[&str; 12]; 5] = [
 ];
 
 /// The day of `ms` in `lang`, with the time (UTC, 24 hours) when it is not midnight.
-pub fn long(lang: Lang, ms: i64) -> String {
+pub(crate) fn long(lang: Lang, ms: i64) -> String {
     let Some(at) = DateTime::<Utc>::from_timestamp_millis(ms) else { return String::new() };
     let index = Lang::ALL.iter().position(|known| *known == lang).unwrap_or(0);
     let month = MONTHS[index][at.month0() as usize];

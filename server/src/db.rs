@@ -10,7 +10,7 @@ use sqlx::{
     AnyPool, Connection, Executor,
 };
 
-pub type Db = AnyPool;
+pub(crate) type Db = AnyPool;
 
 /// The migrations, embedded so the binary needs no files beside it.
 const MIGRATIONS: &[(i64, &str, &str)] = &[
@@ -37,7 +37,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
 ];
 
 /// Whether `key` was marked done in `app_meta` (see `claim_once`).
-pub async fn claimed(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn claimed(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
     let value: Option<String> =
         sqlx::query_scalar("SELECT value FROM app_meta WHERE key = $1").bind(key).fetch_optional(db).await?;
     Ok(value.is_some())
@@ -45,7 +45,7 @@ pub async fn claimed(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
 
 /// Marks `key` as done in `app_meta` (e.g. a seed loaded); `false` when it was marked before, so a
 /// one-time job runs once per database even with several instances starting together.
-pub async fn claim_once(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn claim_once(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> Result<bool, sqlx::Error> {
     let marked = sqlx::query("INSERT INTO app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
         .bind(key)
         .bind(now.to_string())
@@ -56,7 +56,7 @@ pub async fn claim_once(conn: &mut sqlx::AnyConnection, key: &str, now: i64) -> 
 
 /// Takes (or renews) the lease on job `name` for `holder` until `now + ttl_ms`; `false` while another
 /// holder's lease runs, so a periodic job runs on one instance of a cluster at a time.
-pub async fn take_lease(db: &Db, name: &str, holder: &str, now: i64, ttl_ms: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn take_lease(db: &Db, name: &str, holder: &str, now: i64, ttl_ms: i64) -> Result<bool, sqlx::Error> {
     let taken: Option<String> = sqlx::query_scalar(
         "INSERT INTO job_leases (name, holder, until) VALUES ($1, $2, $3)
          ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until
@@ -73,13 +73,13 @@ pub async fn take_lease(db: &Db, name: &str, holder: &str, now: i64, ttl_ms: i64
 }
 
 /// Gives up every lease `holder` has (it is stopping): another instance may take the jobs at once.
-pub async fn release_leases(db: &Db, holder: &str) -> Result<(), sqlx::Error> {
+pub(crate) async fn release_leases(db: &Db, holder: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM job_leases WHERE holder = $1").bind(holder).execute(db).await?;
     Ok(())
 }
 
 /// Whether `sql` (taking the id as `$1`) finds a row.
-pub async fn exists(conn: &mut sqlx::AnyConnection, sql: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn exists(conn: &mut sqlx::AnyConnection, sql: &str, id: &str) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query(sql).bind(id).fetch_optional(conn).await?.is_some())
 }
 
@@ -96,11 +96,11 @@ pub async fn begin(db: &Db) -> Result<sqlx::Transaction<'static, sqlx::Any>, sql
 }
 
 /// A write broke a unique key: e.g. two admins creating the same id at once.
-pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+pub(crate) fn is_unique_violation(err: &sqlx::Error) -> bool {
     err.as_database_error().is_some_and(|db| db.is_unique_violation())
 }
 
-pub fn is_sqlite(url: &str) -> bool {
+pub(crate) fn is_sqlite(url: &str) -> bool {
     url.starts_with("sqlite:")
 }
 
@@ -145,7 +145,7 @@ fn prepare_sqlite(url: &str) -> anyhow::Result<String> {
 }
 
 /// Hides a password in a connection URL before it is logged.
-pub fn redact(url: &str) -> String {
+pub(crate) fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme_end), Some(at)) if at > scheme_end => match url[scheme_end + 3..at].split_once(':') {
             Some((user, _)) => format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..]),
@@ -155,7 +155,7 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+pub(crate) async fn migrate(db: &Db) -> anyhow::Result<()> {
     let migrations = MIGRATIONS
         .iter()
         .map(|(version, name, sql)| {
@@ -167,7 +167,7 @@ pub async fn migrate(db: &Db) -> anyhow::Result<()> {
 }
 
 /// True when the database answers a trivial query within two seconds.
-pub async fn ping(db: &Db) -> bool {
+pub(crate) async fn ping(db: &Db) -> bool {
     let check = async {
         let mut conn = db.acquire().await?;
         conn.ping().await

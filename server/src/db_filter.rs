@@ -4,31 +4,31 @@
 use sqlx::{any::AnyArguments, query::QueryAs, Any, Arguments};
 
 #[derive(Clone)]
-pub enum Value {
+pub(crate) enum Value {
     Text(String),
     Int(i64),
 }
 
 /// Conditions joined by `AND`, and the values their placeholders stand for.
 #[derive(Clone, Default)]
-pub struct Filter {
+pub(crate) struct Filter {
     conditions: Vec<String>,
     values: Vec<Value>,
 }
 
 impl Filter {
     /// The next placeholder (`$1`, `$2`, …) for `value`; put it in a condition with `and`.
-    pub fn bind(&mut self, value: Value) -> String {
+    pub(crate) fn bind(&mut self, value: Value) -> String {
         self.values.push(value);
         format!("${}", self.values.len())
     }
 
-    pub fn and(&mut self, condition: String) {
+    pub(crate) fn and(&mut self, condition: String) {
         self.conditions.push(condition);
     }
 
     /// `WHERE …`, or nothing when no condition was added.
-    pub fn where_clause(&self) -> String {
+    pub(crate) fn where_clause(&self) -> String {
         if self.conditions.is_empty() {
             String::new()
         } else {
@@ -38,7 +38,7 @@ impl Filter {
 
     /// The values as arguments, for `sqlx::query_with` (a statement, such as an `INSERT … SELECT`,
     /// that returns no rows).
-    pub fn arguments(&self) -> AnyArguments<'static> {
+    pub(crate) fn arguments(&self) -> AnyArguments<'static> {
         let mut arguments = AnyArguments::default();
         for value in &self.values {
             let added = match value {
@@ -51,7 +51,7 @@ impl Filter {
     }
 
     /// Binds the values, in order, to a query made from this filter's text.
-    pub fn apply<'q, O>(
+    pub(crate) fn apply<'q, O>(
         &self,
         mut query: QueryAs<'q, Any, O, AnyArguments<'q>>,
     ) -> QueryAs<'q, Any, O, AnyArguments<'q>> {
@@ -68,7 +68,7 @@ impl Filter {
 /// A `LIKE` pattern that finds `text` anywhere, and the `ESCAPE` clause to put after it when `text` has
 /// a `%`, `_` or `\` of its own (taken literally). Without one the clause is left out: SQLite scans a
 /// third faster without it.
-pub fn contains_pattern(text: &str) -> (String, &'static str) {
+pub(crate) fn contains_pattern(text: &str) -> (String, &'static str) {
     if text.contains(['\\', '%', '_']) {
         let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
         (format!("%{escaped}%"), " ESCAPE '\\'")

@@ -122,8 +122,9 @@ impl fmt::Display for Text {
     }
 }
 
-pub const AUTHENTICATION_REQUIRED: Text = Text::new(ErrorCode::AuthenticationRequired, "Authentication required");
-pub const TOO_MANY_REQUESTS: &str = "Too many attempts. Please wait and try again.";
+pub(crate) const AUTHENTICATION_REQUIRED: Text =
+    Text::new(ErrorCode::AuthenticationRequired, "Authentication required");
+pub(crate) const TOO_MANY_REQUESTS: &str = "Too many attempts. Please wait and try again.";
 const NOT_FOUND: Text = Text::new(ErrorCode::NotFound, "Not found");
 const DATABASE_UNAVAILABLE: Text =
     Text::new(ErrorCode::Unavailable, "The site is briefly unavailable. Please try again in a moment.");
@@ -248,7 +249,7 @@ impl ApiError {
 /// Every error answer's body (`/api/openapi.json` names it for every error status).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ErrorAnswer {
+pub(crate) struct ErrorAnswer {
     /// The English text (the spec's, where it gives one).
     error: String,
     /// Stable and machine-readable: what a client translates.
@@ -293,7 +294,7 @@ impl IntoResponse for ApiError {
     }
 }
 
-pub type ApiResult<T> = Result<T, ApiError>;
+pub(crate) type ApiResult<T> = Result<T, ApiError>;
 
 /// Answers 503 `timed_out` for a request whose answer has not begun within `limit` (a stream that has
 /// begun goes on: the assistant's answers).
@@ -305,11 +306,11 @@ pub async fn time_limit(limit: Duration, request: Request, next: Next) -> Respon
 }
 
 /// Answer for any `/api/...` path that no route serves.
-pub async fn api_not_found() -> ApiError {
+pub(crate) async fn api_not_found() -> ApiError {
     ApiError::NotFound(NOT_FOUND)
 }
 
 /// Answer for a known `/api/...` path called with a method it does not take.
-pub async fn api_method_not_allowed() -> ApiError {
+pub(crate) async fn api_method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed(METHOD_NOT_ALLOWED)
 }

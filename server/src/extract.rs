@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::error::{ApiError, ErrorCode, Text};
 
 /// `Query<T>` that rejects a malformed query string with `{"error": "Invalid query: ..."}`.
-pub struct ApiQuery<T>(pub T);
+pub(crate) struct ApiQuery<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = ApiError;
@@ -25,12 +25,12 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     }
 }
 
-pub const BODY_TOO_LARGE: Text = Text::new(ErrorCode::BodyTooLarge, "The request body is too large");
+pub(crate) const BODY_TOO_LARGE: Text = Text::new(ErrorCode::BodyTooLarge, "The request body is too large");
 
 /// `Json<T>` that rejects a body over its route's limit with 413, and a malformed or mistyped one with `{"error": "Invalid request body: ..."}`.
 /// A whole number written with a fraction (`433.0`, an integer in JSON Schema's eyes) reads as that
 /// integer, so an integer field takes every value its schema allows.
-pub struct ApiJson<T>(pub T);
+pub(crate) struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;

@@ -8,13 +8,13 @@ use crate::{
     lang::Lang,
 };
 
-pub const REQUIRED: &str = "This field is required";
-pub const SLUG: &str = "Use lowercase letters, digits and hyphens only";
-pub const WEB_ADDRESS: &str = "Enter a web address starting with https:// or /";
-pub const ID_FIXED: &str = "The id cannot be changed";
+pub(crate) const REQUIRED: &str = "This field is required";
+pub(crate) const SLUG: &str = "Use lowercase letters, digits and hyphens only";
+pub(crate) const WEB_ADDRESS: &str = "Enter a web address starting with https:// or /";
+pub(crate) const ID_FIXED: &str = "The id cannot be changed";
 
 /// A changed record keeps its id: the one in the body must be the one in the path.
-pub fn same_id(field: &str, in_body: &str, in_path: &str) -> ApiResult<()> {
+pub(crate) fn same_id(field: &str, in_body: &str, in_path: &str) -> ApiResult<()> {
     if in_body == in_path {
         Ok(())
     } else {
@@ -22,55 +22,55 @@ pub fn same_id(field: &str, in_body: &str, in_path: &str) -> ApiResult<()> {
     }
 }
 
-pub fn too_long(max: usize) -> String {
+pub(crate) fn too_long(max: usize) -> String {
     format!("Must be at most {max} characters")
 }
 
 /// Collects the messages of the fields that break a rule; the first rule a field breaks wins.
 #[derive(Default)]
-pub struct FieldErrors(BTreeMap<String, String>);
+pub(crate) struct FieldErrors(BTreeMap<String, String>);
 
 impl FieldErrors {
     /// Records `message` for `field` unless the field already failed a rule.
-    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
+    pub(crate) fn fail(&mut self, field: &str, message: impl Into<String>) {
         self.0.entry(field.to_owned()).or_insert_with(|| message.into());
     }
 
     /// Filled (after trimming) and at most `max` characters.
-    pub fn required(&mut self, field: &str, value: &str, max: usize) {
+    pub(crate) fn required(&mut self, field: &str, value: &str, max: usize) {
         if value.trim().is_empty() {
             self.fail(field, REQUIRED);
         }
         self.max_len(field, value, max);
     }
 
-    pub fn max_len(&mut self, field: &str, value: &str, max: usize) {
+    pub(crate) fn max_len(&mut self, field: &str, value: &str, max: usize) {
         if value.chars().count() > max {
             self.fail(field, too_long(max));
         }
     }
 
-    pub fn max_items(&mut self, field: &str, count: usize, max: usize) {
+    pub(crate) fn max_items(&mut self, field: &str, count: usize, max: usize) {
         if count > max {
             self.fail(field, format!("At most {max} items"));
         }
     }
 
     /// A rule that returns its message (the spec's field rules in users/validation.rs).
-    pub fn rule(&mut self, field: &str, outcome: Result<(), &'static str>) {
+    pub(crate) fn rule(&mut self, field: &str, outcome: Result<(), &'static str>) {
         if let Err(message) = outcome {
             self.fail(field, message);
         }
     }
 
-    pub fn within(&mut self, field: &str, value: u32, range: std::ops::RangeInclusive<u32>) {
+    pub(crate) fn within(&mut self, field: &str, value: u32, range: std::ops::RangeInclusive<u32>) {
         if !range.contains(&value) {
             self.fail(field, format!("Must be between {} and {}", range.start(), range.end()));
         }
     }
 
     /// An id in slug form: `bloch-heritage`. Up to 64 characters.
-    pub fn slug(&mut self, field: &str, value: &str) {
+    pub(crate) fn slug(&mut self, field: &str, value: &str) {
         self.required(field, value, 64);
         if !is_slug(value) {
             self.fail(field, SLUG);
@@ -78,7 +78,7 @@ impl FieldErrors {
     }
 
     /// An absolute http(s) address or a path on this site; empty passes unless the field is required.
-    pub fn web_address(&mut self, field: &str, value: &str, required: bool) {
+    pub(crate) fn web_address(&mut self, field: &str, value: &str, required: bool) {
         if required {
             self.required(field, value, 2000);
         } else {
@@ -91,7 +91,7 @@ impl FieldErrors {
 
     /// Checks each language's texts with `check`; Hebrew, the fallback, must be there (when it is
     /// missing, its `first` text is reported as required).
-    pub fn languages<T>(
+    pub(crate) fn languages<T>(
         &mut self,
         translations: &std::collections::BTreeMap<Lang, T>,
         first: &str,
@@ -105,17 +105,17 @@ impl FieldErrors {
         }
     }
 
-    pub fn finish(self) -> ApiResult<()> {
+    pub(crate) fn finish(self) -> ApiResult<()> {
         ApiError::from_fields(self.0)
     }
 }
 
 /// How the forms name a language's text field: `translations.he.name`.
-pub fn text_field(lang: Lang, name: &str) -> String {
+pub(crate) fn text_field(lang: Lang, name: &str) -> String {
     format!("translations.{}.{name}", lang.code())
 }
 
-pub fn is_slug(value: &str) -> bool {
+pub(crate) fn is_slug(value: &str) -> bool {
     !value.is_empty()
         && value
             .split('-')
@@ -123,7 +123,7 @@ pub fn is_slug(value: &str) -> bool {
 }
 
 /// `https://host/...`, `http://host/...` or `/path` (not `//host`, which leaves the site).
-pub fn is_web_address(value: &str) -> bool {
+pub(crate) fn is_web_address(value: &str) -> bool {
     if value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>') {
         return false;
     }
@@ -137,7 +137,7 @@ pub fn is_web_address(value: &str) -> bool {
 /// The rules above as OpenAPI schemas, for `#[schema(schema_with = …)]`: what the document promises
 /// is what the checks accept. Patterns are read by other tools' regex engines, so they stay plain
 /// (no Unicode classes).
-pub mod schema {
+pub(crate) mod schema {
     use utoipa::{
         openapi::{
             schema::{AdditionalProperties, AnyOfBuilder},
@@ -154,7 +154,7 @@ pub mod schema {
         ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(max)).build()
     }
 
-    pub fn slug() -> Object {
+    pub(crate) fn slug() -> Object {
         text(r"^[a-z0-9]+(-[a-z0-9]+)*$".to_owned(), 64)
     }
 
@@ -165,22 +165,22 @@ pub mod schema {
     }
 
     /// `https://host/…`, `http://host/…` or `/path`.
-    pub fn web_address() -> Object {
+    pub(crate) fn web_address() -> Object {
         text(format!("^({})$", address()), 2000)
     }
 
     /// A web address, or empty for none.
-    pub fn optional_web_address() -> Object {
+    pub(crate) fn optional_web_address() -> Object {
         text(format!("^({})?$", address()), 2000)
     }
 
     /// A `BTreeMap<Lang, String>`: any of the languages, each at most `max` characters.
-    pub fn language_texts(max: usize) -> Object {
+    pub(crate) fn language_texts(max: usize) -> Object {
         per_language(ObjectBuilder::new().schema_type(Type::String).max_length(Some(max)).build(), false)
     }
 
     /// A `BTreeMap<Lang, _>`: a `value` for any language (`every`: for every language), no other key.
-    pub fn per_language(value: Object, every: bool) -> Object {
+    pub(crate) fn per_language(value: Object, every: bool) -> Object {
         let mut object = ObjectBuilder::new()
             .schema_type(Type::Object)
             .additional_properties(Some(AdditionalProperties::FreeForm(false)));
@@ -195,7 +195,7 @@ pub mod schema {
 
     /// A `BTreeMap<Lang, T>` of texts: Hebrew, the fallback, is required; another language may be left
     /// out or left blank (it is then dropped); no other key.
-    pub fn translations<T: ToSchema>() -> Object {
+    pub(crate) fn translations<T: ToSchema>() -> Object {
         let RefOr::T(Schema::Object(text)) = T::schema() else { unreachable!("a text type is an object") };
         let either = Schema::AnyOf(AnyOfBuilder::new().item(text.clone()).item(blank(&text)).build());
         let mut object = ObjectBuilder::new()

@@ -4,7 +4,7 @@
 use crate::lang::Lang;
 
 /// `&`, `<`, `>`, `"` and `'` as entities: safe in element text and quoted attributes, HTML or XML.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -21,7 +21,7 @@ pub fn escape(text: &str) -> String {
 
 /// The page's address in one language: the plain path is the Hebrew page (what a visitor without a
 /// language cookie or browser preference gets), the others take the language as `?lang=`.
-pub fn page_url(origin: &str, path: &str, lang: Lang) -> String {
+pub(crate) fn page_url(origin: &str, path: &str, lang: Lang) -> String {
     if lang == Lang::DEFAULT {
         format!("{origin}{path}")
     } else {
@@ -30,7 +30,7 @@ pub fn page_url(origin: &str, path: &str, lang: Lang) -> String {
 }
 
 /// A site path made absolute; an absolute address stays as it is.
-pub fn absolute(origin: &str, url: &str) -> String {
+pub(crate) fn absolute(origin: &str, url: &str) -> String {
     if url.starts_with('/') {
         format!("{origin}{url}")
     } else {

@@ -6,7 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 /// The `lang` query parameter of localised answers.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct LangQuery {
+pub(crate) struct LangQuery {
     /// he, en, ru, fr or es; anything else (or nothing) gives Hebrew.
     pub lang: Option<String>,
 }

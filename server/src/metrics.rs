@@ -43,7 +43,7 @@ struct Route {
 }
 
 /// The request's method as a metric label or a log field: the standard ones by name, any other `OTHER`.
-pub fn method_label(method: &Method) -> &'static str {
+pub(crate) fn method_label(method: &Method) -> &'static str {
     match *method {
         Method::GET => "GET",
         Method::HEAD => "HEAD",
@@ -153,7 +153,7 @@ impl Default for Metrics {
 }
 
 /// Counts every request and how long its answer took to begin.
-pub async fn record(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
+pub(crate) async fn record(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
     let began = Instant::now();
     let method = method_label(request.method());
     let route =

@@ -35,12 +35,12 @@ impl Modify for BearerToken {
 }
 
 /// The document's title, description and security scheme; the features add their paths (lib.rs).
-pub fn base() -> utoipa::openapi::OpenApi {
+pub(crate) fn base() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
 /// The document the features' routes describe, with what utoipa cannot derive added.
-pub fn complete(document: Document) -> Document {
+pub(crate) fn complete(document: Document) -> Document {
     with_operation_ids(with_records_merged(with_error_answers(document)))
 }
 
@@ -160,10 +160,10 @@ fn with_records_merged(mut document: Document) -> Document {
 }
 
 /// A consent field's schema: `true` is its only accepted value (`#[schema(schema_with = only_true)]`).
-pub fn only_true() -> Object {
+pub(crate) fn only_true() -> Object {
     ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])).build()
 }
 
-pub fn routes(document: utoipa::openapi::OpenApi) -> axum::Router<AppState> {
+pub(crate) fn routes(document: utoipa::openapi::OpenApi) -> axum::Router<AppState> {
     SwaggerUi::new("/api/docs").url("/api/openapi.json", document).into()
 }

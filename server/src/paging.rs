@@ -6,14 +6,14 @@ use utoipa::IntoParams;
 use crate::error::{ApiError, ApiResult, ErrorCode, Text};
 
 /// Rows per page the tables offer (spec §9).
-pub const PAGE_SIZES: [i64; 4] = [10, 25, 50, 100];
+pub(crate) const PAGE_SIZES: [i64; 4] = [10, 25, 50, 100];
 const BAD_PAGE_SIZE: Text = Text::new(ErrorCode::BadPageSize, "Page size must be 10, 25, 50 or 100");
 
 /// A paged table's query parameters.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
-pub struct PageQuery {
+pub(crate) struct PageQuery {
     /// From 1 (below counts as 1).
     page: Option<i64>,
     /// 10, 25, 50 or 100; each table has its default.
@@ -22,7 +22,7 @@ pub struct PageQuery {
 }
 
 impl PageQuery {
-    pub fn paging(&self, default_size: i64) -> ApiResult<Paging> {
+    pub(crate) fn paging(&self, default_size: i64) -> ApiResult<Paging> {
         Paging::from_query(self.page, self.page_size, default_size)
     }
 }
@@ -33,7 +33,7 @@ fn page_size_schema() -> utoipa::openapi::Object {
 }
 
 #[derive(Clone, Copy)]
-pub struct Paging {
+pub(crate) struct Paging {
     /// From 1.
     pub page: i64,
     pub size: i64,
@@ -51,7 +51,7 @@ impl Paging {
     }
 
     /// `LIMIT … OFFSET …` for the page (a page past the end is simply empty).
-    pub fn sql(self) -> String {
+    pub(crate) fn sql(self) -> String {
         format!("LIMIT {} OFFSET {}", self.size, (self.page - 1).saturating_mul(self.size))
     }
 }

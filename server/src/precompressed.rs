@@ -62,7 +62,7 @@ impl Precompressed {
 }
 
 /// What a gzip copy holds.
-pub fn gunzip(gzip: &[u8]) -> std::io::Result<Vec<u8>> {
+pub(crate) fn gunzip(gzip: &[u8]) -> std::io::Result<Vec<u8>> {
     let mut plain = Vec::new();
     std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(gzip), &mut plain)?;
     Ok(plain)

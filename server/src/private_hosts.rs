@@ -10,13 +10,13 @@ use std::{
 };
 
 /// The field message, and the error a refused connection reports.
-pub const REFUSED: &str = "Addresses on this machine or a private network are not allowed";
+pub(crate) const REFUSED: &str = "Addresses on this machine or a private network are not allowed";
 
 /// Loopback, private (RFC 1918, unique-local), link-local (cloud metadata lives there), shared (CGNAT),
 /// benchmarking (198.18.0.0/15), reserved (240.0.0.0/4), unspecified, broadcast and multicast addresses.
 /// An IPv4 address inside IPv6 counts as itself: mapped, compatible, NAT64 (64:ff9b::/96, which a
 /// gateway turns into that IPv4 address) and 6to4 (2002::/16).
-pub fn is_private(ip: IpAddr) -> bool {
+pub(crate) fn is_private(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => {
             let [a, b, ..] = v4.octets();
@@ -64,7 +64,7 @@ fn embedded_ipv4(v6: std::net::Ipv6Addr) -> Option<std::net::Ipv4Addr> {
 }
 
 /// Whether `host` is written as a private address or names this machine (checked as the admin saves).
-pub fn names_private(host: &str) -> bool {
+pub(crate) fn names_private(host: &str) -> bool {
     let host = host.trim().trim_start_matches('[').trim_end_matches(']');
     host.eq_ignore_ascii_case("localhost")
         || host.to_ascii_lowercase().ends_with(".localhost")
@@ -72,7 +72,7 @@ pub fn names_private(host: &str) -> bool {
 }
 
 /// The addresses of `host`, when none is private (or private ones are allowed).
-pub async fn resolve(host: &str, port: u16, allow_private: bool) -> std::io::Result<Vec<SocketAddr>> {
+pub(crate) async fn resolve(host: &str, port: u16, allow_private: bool) -> std::io::Result<Vec<SocketAddr>> {
     let host = host.trim_start_matches('[').trim_end_matches(']');
     let found: Vec<SocketAddr> = tokio::net::lookup_host((host, port)).await?.collect();
     if !allow_private && found.iter().any(|address| is_private(address.ip())) {
@@ -84,7 +84,7 @@ pub async fn resolve(host: &str, port: u16, allow_private: bool) -> std::io::Res
 /// reqwest's resolver for admin-set addresses: a name is resolved on every new connection and refused
 /// when it leads to a private address, so a name that is public when saved and private later (DNS
 /// rebinding) is refused too. Addresses written as IPs are not resolved: `names_private` checks those.
-pub struct PublicOnly;
+pub(crate) struct PublicOnly;
 
 impl reqwest::dns::Resolve for PublicOnly {
     fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
@@ -98,7 +98,7 @@ impl reqwest::dns::Resolve for PublicOnly {
 
 /// A client for admin-set addresses: public ones only, and no redirect followed (a redirect would lead
 /// the request, and its credentials, elsewhere).
-pub fn public_client(builder: reqwest::ClientBuilder) -> reqwest::Result<reqwest::Client> {
+pub(crate) fn public_client(builder: reqwest::ClientBuilder) -> reqwest::Result<reqwest::Client> {
     builder.dns_resolver(Arc::new(PublicOnly)).redirect(reqwest::redirect::Policy::none()).build()
 }
 

@@ -11,7 +11,7 @@ use crate::{metrics::method_label, text::cut};
 const MAX_LOGGED_PATH: usize = 200;
 
 /// The request's span: its method and path, which its answer's line carries too.
-pub fn span(request: &Request<Body>) -> Span {
+pub(crate) fn span(request: &Request<Body>) -> Span {
     tracing::info_span!(
         "request",
         method = method_label(request.method()),

@@ -10,7 +10,7 @@ use subtle::ConstantTimeEq;
 
 use crate::{assistant, email, metrics::SharedFigures, newsletter, AppState};
 
-pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
+pub(crate) async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let Some(expected) = state.config.metrics_token.as_deref() else { return StatusCode::NOT_FOUND.into_response() };
     let sent = headers
         .get(header::AUTHORIZATION)

@@ -14,7 +14,7 @@ const META_KEY: &str = "secret_key";
 const MIN_LEN: usize = 32;
 
 #[derive(Clone)]
-pub struct Keys {
+pub(crate) struct Keys {
     pub token: Vec<u8>,
     pub codes: Vec<u8>,
     pub bot_check: String,
@@ -25,7 +25,7 @@ pub struct Keys {
 }
 
 impl Keys {
-    pub fn derive(secret: &[u8]) -> Self {
+    pub(crate) fn derive(secret: &[u8]) -> Self {
         Self {
             token: derive(secret, "session tokens"),
             codes: derive(secret, "one-time codes"),
@@ -43,7 +43,7 @@ fn derive(secret: &[u8], purpose: &str) -> Vec<u8> {
 }
 
 /// The configured secret, or the one kept in the database (made on first use).
-pub async fn load(db: &Db, configured: Option<&str>) -> anyhow::Result<Keys> {
+pub(crate) async fn load(db: &Db, configured: Option<&str>) -> anyhow::Result<Keys> {
     if let Some(secret) = configured {
         if secret.len() < MIN_LEN {
             bail!("SECRET_KEY must be at least {MIN_LEN} characters long");

@@ -16,7 +16,7 @@ const HEADERS: [(HeaderName, &str); 4] = [
 
 /// Origins a page may use beyond its own, by directive.
 #[derive(Default)]
-pub struct ExtraSources {
+pub(crate) struct ExtraSources {
     pub scripts: Vec<&'static str>,
     pub frames: Vec<&'static str>,
     pub connects: Vec<&'static str>,
@@ -25,7 +25,7 @@ pub struct ExtraSources {
 
 /// Scripts, frames and connections only to this origin (no inline script) plus `extra`. Inline styles
 /// are allowed because the UI library sets CSS variables through `<style>` elements.
-pub fn content_security_policy(extra: &ExtraSources) -> HeaderValue {
+pub(crate) fn content_security_policy(extra: &ExtraSources) -> HeaderValue {
     let with = |sources: &[&str]| sources.iter().map(|source| format!(" {source}")).collect::<String>();
     let frames =
         if extra.frames.is_empty() { String::new() } else { format!("frame-src 'self'{}; ", with(&extra.frames)) };
@@ -47,13 +47,13 @@ const HSTS: &str = "max-age=31536000";
 /// HTTPS (its public address is `https://`, or a trusted proxy says the request came over HTTPS; browsers
 /// ignore the header on plain HTTP anyway).
 #[derive(Clone)]
-pub struct SecurityHeaders {
+pub(crate) struct SecurityHeaders {
     pub csp: HeaderValue,
     pub public_https: bool,
     pub trust_proxy: bool,
 }
 
-pub async fn add(State(policy): State<SecurityHeaders>, request: Request, next: Next) -> Response {
+pub(crate) async fn add(State(policy): State<SecurityHeaders>, request: Request, next: Next) -> Response {
     let forwarded_https = policy.trust_proxy
         && request
             .headers()

@@ -2,7 +2,7 @@
 
 /// The first `max_chars` characters of `text`: a value from a client or a mail server, bounded
 /// before it is stored or logged.
-pub fn cut(text: &str, max_chars: usize) -> &str {
+pub(crate) fn cut(text: &str, max_chars: usize) -> &str {
     text.char_indices().nth(max_chars).map_or(text, |(end, _)| &text[..end])
 }
 

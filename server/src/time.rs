@@ -8,7 +8,7 @@ use std::{
 
 pub const DAY_MS: i64 = 24 * 60 * 60_000;
 
-pub fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
@@ -16,7 +16,7 @@ pub trait Clock: Send + Sync {
     fn now_ms(&self) -> i64;
 }
 
-pub struct SystemClock;
+pub(crate) struct SystemClock;
 
 impl Clock for SystemClock {
     fn now_ms(&self) -> i64 {

@@ -8,7 +8,7 @@ use sqlx::{any::AnyRow, AnyConnection, Row};
 use crate::lang::Lang;
 
 /// Where a kind of record keeps its texts: the table, the column naming the record, the text columns.
-pub struct TextTable {
+pub(crate) struct TextTable {
     pub table: &'static str,
     pub key: &'static str,
     pub columns: &'static [&'static str],
@@ -16,7 +16,7 @@ pub struct TextTable {
 
 impl TextTable {
     /// Replaces the record's texts with `texts`; `values` gives a language's columns in `columns` order.
-    pub async fn replace<T>(
+    pub(crate) async fn replace<T>(
         &self,
         conn: &mut AnyConnection,
         id: &str,
@@ -48,7 +48,7 @@ impl TextTable {
 
 /// Rows of a translations table grouped by record and language; rows of a language the site no
 /// longer has are left out.
-pub fn group_by_record<T>(
+pub(crate) fn group_by_record<T>(
     rows: &[AnyRow],
     key: &str,
     read: impl Fn(&AnyRow) -> Result<T, sqlx::Error>,

@@ -9,13 +9,13 @@ macro_rules! codes {
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $code:literal,)* }) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum $name {
+        pub(crate) enum $name {
             $($variant,)*
         }
 
         impl $name {
             /// How it is stored and shown in the admin's filters.
-            pub fn code(self) -> &'static str {
+            pub(crate) fn code(self) -> &'static str {
                 match self {
                     $(Self::$variant => $code,)*
                 }
@@ -90,7 +90,7 @@ codes!(
 );
 
 /// The account an event concerns, when there is one.
-pub struct Actor<'a> {
+pub(crate) struct Actor<'a> {
     pub user_id: &'a str,
     pub username: &'a str,
 }
@@ -101,14 +101,14 @@ impl<'a> From<&'a UserRecord> for Actor<'a> {
     }
 }
 
-pub struct Event<'a> {
+pub(crate) struct Event<'a> {
     pub action: Action,
     pub resource_type: Resource,
     pub resource_id: Option<&'a str>,
     pub actor: Option<Actor<'a>>,
 }
 
-pub async fn record(state: &AppState, client: &ClientInfo, event: Event<'_>) -> Result<(), sqlx::Error> {
+pub(crate) async fn record(state: &AppState, client: &ClientInfo, event: Event<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO audit_log (id, created_at, user_id, username, action, resource_type, resource_id, ip, user_agent)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -128,7 +128,7 @@ pub async fn record(state: &AppState, client: &ClientInfo, event: Event<'_>) -> 
 }
 
 /// An admin's create, update or delete of one resource.
-pub async fn record_change(
+pub(crate) async fn record_change(
     state: &AppState,
     client: &ClientInfo,
     user: &UserRecord,
@@ -141,6 +141,6 @@ pub async fn record_change(
 }
 
 /// Deletes the entries written before `until`; gives how many.
-pub async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query("DELETE FROM audit_log WHERE created_at < $1").bind(until).execute(db).await?.rows_affected())
 }

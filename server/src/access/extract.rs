@@ -17,14 +17,14 @@ use crate::{
     AppState,
 };
 
-pub struct SignedIn {
+pub(crate) struct SignedIn {
     pub user: UserRecord,
     /// The session the request's token belongs to.
     pub session_id: String,
 }
 
 /// The bearer token of the request, if it has one.
-pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|t| !t.is_empty())
@@ -43,7 +43,7 @@ where
 
 /// The signed-in user when the request carries a live session's token; a visitor otherwise (a missing,
 /// expired or revoked token is not an error here).
-pub struct MaybeSignedIn(pub Option<SignedIn>);
+pub(crate) struct MaybeSignedIn(pub Option<SignedIn>);
 
 impl<S: Send + Sync> FromRequestParts<S> for MaybeSignedIn
 where
@@ -61,7 +61,7 @@ where
 
 /// A signed-in user who holds the permission `P` (`permissions::area::…`): 401 without a session,
 /// 403 without the permission. Reads as the `SignedIn` it wraps.
-pub struct RequirePermission<P> {
+pub(crate) struct RequirePermission<P> {
     signed_in: SignedIn,
     area: PhantomData<P>,
 }

@@ -3,13 +3,13 @@
 //! (`SignedIn`, `MaybeSignedIn`, `RequirePermission`), and the audit log's rows that record an actor.
 //! It stands on the ground modules only; signing in (codes, sign-up, reset) is the `auth` feature.
 
-pub mod audit;
-pub mod extract;
-pub mod permissions;
+pub(crate) mod audit;
+pub(crate) mod extract;
+pub(crate) mod permissions;
 mod role;
-pub mod sessions;
-pub mod token;
+pub(crate) mod sessions;
+pub(crate) mod token;
 mod user;
 
 pub use role::Role;
-pub use user::UserRecord;
+pub(crate) use user::UserRecord;

@@ -50,17 +50,17 @@ const EVERYTHING: &[Permission] = &[
 ];
 
 /// A permission as a type, for `RequirePermission<P>` (auth/extract.rs).
-pub trait Area {
+pub(crate) trait Area {
     const PERMISSION: Permission;
 }
 
 /// One type per permission, named as its variant.
-pub mod area {
+pub(crate) mod area {
     use super::{Area, Permission};
 
     macro_rules! areas {
         ($($name:ident),*) => {$(
-            pub struct $name;
+            pub(crate) struct $name;
             impl Area for $name {
                 const PERMISSION: Permission = Permission::$name;
             }
@@ -70,12 +70,12 @@ pub mod area {
     areas!(Catalogue, Blog, Users, Sessions, AuditLogs, Settings, Email, Analytics, Ai, Cache, Crashes);
 }
 
-pub const FORBIDDEN: Text = Text::new(ErrorCode::Forbidden, "You do not have permission to do this");
+pub(crate) const FORBIDDEN: Text = Text::new(ErrorCode::Forbidden, "You do not have permission to do this");
 
 /// The permission table: admin — everything (crash reports are theirs alone); editor — catalogue, blog, analytics, and e-mail templates and
 /// campaigns (the mailbox and signing settings are the admin's: `require_admin`); moderator — users, sessions
 /// and audit logs; user — nothing. The `isAdmin` flag counts as the admin role.
-pub fn of(user: &UserRecord) -> &'static [Permission] {
+pub(crate) fn of(user: &UserRecord) -> &'static [Permission] {
     if user.is_admin {
         return EVERYTHING;
     }
@@ -88,7 +88,7 @@ pub fn of(user: &UserRecord) -> &'static [Permission] {
 }
 
 /// 403 unless the user holds `permission`.
-pub fn require(user: &UserRecord, permission: Permission) -> ApiResult<()> {
+pub(crate) fn require(user: &UserRecord, permission: Permission) -> ApiResult<()> {
     if of(user).contains(&permission) {
         Ok(())
     } else {
@@ -98,7 +98,7 @@ pub fn require(user: &UserRecord, permission: Permission) -> ApiResult<()> {
 
 /// 403 unless the user is an admin: giving roles and admin state, and acting on other staff accounts,
 /// is theirs alone (a moderator could otherwise raise themselves).
-pub fn require_admin(user: &UserRecord) -> ApiResult<()> {
+pub(crate) fn require_admin(user: &UserRecord) -> ApiResult<()> {
     if user.is_admin || user.role == Role::Admin {
         Ok(())
     } else {
@@ -107,7 +107,7 @@ pub fn require_admin(user: &UserRecord) -> ApiResult<()> {
 }
 
 /// 403 unless the user holds some admin permission (the dashboard itself).
-pub fn require_staff(user: &UserRecord) -> ApiResult<()> {
+pub(crate) fn require_staff(user: &UserRecord) -> ApiResult<()> {
     if of(user).is_empty() {
         Err(ApiError::Forbidden(FORBIDDEN))
     } else {
@@ -116,6 +116,6 @@ pub fn require_staff(user: &UserRecord) -> ApiResult<()> {
 }
 
 /// Any account with a role above a member's: only admins act on these.
-pub fn is_staff(user: &UserRecord) -> bool {
+pub(crate) fn is_staff(user: &UserRecord) -> bool {
     user.is_admin || user.role != Role::User
 }

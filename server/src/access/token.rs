@@ -5,19 +5,19 @@ use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, 
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Serialize, Deserialize)]
-pub struct Claims {
+pub(crate) struct Claims {
     pub sub: String,
     pub sid: String,
     pub iat: i64,
     pub exp: i64,
 }
 
-pub fn sign(key: &[u8], claims: &Claims) -> anyhow::Result<String> {
+pub(crate) fn sign(key: &[u8], claims: &Claims) -> anyhow::Result<String> {
     Ok(encode(&Header::new(Algorithm::HS256), claims, &EncodingKey::from_secret(key))?)
 }
 
 /// The claims of a well-signed token that has not expired at `now_ms`.
-pub fn read(key: &[u8], token: &str, now_ms: i64) -> Option<Claims> {
+pub(crate) fn read(key: &[u8], token: &str, now_ms: i64) -> Option<Claims> {
     let mut validation = Validation::new(Algorithm::HS256);
     // Expiry is checked against the server's clock below, which tests can move.
     validation.validate_exp = false;

@@ -26,7 +26,7 @@ const TRAFFIC_DAYS: i64 = 7;
 /// Figures the admin may not see (no permission for the screen) are null.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Overview {
+pub(crate) struct Overview {
     /// Visitors and page views of the last 7 UTC days, today last.
     traffic: Option<Vec<DayTraffic>>,
     /// Accounts made in the last 7 days.
@@ -41,14 +41,14 @@ pub struct Overview {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CacheOverview {
+pub(crate) struct CacheOverview {
     /// Every cache's hits per query since the instances started; null before the first query.
     hit_rate: Option<f64>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LastCampaign {
+pub(crate) struct LastCampaign {
     id: String,
     name: String,
     finished_at: Option<i64>,
@@ -60,7 +60,7 @@ pub struct LastCampaign {
 /// The assistant's last 24 hours.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AssistantDay {
+pub(crate) struct AssistantDay {
     requests: i64,
     /// Share of requests no provider failed on; null without requests.
     success_rate: Option<f64>,
@@ -70,7 +70,7 @@ pub struct AssistantDay {
 #[utoipa::path(get, path = "/api/admin/overview", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = Overview), (status = 401, description = "Authentication required"),
         (status = 403, description = "You do not have permission to do this")))]
-pub async fn overview(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Overview>> {
+pub(crate) async fn overview(State(state): State<AppState>, signed_in: SignedIn) -> ApiResult<Json<Overview>> {
     permissions::require_staff(&signed_in.user)?;
     let granted = permissions::of(&signed_in.user);
     let may = |permission: Permission| granted.contains(&permission);
@@ -114,7 +114,7 @@ fn last_campaign(campaign: campaigns::CampaignRecord) -> LastCampaign {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Stats {
+pub(crate) struct Stats {
     users: i64,
     brands: i64,
     products: i64,

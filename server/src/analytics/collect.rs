@@ -27,7 +27,7 @@ const NOT_A_PAGE: Text = Text::new(ErrorCode::InvalidPage, "The url is not a pag
 /// What happened: a page view, or one of the site's events.
 #[derive(Clone, Copy, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum EventName {
+pub(crate) enum EventName {
     Pageview,
     ChatOpened,
     ChatQuestion,
@@ -40,7 +40,7 @@ pub enum EventName {
 }
 
 impl EventName {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Self::Pageview => PAGEVIEW,
             Self::ChatOpened => "chatOpened",
@@ -57,7 +57,7 @@ impl EventName {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Beacon {
+pub(crate) struct Beacon {
     name: EventName,
     /// The page's address (its path and its `utm_` parameters are kept).
     #[schema(max_length = 2000)]

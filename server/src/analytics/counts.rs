@@ -8,7 +8,7 @@ use super::{
 use crate::{db::Db, time::DAY_MS};
 
 /// The scope's figures, its chart slotted by `step_ms` from its start.
-pub async fn counts(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx::Error> {
+pub(crate) async fn counts(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx::Error> {
     let (mut counts, raw_parts) = split(db, scope, step_ms).await?;
     for part in raw_parts {
         counts.add(raw::counts(db, &part, step_ms).await?);
@@ -17,7 +17,7 @@ pub async fn counts(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx
 }
 
 /// The scope's totals only (the previous period's): the raw parts are added up by the database.
-pub async fn totals(db: &Db, scope: &Scope, step_ms: i64) -> Result<Totals, sqlx::Error> {
+pub(crate) async fn totals(db: &Db, scope: &Scope, step_ms: i64) -> Result<Totals, sqlx::Error> {
     let (mut counts, raw_parts) = split(db, scope, step_ms).await?;
     for part in raw_parts {
         counts.add_totals(raw::totals(db, &part).await?);

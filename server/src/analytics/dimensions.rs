@@ -6,11 +6,11 @@ use url::Url;
 
 use crate::text::cut;
 
-pub const MAX_PATH: usize = 300;
+pub(crate) const MAX_PATH: usize = 300;
 const MAX_LABEL: usize = 100;
 
 /// Browser, operating system and device class; `None` for bots, crawlers and headless browsers.
-pub struct Agent {
+pub(crate) struct Agent {
     pub browser: String,
     pub os: String,
     pub device: &'static str,
@@ -20,7 +20,7 @@ pub struct Agent {
 const AUTOMATED: [&str; 10] =
     ["headless", "bot", "crawl", "spider", "lighthouse", "phantomjs", "puppeteer", "playwright", "curl", "python-"];
 
-pub fn agent(user_agent: &str) -> Option<Agent> {
+pub(crate) fn agent(user_agent: &str) -> Option<Agent> {
     let lower = user_agent.to_ascii_lowercase();
     if user_agent.trim().is_empty() || AUTOMATED.iter().any(|word| lower.contains(word)) {
         return None;
@@ -39,7 +39,7 @@ pub fn agent(user_agent: &str) -> Option<Agent> {
 
 /// Where a visit came from: a known site's name, else the referring host without `www.`; empty for a
 /// direct visit or a link within the site (`own_host`).
-pub fn source(referrer: &str, own_host: &str) -> String {
+pub(crate) fn source(referrer: &str, own_host: &str) -> String {
     let Some(host) = Url::parse(referrer).ok().and_then(|url| url.host_str().map(str::to_ascii_lowercase)) else {
         return String::new();
     };
@@ -73,7 +73,7 @@ pub fn source(referrer: &str, own_host: &str) -> String {
 }
 
 /// A page's path (no query, no trailing slash but the root's) and its UTM source, medium and campaign.
-pub struct Page {
+pub(crate) struct Page {
     pub path: String,
     pub utm_source: String,
     pub utm_medium: String,
@@ -81,7 +81,7 @@ pub struct Page {
 }
 
 /// Reads a page's address, absolute or a path; `None` when it is not one.
-pub fn page(address: &str) -> Option<Page> {
+pub(crate) fn page(address: &str) -> Option<Page> {
     let base = Url::parse("http://site.invalid/").expect("a valid base");
     let url = base.join(address).ok()?;
     if !matches!(url.scheme(), "http" | "https") {
@@ -109,7 +109,7 @@ fn percent_decoded(path: &str) -> String {
 }
 
 /// The primary subtag of the browser's language (`en-US` gives `en`); empty when it is not one.
-pub fn browser_language(tag: &str) -> String {
+pub(crate) fn browser_language(tag: &str) -> String {
     let primary = tag.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
     if (2..=3).contains(&primary.len()) && primary.bytes().all(|b| b.is_ascii_lowercase()) {
         primary

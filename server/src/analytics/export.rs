@@ -15,11 +15,11 @@ use super::{
 use crate::csv::{timestamp, Csv};
 
 /// Recent activity rows in an export (the screen shows 50).
-pub const RECENT_ROWS: i64 = 10_000;
+pub(crate) const RECENT_ROWS: i64 = 10_000;
 
 #[derive(Clone, Copy, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Part {
+pub(crate) enum Part {
     Summary,
     Pages,
     Recent,
@@ -30,7 +30,7 @@ pub enum Part {
 }
 
 impl Part {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Part::Summary => "summary",
             Part::Pages => "pages",
@@ -42,7 +42,7 @@ impl Part {
 }
 
 /// The headline numbers beside the previous period's, after the period itself.
-pub fn summary(report: &Report, labels: Labels) -> Csv {
+pub(crate) fn summary(report: &Report, labels: Labels) -> Csv {
     let text = |key: &str| labels.get(&format!("analytics.export.{key}"));
     let mut csv = Csv::new(&[&text("metric"), &text("current"), &text("previous"), &text("change")]);
     csv.row([text("period").as_str(), &timestamp(report.from), &timestamp(report.to), ""]);
@@ -85,7 +85,7 @@ pub(super) fn number(value: f64) -> String {
 }
 
 /// A breakdown's rows: its values as the screen names them, visitors and count.
-pub fn breakdown(rows: &[BreakdownRow], filter: Option<&str>, labels: Labels) -> Csv {
+pub(crate) fn breakdown(rows: &[BreakdownRow], filter: Option<&str>, labels: Labels) -> Csv {
     let column = |key: &str| labels.get(&format!("analytics.columns.{key}"));
     let mut csv = Csv::new(&[&column("value"), &column("visitors"), &column("count")]);
     for row in rows {
@@ -95,7 +95,7 @@ pub fn breakdown(rows: &[BreakdownRow], filter: Option<&str>, labels: Labels) ->
 }
 
 /// The latest page views and events, newest first.
-pub fn recent(hits: &[RecentHit], labels: Labels) -> Csv {
+pub(crate) fn recent(hits: &[RecentHit], labels: Labels) -> Csv {
     let live = |key: &str| labels.get(&format!("analytics.live.{key}"));
     let filter = |key: &str| labels.get(&format!("analytics.filterNames.{key}"));
     let mut csv = Csv::new(&[
@@ -130,7 +130,7 @@ pub fn recent(hits: &[RecentHit], labels: Labels) -> Csv {
 }
 
 /// Every CSV in one zip (deflated): summary, pages, recent activity, then each other breakdown.
-pub fn all(report: &Report, hits: &[RecentHit], labels: Labels) -> std::io::Result<Vec<u8>> {
+pub(crate) fn all(report: &Report, hits: &[RecentHit], labels: Labels) -> std::io::Result<Vec<u8>> {
     let mut files =
         vec![("summary.csv".to_owned(), summary(report, labels)), ("recent.csv".to_owned(), recent(hits, labels))];
     for (name, filter, rows) in report.breakdowns.all() {

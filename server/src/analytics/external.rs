@@ -8,12 +8,12 @@ use utoipa::ToSchema;
 use crate::settings::{Editable, Stored};
 use crate::{fields::FieldErrors, security_headers::ExtraSources};
 
-pub const MEASUREMENT_ID_RULE: &str = "Must start with G- followed by letters and digits";
-pub const CLOUDFLARE_TOKEN_RULE: &str = "Must be the 32-character token from Cloudflare";
+pub(crate) const MEASUREMENT_ID_RULE: &str = "Must start with G- followed by letters and digits";
+pub(crate) const CLOUDFLARE_TOKEN_RULE: &str = "Must be the 32-character token from Cloudflare";
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-pub struct Analytics {
+pub(crate) struct Analytics {
     /// Blank: Google Analytics is off.
     #[schema(pattern = "^(G-[A-Za-z0-9]{4,20})?$")]
     pub measurement_id: String,
@@ -44,17 +44,17 @@ impl Editable for Analytics {
 }
 
 /// Where Google's tag loads from and sends to (Google's CSP guide for GA4).
-pub const GOOGLE_SCRIPT_ORIGIN: &str = "https://*.googletagmanager.com";
-pub const GOOGLE_CONNECT_ORIGINS: [&str; 3] =
+pub(crate) const GOOGLE_SCRIPT_ORIGIN: &str = "https://*.googletagmanager.com";
+pub(crate) const GOOGLE_CONNECT_ORIGINS: [&str; 3] =
     ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
-pub const GOOGLE_IMAGE_ORIGINS: [&str; 2] = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
+pub(crate) const GOOGLE_IMAGE_ORIGINS: [&str; 2] = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 /// Where Cloudflare's beacon loads from and sends to.
-pub const CLOUDFLARE_SCRIPT_ORIGIN: &str = "https://static.cloudflareinsights.com";
-pub const CLOUDFLARE_CONNECT_ORIGIN: &str = "https://cloudflareinsights.com";
+pub(crate) const CLOUDFLARE_SCRIPT_ORIGIN: &str = "https://static.cloudflareinsights.com";
+pub(crate) const CLOUDFLARE_CONNECT_ORIGIN: &str = "https://cloudflareinsights.com";
 
 impl Analytics {
     /// The origins the pages' CSP adds for the providers that are on.
-    pub fn sources(&self) -> ExtraSources {
+    pub(crate) fn sources(&self) -> ExtraSources {
         let mut sources = ExtraSources::default();
         if !self.measurement_id.is_empty() {
             sources.scripts.push(GOOGLE_SCRIPT_ORIGIN);

@@ -25,7 +25,7 @@ use crate::{
 /// Hits waiting for the writer; beyond this they are dropped.
 const QUEUE: usize = 20_000;
 /// The writer wakes early once this many hits wait, and writes at most this many per transaction.
-pub const BATCH: usize = 500;
+pub(crate) const BATCH: usize = 500;
 const EVERY: Duration = Duration::from_secs(1);
 /// Beacons one address may send per minute (a person reading sends a few).
 const PER_ADDRESS_PER_MINUTE: u32 = 120;
@@ -93,7 +93,7 @@ impl Collector {
 
 /// Writes every waiting hit, and the bots and dropped hits counted since the last time; answers how many
 /// hits were written. A batch the database refuses is dropped and counted.
-pub async fn flush(db: &Db, collector: &Collector, now: i64) -> Result<usize, sqlx::Error> {
+pub(crate) async fn flush(db: &Db, collector: &Collector, now: i64) -> Result<usize, sqlx::Error> {
     let mut receiver = collector.receiver.lock().await;
     for (counter, kind) in [(&collector.bots, Uncounted::Bots), (&collector.dropped_unrecorded, Uncounted::Dropped)] {
         let hits = counter.swap(0, Ordering::Relaxed);
@@ -119,7 +119,7 @@ pub async fn flush(db: &Db, collector: &Collector, now: i64) -> Result<usize, sq
 }
 
 /// The instance's writer: every second, or as soon as a batch waits.
-pub fn spawn_flusher(state: AppState) {
+pub(crate) fn spawn_flusher(state: AppState) {
     tokio::spawn(async move {
         loop {
             let _ = tokio::time::timeout(EVERY, state.analytics.batch_waiting.notified()).await;

@@ -24,11 +24,11 @@ static TEXTS: LazyLock<HashMap<Lang, Value>> = LazyLock::new(|| {
 
 /// The words of one language.
 #[derive(Clone, Copy)]
-pub struct Labels(pub Lang);
+pub(crate) struct Labels(pub Lang);
 
 impl Labels {
     /// The text at a dotted `key` (`analytics.headline.visitors`); English, then the key, when missing.
-    pub fn get(self, key: &str) -> String {
+    pub(crate) fn get(self, key: &str) -> String {
         let find = |lang: Lang| {
             key.split('.')
                 .try_fold(&TEXTS[&lang], |node, part| node.get(part))
@@ -39,7 +39,7 @@ impl Labels {
     }
 
     /// A breakdown's value as the screen shows it (web/src/features/admin/analytics/useValueLabel.ts).
-    pub fn value(self, filter: Option<&str>, value: &str) -> String {
+    pub(crate) fn value(self, filter: Option<&str>, value: &str) -> String {
         match filter {
             Some("source") if value.is_empty() => self.get("analytics.direct"),
             Some("event") => self.known(&format!("analytics.events.{value}"), value),

@@ -24,18 +24,18 @@ mod store;
 mod tally;
 mod visitor;
 
-pub use daily::{daily_traffic, DayTraffic};
-pub use external::Analytics;
-pub use ingest::{flush, spawn_flusher, Collector};
-pub use proxy::Proxy;
-pub use retention::expire;
-pub use rollup::roll_up_finished_days;
+pub(crate) use daily::{daily_traffic, DayTraffic};
+pub(crate) use external::Analytics;
+pub(crate) use ingest::{flush, spawn_flusher, Collector};
+pub(crate) use proxy::Proxy;
+pub(crate) use retention::expire;
+pub(crate) use rollup::roll_up_finished_days;
 pub(crate) use routes::routes;
-pub use settings::Collection;
+pub(crate) use settings::Collection;
 
 use crate::{client_info::ClientInfo, AppState};
 
 /// The client's visitor hash of the day (as analytics counts visitors): who it is today, without a kept IP.
-pub async fn visitor(state: &AppState, now: i64, client: &ClientInfo) -> Result<String, sqlx::Error> {
+pub(crate) async fn visitor(state: &AppState, now: i64, client: &ClientInfo) -> Result<String, sqlx::Error> {
     state.analytics.salts.visitor(&state.db, now, &client.ip, &client.user_agent).await
 }

@@ -72,7 +72,7 @@ impl World for ReportWorld {
 }
 
 /// The report's PDF.
-pub fn render(report: &Report, labels: Labels) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn render(report: &Report, labels: Labels) -> anyhow::Result<Vec<u8>> {
     let mut inputs = Dict::new();
     inputs.insert("data".into(), data(report, labels).to_string().into_value());
     let world = ReportWorld {

@@ -14,7 +14,7 @@ use crate::db::Db;
 
 /// The scope's totals alone, added up by the database. A visitor's hash is one day's, so the distinct
 /// hashes of a range are the sum of its days' visitors, as `Tally` counts them.
-pub async fn totals(db: &Db, scope: &Scope) -> Result<Totals, sqlx::Error> {
+pub(crate) async fn totals(db: &Db, scope: &Scope) -> Result<Totals, sqlx::Error> {
     let sql = format!(
         "SELECT COUNT(DISTINCT visitor), COUNT(*) FROM analytics_events WHERE name = '{PAGEVIEW}' AND {}",
         scope.events()
@@ -37,7 +37,7 @@ pub async fn totals(db: &Db, scope: &Scope) -> Result<Totals, sqlx::Error> {
 
 /// The scope's figures, its chart slotted by `step_ms` from the scope's start. Events and visits are read
 /// at once, on two connections.
-pub async fn counts(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx::Error> {
+pub(crate) async fn counts(db: &Db, scope: &Scope, step_ms: i64) -> Result<Counts, sqlx::Error> {
     let (mut events, visits) = tokio::try_join!(events(db, scope, step_ms), visits(db, scope, step_ms))?;
     events.add(visits);
     Ok(events)

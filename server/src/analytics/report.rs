@@ -20,7 +20,7 @@ const TOP: usize = 10;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Report {
+pub(crate) struct Report {
     pub range: RangeName,
     pub from: i64,
     pub to: i64,
@@ -40,21 +40,21 @@ pub struct Report {
 
 /// A filter of the report: its query parameter and value.
 #[derive(Serialize, ToSchema)]
-pub struct AppliedFilter {
+pub(crate) struct AppliedFilter {
     pub name: String,
     pub value: String,
 }
 
 /// A number this period and the previous period of the same length.
 #[derive(Serialize, ToSchema)]
-pub struct Figure {
+pub(crate) struct Figure {
     pub value: f64,
     pub previous: f64,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Headline {
+pub(crate) struct Headline {
     pub visitors: Figure,
     pub visits: Figure,
     pub pageviews: Figure,
@@ -66,7 +66,7 @@ pub struct Headline {
 
 impl Headline {
     /// Each figure with its key in the admin's texts (`analytics.headline.<key>`), in the screen's order.
-    pub fn figures(&self) -> [(&'static str, &Figure); 6] {
+    pub(crate) fn figures(&self) -> [(&'static str, &Figure); 6] {
         [
             ("visitors", &self.visitors),
             ("visits", &self.visits),
@@ -80,7 +80,7 @@ impl Headline {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Slot {
+pub(crate) struct Slot {
     /// The start of the slot (epoch ms).
     pub at: i64,
     pub visitors: i64,
@@ -89,7 +89,7 @@ pub struct Slot {
 
 /// A breakdown's row: its value, the visitors it had, and its page views, visits or events.
 #[derive(Serialize, ToSchema)]
-pub struct BreakdownRow {
+pub(crate) struct BreakdownRow {
     pub value: String,
     pub visitors: i64,
     pub count: i64,
@@ -97,7 +97,7 @@ pub struct BreakdownRow {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Breakdowns {
+pub(crate) struct Breakdowns {
     /// Page views per path.
     pub pages: Vec<BreakdownRow>,
     /// Visits per first page.
@@ -150,7 +150,7 @@ impl Breakdowns {
     }
 
     /// Each breakdown with its key in the admin's texts and the filter its values are (for their labels).
-    pub fn all(&self) -> [(&'static str, Option<&'static str>, &[BreakdownRow]); BREAKDOWN_COUNT] {
+    pub(crate) fn all(&self) -> [(&'static str, Option<&'static str>, &[BreakdownRow]); BREAKDOWN_COUNT] {
         let rows: [&[BreakdownRow]; BREAKDOWN_COUNT] = [
             &self.pages,
             &self.entry_pages,
@@ -174,7 +174,7 @@ impl Breakdowns {
 
 /// The range's report. Finished days are read as counted once the cleanup job has counted them
 /// (`rollup`), raw until then.
-pub async fn report(db: &Db, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
+pub(crate) async fn report(db: &Db, range: RangeName, scope: &Scope, step_ms: i64) -> Result<Report, sqlx::Error> {
     let previous = scope.previous();
     let (current, before) =
         tokio::try_join!(counts::counts(db, scope, step_ms), counts::totals(db, &previous, step_ms))?;
@@ -240,14 +240,14 @@ async fn uncounted(db: &Db, kind: Uncounted, scope: &Scope) -> Result<i64, sqlx:
 /// The visitors of the last five minutes and the latest page views and events (for the live panel).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Live {
+pub(crate) struct Live {
     pub visitors_now: i64,
     pub recent: Vec<RecentHit>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RecentHit {
+pub(crate) struct RecentHit {
     pub at: i64,
     pub name: String,
     pub path: String,
@@ -265,7 +265,7 @@ pub struct RecentHit {
 const RECENT: i64 = 50;
 const NOW_MS: i64 = 5 * 60_000;
 
-pub async fn live(db: &Db, scope: &Scope) -> Result<Live, sqlx::Error> {
+pub(crate) async fn live(db: &Db, scope: &Scope) -> Result<Live, sqlx::Error> {
     let now = Scope { from: scope.to - NOW_MS, ..scope.clone() };
     let sql = format!("SELECT COUNT(DISTINCT visitor) FROM analytics_events WHERE {}", now.events());
     let visitors_now: i64 = now.bind(&sql).fetch_one(db).await?.try_get(0)?;
@@ -273,7 +273,7 @@ pub async fn live(db: &Db, scope: &Scope) -> Result<Live, sqlx::Error> {
 }
 
 /// The latest `limit` page views and events of the scope, newest first.
-pub async fn recent(db: &Db, scope: &Scope, limit: i64) -> Result<Vec<RecentHit>, sqlx::Error> {
+pub(crate) async fn recent(db: &Db, scope: &Scope, limit: i64) -> Result<Vec<RecentHit>, sqlx::Error> {
     let sql = format!(
         "SELECT at, name, path, lang, source, browser, os, device, target, brand, results FROM analytics_events
          WHERE {} ORDER BY at DESC LIMIT {limit}",

@@ -7,7 +7,7 @@ use super::{rollup, settings::Collection};
 
 /// Counts the finished days, then deletes what is past the retention; answers how many events went.
 /// Days are UTC days.
-pub async fn expire(state: &AppState) -> Result<u64, sqlx::Error> {
+pub(crate) async fn expire(state: &AppState) -> Result<u64, sqlx::Error> {
     let db = &state.db;
     let now = state.clock.now_ms();
     let keep_days = i64::from(state.settings.get::<Collection>(db).await?.retention_days);

@@ -18,7 +18,7 @@ const SETTLED_MS: i64 = 5 * 60_000;
 const ROWS_PER_INSERT: usize = 100;
 
 /// Counts every finished day not counted yet, oldest first; answers the first day not counted.
-pub async fn roll_up_finished_days(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+pub(crate) async fn roll_up_finished_days(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
     let end_day = (now - SETTLED_MS).div_euclid(DAY_MS);
     let last: Option<i64> = sqlx::query_scalar("SELECT MAX(day) FROM analytics_daily").fetch_one(db).await?;
     let first = match last {
@@ -84,7 +84,7 @@ async fn roll_up(db: &Db, day: i64) -> Result<(), sqlx::Error> {
 
 /// The counted days of `[first_day, end_day)` added up, their chart slotted by day, and which days they are
 /// (oldest first).
-pub async fn stored(db: &Db, first_day: i64, end_day: i64) -> Result<(Counts, Vec<i64>), sqlx::Error> {
+pub(crate) async fn stored(db: &Db, first_day: i64, end_day: i64) -> Result<(Counts, Vec<i64>), sqlx::Error> {
     let mut counts = Counts::default();
     let days = sqlx::query(
         "SELECT day, visitors, visits, pageviews, bounces, duration_ms FROM analytics_daily
@@ -128,7 +128,7 @@ pub async fn stored(db: &Db, first_day: i64, end_day: i64) -> Result<(Counts, Ve
 }
 
 /// Deletes the breakdowns of the days before `day` (their totals stay).
-pub async fn forget_breakdowns_before(db: &Db, day: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn forget_breakdowns_before(db: &Db, day: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM analytics_day_rows WHERE day < $1").bind(day).execute(db).await?;
     Ok(())
 }

@@ -52,7 +52,7 @@ const MAX_FILTER: usize = 300;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct RangeQuery {
+pub(crate) struct RangeQuery {
     /// The last hour, 24 hours, 7 or 30 days (ending now), or `custom` with `from` and `to`. Default 7d.
     range: Option<RangeName>,
     /// Custom range's start (epoch ms).
@@ -67,7 +67,7 @@ pub struct RangeQuery {
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
-pub struct FilterQuery {
+pub(crate) struct FilterQuery {
     page: Option<String>,
     entry_page: Option<String>,
     exit_page: Option<String>,
@@ -145,13 +145,13 @@ async fn collect(
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct GoogleAnalytics {
+pub(crate) struct GoogleAnalytics {
     enabled: bool,
     measurement_id: String,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct CloudflareAnalytics {
+pub(crate) struct CloudflareAnalytics {
     enabled: bool,
     token: String,
 }
@@ -268,7 +268,7 @@ async fn save_collection(
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct ExportQuery {
+pub(crate) struct ExportQuery {
     /// Which CSV, `all` of them in a zip, or `pdf`: the full report.
     #[param(inline)]
     part: Part,

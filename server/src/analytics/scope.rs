@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 /// The report's range: a preset ending now, or a custom one.
 #[derive(Clone, Copy, Deserialize, Serialize, ToSchema)]
-pub enum RangeName {
+pub(crate) enum RangeName {
     #[serde(rename = "1h")]
     Hour,
     #[serde(rename = "24h")]
@@ -22,7 +22,7 @@ pub enum RangeName {
 }
 
 impl RangeName {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             RangeName::Hour => "1h",
             RangeName::Day => "24h",
@@ -34,7 +34,7 @@ impl RangeName {
 }
 
 /// A filter the screen can set, and its condition on each table (`?` is its value).
-pub struct Dimension {
+pub(crate) struct Dimension {
     pub param: &'static str,
     events: &'static str,
     visits: &'static str,
@@ -52,7 +52,7 @@ macro_rules! had_event {
 }
 
 /// Every filter. An event, product or brand filter keeps the visits that had one.
-pub const DIMENSIONS: [Dimension; 13] = [
+pub(crate) const DIMENSIONS: [Dimension; 13] = [
     Dimension { param: "page", events: "path = ?", visits: had_event!("id", "path = ?") },
     Dimension {
         param: "entryPage",
@@ -86,7 +86,7 @@ pub const DIMENSIONS: [Dimension; 13] = [
 
 /// A time range `[from, to)` in epoch ms and the filters' values.
 #[derive(Clone)]
-pub struct Scope {
+pub(crate) struct Scope {
     pub from: i64,
     pub to: i64,
     pub filters: Vec<(&'static Dimension, String)>,
@@ -94,12 +94,12 @@ pub struct Scope {
 
 impl Scope {
     /// The conditions on `analytics_events` (range on `at`).
-    pub fn events(&self) -> String {
+    pub(crate) fn events(&self) -> String {
         self.conditions("at >= $1 AND at < $2", |d| d.events)
     }
 
     /// The conditions on `analytics_visits` (range on `started_at`).
-    pub fn visits(&self) -> String {
+    pub(crate) fn visits(&self) -> String {
         self.conditions("started_at >= $1 AND started_at < $2", |d| d.visits)
     }
 
@@ -113,7 +113,7 @@ impl Scope {
     }
 
     /// `sql` with the range and the filters' values bound.
-    pub fn bind<'q>(&'q self, sql: &'q str) -> Query<'q, Any, AnyArguments<'q>> {
+    pub(crate) fn bind<'q>(&'q self, sql: &'q str) -> Query<'q, Any, AnyArguments<'q>> {
         let mut query = sqlx::query(sql).bind(self.from).bind(self.to);
         for (_, value) in &self.filters {
             query = query.bind(value.as_str());
@@ -122,7 +122,7 @@ impl Scope {
     }
 
     /// The period of the same length just before.
-    pub fn previous(&self) -> Scope {
+    pub(crate) fn previous(&self) -> Scope {
         let span = self.to - self.from;
         Scope { from: self.from - span, to: self.from, filters: self.filters.clone() }
     }

@@ -7,11 +7,11 @@ use utoipa::ToSchema;
 use crate::fields::FieldErrors;
 use crate::settings::{Editable, Stored};
 
-pub const RETENTION_DAYS: std::ops::RangeInclusive<u32> = 30..=3650;
+pub(crate) const RETENTION_DAYS: std::ops::RangeInclusive<u32> = 30..=3650;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Collection {
+pub(crate) struct Collection {
     /// Days raw page views and events are kept.
     #[schema(minimum = 30, maximum = 3650)]
     pub retention_days: u32,

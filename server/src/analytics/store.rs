@@ -28,9 +28,9 @@ pub struct Hit {
 }
 
 /// A visit ends after this long without a hit.
-pub const VISIT_GAP_MS: i64 = 30 * 60_000;
+pub(crate) const VISIT_GAP_MS: i64 = 30 * 60_000;
 
-pub const PAGEVIEW: &str = "pageview";
+pub(crate) const PAGEVIEW: &str = "pageview";
 
 /// A visit as the batch left it.
 struct Open {
@@ -39,7 +39,7 @@ struct Open {
 }
 
 /// Writes a batch of hits, oldest first, in one transaction.
-pub async fn write(db: &Db, hits: &[Hit]) -> Result<(), sqlx::Error> {
+pub(crate) async fn write(db: &Db, hits: &[Hit]) -> Result<(), sqlx::Error> {
     let mut tx = crate::db::begin(db).await?;
     let mut open: HashMap<&str, Open> = HashMap::new();
     for hit in hits {
@@ -134,7 +134,7 @@ async fn insert_event(tx: &mut Transaction<'_, Any>, visit: &str, hit: &Hit) -> 
 /// Hits counted per day and in no figure: from bots and headless browsers, and dropped because the
 /// instance had no room for them (its queue full, or the database refusing a batch).
 #[derive(Clone, Copy)]
-pub enum Uncounted {
+pub(crate) enum Uncounted {
     Bots,
     Dropped,
 }
@@ -149,7 +149,7 @@ impl Uncounted {
 }
 
 /// Adds `hits` to those of the day of `now`.
-pub async fn add_uncounted(db: &Db, kind: Uncounted, now: i64, hits: u64) -> Result<(), sqlx::Error> {
+pub(crate) async fn add_uncounted(db: &Db, kind: Uncounted, now: i64, hits: u64) -> Result<(), sqlx::Error> {
     let table = kind.table();
     sqlx::query(&format!(
         "INSERT INTO {table} (day, hits) VALUES ($1, $2) ON CONFLICT (day) DO UPDATE SET hits = {table}.hits + excluded.hits"
@@ -162,7 +162,7 @@ pub async fn add_uncounted(db: &Db, kind: Uncounted, now: i64, hits: u64) -> Res
 }
 
 /// The hits of the days `first_day..=last_day`.
-pub async fn uncounted(db: &Db, kind: Uncounted, first_day: i64, last_day: i64) -> Result<i64, sqlx::Error> {
+pub(crate) async fn uncounted(db: &Db, kind: Uncounted, first_day: i64, last_day: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(&format!(
         "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) FROM {} WHERE day >= $1 AND day <= $2",
         kind.table()

@@ -10,7 +10,7 @@ use crate::time::DAY_MS;
 
 /// A page view or event, as counted.
 #[derive(sqlx::FromRow)]
-pub struct EventRow {
+pub(crate) struct EventRow {
     pub at: i64,
     pub visitor: String,
     pub name: String,
@@ -23,7 +23,7 @@ pub struct EventRow {
 
 /// A visit, as counted.
 #[derive(sqlx::FromRow)]
-pub struct VisitRow {
+pub(crate) struct VisitRow {
     pub started_at: i64,
     pub last_at: i64,
     pub visitor: String,
@@ -45,7 +45,7 @@ enum Counted {
 }
 
 /// A breakdown: its key in the report and the admin's texts, the filter its values are, what it counts.
-pub struct Breakdown {
+pub(crate) struct Breakdown {
     pub key: &'static str,
     pub filter: Option<&'static str>,
     counted: Counted,
@@ -59,9 +59,9 @@ fn unless_empty(value: &str) -> Option<&str> {
 /// page, source, campaign, browser language, browser, system and device; events per name, products and
 /// brands followed, searches that found nothing, questions to the assistant per language.
 /// How many breakdowns there are: the report's `Breakdowns` names each of them.
-pub const BREAKDOWN_COUNT: usize = 15;
+pub(crate) const BREAKDOWN_COUNT: usize = 15;
 
-pub const BREAKDOWNS: [Breakdown; BREAKDOWN_COUNT] = [
+pub(crate) const BREAKDOWNS: [Breakdown; BREAKDOWN_COUNT] = [
     Breakdown {
         key: "pages",
         filter: Some("page"),
@@ -127,7 +127,7 @@ pub const BREAKDOWNS: [Breakdown; BREAKDOWN_COUNT] = [
 
 /// Visitors and page views, visits, visits of one page view or none, and the visits' time.
 #[derive(Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Totals {
+pub(crate) struct Totals {
     pub visitors: i64,
     pub pageviews: i64,
     pub visits: i64,
@@ -137,7 +137,7 @@ pub struct Totals {
 
 /// A breakdown value's visitors and rows.
 #[derive(Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Tallied {
+pub(crate) struct Tallied {
     pub visitors: i64,
     pub count: i64,
 }
@@ -145,14 +145,14 @@ pub struct Tallied {
 /// Figures that add up across days: the totals, visitors and page views per chart slot (keyed by the
 /// slot's start), and each breakdown's values.
 #[derive(Default)]
-pub struct Counts {
+pub(crate) struct Counts {
     pub totals: Totals,
     pub slots: HashMap<i64, Tallied>,
     pub breakdowns: [HashMap<String, Tallied>; BREAKDOWN_COUNT],
 }
 
 impl Counts {
-    pub fn add(&mut self, other: Counts) {
+    pub(crate) fn add(&mut self, other: Counts) {
         self.add_totals(other.totals);
         for (slot, tallied) in other.slots {
             self.add_slot(slot, tallied);
@@ -164,7 +164,7 @@ impl Counts {
         }
     }
 
-    pub fn add_totals(&mut self, other: Totals) {
+    pub(crate) fn add_totals(&mut self, other: Totals) {
         let Totals { visitors, pageviews, visits, bounces, duration_ms } = other;
         self.totals.visitors += visitors;
         self.totals.pageviews += pageviews;
@@ -173,13 +173,13 @@ impl Counts {
         self.totals.duration_ms += duration_ms;
     }
 
-    pub fn add_slot(&mut self, slot: i64, tallied: Tallied) {
+    pub(crate) fn add_slot(&mut self, slot: i64, tallied: Tallied) {
         let kept = self.slots.entry(slot).or_default();
         kept.visitors += tallied.visitors;
         kept.count += tallied.count;
     }
 
-    pub fn add_value(&mut self, breakdown: usize, value: String, tallied: Tallied) {
+    pub(crate) fn add_value(&mut self, breakdown: usize, value: String, tallied: Tallied) {
         let kept = self.breakdowns[breakdown].entry(value).or_default();
         kept.visitors += tallied.visitors;
         kept.count += tallied.count;
@@ -215,7 +215,7 @@ fn visitor_key(visitor: &str) -> u128 {
 }
 
 /// Rows of one UTC day at a time, in time order, added up into `Counts` as each day ends.
-pub struct Tally {
+pub(crate) struct Tally {
     /// The chart's first slot and step.
     origin: i64,
     step_ms: i64,
@@ -227,7 +227,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn new(origin: i64, step_ms: i64) -> Self {
+    pub(crate) fn new(origin: i64, step_ms: i64) -> Self {
         Self {
             origin,
             step_ms,
@@ -239,7 +239,7 @@ impl Tally {
         }
     }
 
-    pub fn event(&mut self, event: &EventRow) {
+    pub(crate) fn event(&mut self, event: &EventRow) {
         self.on_day(event.at);
         let visitor = visitor_key(&event.visitor);
         if event.name == PAGEVIEW {
@@ -257,7 +257,7 @@ impl Tally {
         }
     }
 
-    pub fn visit(&mut self, visit: &VisitRow) {
+    pub(crate) fn visit(&mut self, visit: &VisitRow) {
         self.on_day(visit.started_at);
         let totals = &mut self.counts.totals;
         totals.visits += 1;
@@ -274,7 +274,7 @@ impl Tally {
     }
 
     /// The counts of every row given.
-    pub fn finish(mut self) -> Counts {
+    pub(crate) fn finish(mut self) -> Counts {
         self.end_day();
         self.counts
     }

@@ -11,13 +11,13 @@ use crate::{db::Db, encoding::hex, time::DAY_MS};
 
 /// The day's salt, read once a day from the database (so every instance hashes alike).
 #[derive(Default)]
-pub struct Salts {
+pub(crate) struct Salts {
     today: Mutex<Option<(i64, String)>>,
 }
 
 impl Salts {
     /// The visitor's hash for the day of `now`: 16 bytes as hex.
-    pub async fn visitor(&self, db: &Db, now: i64, ip: &str, user_agent: &str) -> Result<String, sqlx::Error> {
+    pub(crate) async fn visitor(&self, db: &Db, now: i64, ip: &str, user_agent: &str) -> Result<String, sqlx::Error> {
         let salt = self.salt(db, now / DAY_MS).await?;
         let mut hash = Sha256::new();
         for part in [salt.as_str(), ip, user_agent] {

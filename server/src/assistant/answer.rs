@@ -26,7 +26,7 @@ const TOPIC_SCORE: f32 = 8.0;
 const ANSWER_TOKENS: u32 = 400;
 
 /// What retrieval gave a question.
-pub struct Found {
+pub(crate) struct Found {
     hits: Vec<Hit>,
     /// The basic response's quotes of the passages found.
     quoted: Option<String>,
@@ -39,7 +39,7 @@ pub struct Found {
 }
 
 impl Found {
-    pub fn sources(&self) -> Vec<Source> {
+    pub(crate) fn sources(&self) -> Vec<Source> {
         self.hits
             .iter()
             .map(|hit| Source {
@@ -52,7 +52,7 @@ impl Found {
     }
 }
 
-pub async fn answer(state: &AppState, question: Question, output: &Output) -> anyhow::Result<Answer> {
+pub(crate) async fn answer(state: &AppState, question: Question, output: &Output) -> anyhow::Result<Answer> {
     let began = Instant::now();
     let assistant = &state.assistant;
     let (retrieval, rebuilt) = assistant.index.get(&state.db).await?;
@@ -134,7 +134,7 @@ pub async fn answer(state: &AppState, question: Question, output: &Output) -> an
 
 /// Retrieval for `question`. Plain ask gives a model none of what it found; the basic response, the
 /// chain's last step, answers from it on every route.
-pub fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result<Found> {
+pub(crate) fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result<Found> {
     let lang = question.lang;
     let mut hits = retrieval.search(lang, &question.text, question.signed_in, SOURCES)?;
     let best = hits.first().map_or(0.0, |hit| hit.score);
@@ -151,7 +151,12 @@ pub fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result<Found>
 }
 
 /// The model `provider` is asked with for questions in `lang`.
-pub fn model<'a>(provider: ProviderKind, providers: &'a AiProviders, models: &'a AiModels, lang: Lang) -> &'a str {
+pub(crate) fn model<'a>(
+    provider: ProviderKind,
+    providers: &'a AiProviders,
+    models: &'a AiModels,
+    lang: Lang,
+) -> &'a str {
     match provider {
         ProviderKind::Gateway => models.for_lang(lang),
         ProviderKind::Edge => &providers.edge.model,
@@ -160,7 +165,7 @@ pub fn model<'a>(provider: ProviderKind, providers: &'a AiProviders, models: &'a
 }
 
 /// Whether `provider` has what it needs to be asked.
-pub fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
+pub(crate) fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
     match provider {
         ProviderKind::Gateway => providers.gateway.enabled && !providers.gateway.base_url.is_empty(),
         ProviderKind::Edge => {
@@ -171,7 +176,7 @@ pub fn configured(provider: ProviderKind, providers: &AiProviders) -> bool {
 }
 
 /// One provider's answer to `question`, guarded as it streams to `output`.
-pub async fn generate(
+pub(crate) async fn generate(
     state: &AppState,
     provider: ProviderKind,
     providers: &AiProviders,
@@ -203,7 +208,7 @@ pub async fn generate(
     Ok(Generated { text, model, finished, first_token_ms })
 }
 
-pub const NOT_CONFIGURED: &str = "This provider is not configured";
+pub(crate) const NOT_CONFIGURED: &str = "This provider is not configured";
 
 /// The client for the provider's address: the environment's is the operator's and trusted; one an admin
 /// set must be public (`private_hosts`), unless `ALLOW_PRIVATE_HOSTS` allows private ones.
@@ -236,7 +241,7 @@ fn timeout_seconds(provider: ProviderKind, providers: &AiProviders) -> u32 {
 }
 
 /// The basic response and what became of the question.
-pub fn basic(lang: Lang, found: &Found) -> (String, Outcome) {
+pub(crate) fn basic(lang: Lang, found: &Found) -> (String, Outcome) {
     if !found.on_topic {
         return (basic::off_topic(lang), Outcome::OffTopic);
     }

@@ -8,7 +8,7 @@ use super::{retrieval::corpus::Document, sentences, texts};
 use crate::lang::Lang;
 
 /// The model name the basic response reports.
-pub const MODEL: &str = "basic";
+pub(crate) const MODEL: &str = "basic";
 
 /// How much of each document's best passage is quoted.
 const QUOTE_CHARS: usize = 320;
@@ -16,18 +16,18 @@ const QUOTE_CHARS: usize = 320;
 /// The widget's suggested questions, offered when nothing matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Suggestion {
+pub(crate) enum Suggestion {
     Beginners,
     Difference,
     Durability,
     Sizing,
 }
 
-pub const SUGGESTIONS: [Suggestion; 4] =
+pub(crate) const SUGGESTIONS: [Suggestion; 4] =
     [Suggestion::Beginners, Suggestion::Difference, Suggestion::Durability, Suggestion::Sizing];
 
 /// The answer from `passages` (each document with its passages, best first); `None` when there are none.
-pub fn from_passages(lang: Lang, passages: &[(&Document, Vec<&str>)]) -> Option<String> {
+pub(crate) fn from_passages(lang: Lang, passages: &[(&Document, Vec<&str>)]) -> Option<String> {
     let texts = texts::of(lang);
     let quotes: Vec<String> = passages
         .iter()
@@ -41,12 +41,12 @@ pub fn from_passages(lang: Lang, passages: &[(&Document, Vec<&str>)]) -> Option<
 }
 
 /// Nothing was found: said honestly, with what one can ask.
-pub fn no_match(lang: Lang) -> String {
+pub(crate) fn no_match(lang: Lang) -> String {
     let texts = texts::of(lang);
     format!("{} {}", texts.no_match, texts.no_match_hint)
 }
 
-pub fn off_topic(lang: Lang) -> String {
+pub(crate) fn off_topic(lang: Lang) -> String {
     let texts = texts::of(lang);
     format!("{} {}", texts.off_topic, texts.no_match_hint)
 }

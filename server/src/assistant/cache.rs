@@ -14,7 +14,7 @@ const KEEP: Duration = Duration::from_secs(10 * 60);
 const MAX_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Each answer with what became of its question, for the records of the questions it answers again.
-pub struct AnswerCache {
+pub(crate) struct AnswerCache {
     answers: Cache<String, (Answer, Outcome)>,
     counters: Arc<Counters>,
 }
@@ -47,7 +47,7 @@ fn weight(answer: &Answer) -> usize {
 
 impl AnswerCache {
     /// The answer kept for `key`, counted as a hit.
-    pub fn get(&self, key: &str) -> Option<(Answer, Outcome)> {
+    pub(crate) fn get(&self, key: &str) -> Option<(Answer, Outcome)> {
         let found = self.answers.get(key);
         if found.is_some() {
             self.counters.hit();
@@ -56,11 +56,11 @@ impl AnswerCache {
     }
 
     /// A question that was not kept, answered in `took`.
-    pub fn missed(&self, took: Duration) {
+    pub(crate) fn missed(&self, took: Duration) {
         self.counters.miss(took);
     }
 
-    pub fn put(&self, key: String, answer: Answer, outcome: Outcome) {
+    pub(crate) fn put(&self, key: String, answer: Answer, outcome: Outcome) {
         self.answers.insert(key, (answer, outcome));
     }
 }
@@ -78,7 +78,7 @@ impl Monitored for AnswerCache {
 
 /// What makes two questions the same: the call, language, kind of asker, whether sources are wanted,
 /// and the words in lower case.
-pub fn key(question: &Question) -> String {
+pub(crate) fn key(question: &Question) -> String {
     let words: Vec<String> = question.text.split_whitespace().map(str::to_lowercase).collect();
     let text = words.join(" ");
     let text = text.trim_end_matches(['?', '!', '.', '؟', ' ']);

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use super::retrieval::Retrieval;
 use crate::lang::Lang;
 
-pub const TOP: usize = 3;
+pub(crate) const TOP: usize = 3;
 
 #[derive(Deserialize)]
 pub struct EvaluationSet {

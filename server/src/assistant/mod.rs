@@ -2,21 +2,21 @@
 //! (the gateway, the edge service, the built-in basic response), guarded, streamed, cached and
 //! recorded for the admin's monitoring. The calls are described in docs/assistant.md.
 
-pub mod answer;
+pub(crate) mod answer;
 mod basic;
 mod cache;
-pub mod evaluation;
-pub mod guard;
-pub mod model;
-pub mod monitoring;
-pub mod prompt;
-pub mod providers;
-pub mod retrieval;
+pub(crate) mod evaluation;
+pub(crate) mod guard;
+pub(crate) mod model;
+pub(crate) mod monitoring;
+pub(crate) mod prompt;
+pub(crate) mod providers;
+pub(crate) mod retrieval;
 mod routes;
 mod sentences;
-pub mod settings;
-pub mod stream;
-pub mod texts;
+pub(crate) mod settings;
+pub(crate) mod stream;
+pub(crate) mod texts;
 
 use std::{sync::Arc, time::Duration};
 
@@ -53,6 +53,6 @@ impl Assistant {
 }
 
 /// The ask calls, the admin's monitoring and the admin's AI settings.
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+pub(crate) fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
     routes::routes().merge(monitoring::routes()).merge(settings::routes())
 }

@@ -13,7 +13,7 @@ use crate::lang::Lang;
 
 /// The three ask calls (docs/assistant.md), and the admin's test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
+pub(crate) enum Route {
     /// Passages and the model's own knowledge.
     Hybrid,
     /// Passages only.
@@ -23,7 +23,7 @@ pub enum Route {
 }
 
 impl Route {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Self::Hybrid => "hybrid",
             Self::Rag => "rag",
@@ -32,7 +32,7 @@ impl Route {
     }
 
     /// The route of a recorded request (the admin's tests ran as hybrid).
-    pub fn from_code(code: &str) -> Self {
+    pub(crate) fn from_code(code: &str) -> Self {
         match code {
             "rag" => Self::Rag,
             "ask" => Self::Ask,
@@ -40,7 +40,7 @@ impl Route {
         }
     }
 
-    pub fn rag_type(self) -> &'static str {
+    pub(crate) fn rag_type(self) -> &'static str {
         match self {
             Self::Hybrid => "hybrid",
             Self::Rag => "strict",
@@ -49,7 +49,7 @@ impl Route {
     }
 }
 
-pub struct Question {
+pub(crate) struct Question {
     pub route: Route,
     pub text: String,
     pub lang: Lang,
@@ -59,7 +59,7 @@ pub struct Question {
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct Source {
+pub(crate) struct Source {
     pub kind: Kind,
     /// `brand:<id>`, `product:<id>`, `post:<slug>` or `tips:<section>`.
     pub id: String,
@@ -70,7 +70,7 @@ pub struct Source {
 
 /// The answer (spec §7's fields, with `id`, `sources`, `suggestions` and `cached`).
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// For feedback (`POST /api/ai/feedback`).
     pub id: String,
     pub answer: String,
@@ -87,7 +87,7 @@ pub struct Answer {
 }
 
 /// A provider's guarded answer.
-pub struct Generated {
+pub(crate) struct Generated {
     pub text: String,
     pub model: String,
     pub finished: Finished,
@@ -95,7 +95,7 @@ pub struct Generated {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Answered,
     /// On the subject, but nothing was found.
     NoMatch,
@@ -103,7 +103,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Self::Answered => "answered",
             Self::NoMatch => "no_match",

@@ -5,12 +5,12 @@ use super::{model::Route, providers::Message, retrieval::corpus::Document, texts
 use crate::lang::Lang;
 
 /// The most characters of passages a model is given.
-pub const CONTEXT_CHARS: usize = 2000;
+pub(crate) const CONTEXT_CHARS: usize = 2000;
 /// The most sentences an answer should have.
 const SENTENCES: usize = 5;
 
 /// The system prompt for `route` in `lang`.
-pub fn rules(route: Route, lang: Lang) -> String {
+pub(crate) fn rules(route: Route, lang: Lang) -> String {
     let language = &texts::of(lang).language_name;
     let grounding = match route {
         Route::Hybrid => "Base your answer on the passages from the site; you may add general pointe shoe knowledge that agrees with them.",
@@ -29,7 +29,7 @@ pub fn rules(route: Route, lang: Lang) -> String {
 
 /// The passages given to the model: the best of each document first, then the next best, within
 /// `CONTEXT_CHARS`; each under its document's title.
-pub fn context(passages: &[(&Document, Vec<&str>)]) -> String {
+pub(crate) fn context(passages: &[(&Document, Vec<&str>)]) -> String {
     let mut chosen: Vec<Vec<&str>> = vec![Vec::new(); passages.len()];
     let mut used = 0;
     let deepest = passages.iter().map(|(_, list)| list.len()).max().unwrap_or(0);
@@ -53,7 +53,7 @@ pub fn context(passages: &[(&Document, Vec<&str>)]) -> String {
         .join("\n\n")
 }
 
-pub fn messages(rules: String, context: &str, question: &str) -> Vec<Message> {
+pub(crate) fn messages(rules: String, context: &str, question: &str) -> Vec<Message> {
     let user = if context.is_empty() {
         question.to_owned()
     } else {

@@ -28,14 +28,14 @@ use crate::{
     AppState,
 };
 
-pub const ANSWER_NOT_FOUND: Text = Text::new(ErrorCode::AnswerNotFound, "Answer not found");
-pub const RATING_RULE: &str = "Rating must be up or down";
-pub const ASSISTANT_BUSY: Text =
+pub(crate) const ANSWER_NOT_FOUND: Text = Text::new(ErrorCode::AnswerNotFound, "Answer not found");
+pub(crate) const RATING_RULE: &str = "Rating must be up or down";
+pub(crate) const ASSISTANT_BUSY: Text =
     Text::new(ErrorCode::AssistantBusy, "The assistant is busy right now. Please try again in a few minutes.");
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Ask {
+pub(crate) struct Ask {
     /// At most 500 characters, not only spaces.
     #[schema(example = "How do I know my pointe shoes are dead?", min_length = 1, max_length = 500, pattern = r"\S")]
     question: String,
@@ -47,14 +47,14 @@ pub struct Ask {
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct Rating {
+pub(crate) struct Rating {
     id: String,
     /// up or down
     #[schema(pattern = "^(up|down)$")]
     rating: String,
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(ask_hybrid))
         .routes(routes!(ask_with_rag))

@@ -2,7 +2,7 @@
 
 /// Where the first complete sentence of `text` ends (after its closing punctuation and the spaces that
 /// follow), or `None` while it may still go on.
-pub fn first_end(text: &str) -> Option<usize> {
+pub(crate) fn first_end(text: &str) -> Option<usize> {
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         let closes = match c {
@@ -19,7 +19,7 @@ pub fn first_end(text: &str) -> Option<usize> {
 }
 
 /// The sentences of `text`, each with the spaces that follow it; the last may lack its punctuation.
-pub fn split(text: &str) -> Vec<&str> {
+pub(crate) fn split(text: &str) -> Vec<&str> {
     let mut sentences = Vec::new();
     let mut rest = text;
     while let Some(end) = first_end(rest) {
@@ -33,7 +33,7 @@ pub fn split(text: &str) -> Vec<&str> {
 }
 
 /// The first sentences of `text` that fit in `max_chars` (at least one, cut at a word if it is longer).
-pub fn lead(text: &str, max_chars: usize) -> String {
+pub(crate) fn lead(text: &str, max_chars: usize) -> String {
     let mut lead = String::new();
     for sentence in split(text) {
         if !lead.is_empty() && lead.chars().count() + sentence.chars().count() > max_chars {

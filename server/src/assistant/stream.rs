@@ -11,7 +11,7 @@ use tokio_stream::{wrappers::UnboundedReceiverStream, Stream, StreamExt};
 
 use super::{model::Answer, providers::ProviderKind};
 
-pub enum Event {
+pub(crate) enum Event {
     Start { provider: ProviderKind, model: String },
     Delta(String),
     Done(Box<Answer>),
@@ -20,27 +20,27 @@ pub enum Event {
 
 /// Where an answer's events go: a streaming client, or nowhere (a plain JSON answer).
 #[derive(Clone, Default)]
-pub struct Output(Option<UnboundedSender<Event>>);
+pub(crate) struct Output(Option<UnboundedSender<Event>>);
 
 impl Output {
-    pub fn streaming() -> (Self, UnboundedReceiver<Event>) {
+    pub(crate) fn streaming() -> (Self, UnboundedReceiver<Event>) {
         let (sender, receiver) = unbounded_channel();
         (Self(Some(sender)), receiver)
     }
 
-    pub fn is_streaming(&self) -> bool {
+    pub(crate) fn is_streaming(&self) -> bool {
         self.0.is_some()
     }
 
-    pub fn start(&self, provider: ProviderKind, model: &str) {
+    pub(crate) fn start(&self, provider: ProviderKind, model: &str) {
         self.send(Event::Start { provider, model: model.to_owned() });
     }
 
-    pub fn delta(&self, text: &str) {
+    pub(crate) fn delta(&self, text: &str) {
         self.send(Event::Delta(text.to_owned()));
     }
 
-    pub fn send(&self, event: Event) {
+    pub(crate) fn send(&self, event: Event) {
         if let Some(sender) = &self.0 {
             // A client that went away no longer reads; the answer is still finished and recorded.
             let _ = sender.send(event);
@@ -49,7 +49,7 @@ impl Output {
 }
 
 /// The events as the client reads them.
-pub fn response(events: UnboundedReceiver<Event>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
+pub(crate) fn response(events: UnboundedReceiver<Event>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let stream = UnboundedReceiverStream::new(events).map(|event| {
         Ok(match event {
             Event::Start { provider, model } => {

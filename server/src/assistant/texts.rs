@@ -9,7 +9,7 @@ use crate::lang::Lang;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Texts {
+pub(crate) struct Texts {
     /// The language's name in English, for the model's instructions.
     pub language_name: String,
     pub found: String,
@@ -28,7 +28,7 @@ pub struct Texts {
 static TEXTS: LazyLock<HashMap<Lang, Texts>> =
     LazyLock::new(|| serde_json::from_str(include_str!("texts.json")).expect("texts.json reads"));
 
-pub fn of(lang: Lang) -> &'static Texts {
+pub(crate) fn of(lang: Lang) -> &'static Texts {
     &TEXTS[&lang]
 }
 

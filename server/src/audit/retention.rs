@@ -6,11 +6,11 @@ use utoipa::ToSchema;
 use crate::fields::FieldErrors;
 use crate::settings::{Editable, Stored};
 
-pub const DAYS: std::ops::RangeInclusive<u32> = 7..=3650;
+pub(crate) const DAYS: std::ops::RangeInclusive<u32> = 7..=3650;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AuditRetention {
+pub(crate) struct AuditRetention {
     #[schema(minimum = 7, maximum = 3650)]
     pub retention_days: u32,
 }

@@ -31,7 +31,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AuditPage {
+pub(crate) struct AuditPage {
     entries: Vec<AuditEntry>,
     total: i64,
     page: i64,
@@ -45,7 +45,7 @@ pub struct AuditPage {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
-pub struct AuditQuery {
+pub(crate) struct AuditQuery {
     action: Option<String>,
     resource_type: Option<String>,
     user_id: Option<String>,

@@ -10,7 +10,7 @@ const COLUMNS: &str = "id, created_at, user_id, username, action, resource_type,
 
 #[derive(Serialize, ToSchema, FromRow)]
 #[serde(rename_all = "camelCase")]
-pub struct AuditEntry {
+pub(crate) struct AuditEntry {
     pub id: String,
     pub created_at: i64,
     pub user_id: Option<String>,
@@ -24,7 +24,7 @@ pub struct AuditEntry {
 }
 
 /// One page of the entries `filter` keeps, newest first, and how many it keeps in all.
-pub async fn page(db: &Db, filter: &Filter, paging: Paging) -> Result<(Vec<AuditEntry>, i64), sqlx::Error> {
+pub(crate) async fn page(db: &Db, filter: &Filter, paging: Paging) -> Result<(Vec<AuditEntry>, i64), sqlx::Error> {
     let where_clause = filter.where_clause();
     let (total,): (i64,) =
         filter.apply(sqlx::query_as(&format!("SELECT COUNT(*) FROM audit_log {where_clause}"))).fetch_one(db).await?;
@@ -33,14 +33,14 @@ pub async fn page(db: &Db, filter: &Filter, paging: Paging) -> Result<(Vec<Audit
 }
 
 /// The newest `limit` entries `filter` keeps.
-pub async fn newest(db: &Db, filter: &Filter, limit: i64) -> Result<Vec<AuditEntry>, sqlx::Error> {
+pub(crate) async fn newest(db: &Db, filter: &Filter, limit: i64) -> Result<Vec<AuditEntry>, sqlx::Error> {
     let sql =
         format!("SELECT {COLUMNS} FROM audit_log {} ORDER BY created_at DESC, id LIMIT {limit}", filter.where_clause());
     filter.apply(sqlx::query_as(&sql)).fetch_all(db).await
 }
 
 /// Every action and every resource type in the log, for the filters.
-pub async fn filter_values(db: &Db) -> Result<(Vec<String>, Vec<String>), sqlx::Error> {
+pub(crate) async fn filter_values(db: &Db) -> Result<(Vec<String>, Vec<String>), sqlx::Error> {
     let actions = sqlx::query_scalar("SELECT DISTINCT action FROM audit_log ORDER BY action").fetch_all(db).await?;
     let resource_types =
         sqlx::query_scalar("SELECT DISTINCT resource_type FROM audit_log ORDER BY resource_type").fetch_all(db).await?;

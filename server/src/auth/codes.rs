@@ -10,16 +10,16 @@ use subtle::ConstantTimeEq;
 
 use crate::{db::Db, encoding::hex, time::DAY_MS, AppState};
 
-pub const CODE_TTL_MINUTES: i64 = 10;
-pub const MAX_FAILED_ATTEMPTS: i64 = 5;
+pub(crate) const CODE_TTL_MINUTES: i64 = 10;
+pub(crate) const MAX_FAILED_ATTEMPTS: i64 = 5;
 /// Wrong codes an account's codes take in 24 hours, all of them together.
-pub const MAX_FAILED_PER_DAY: i64 = 20;
-pub const MAX_RESENDS: i64 = 5;
+pub(crate) const MAX_FAILED_PER_DAY: i64 = 20;
+pub(crate) const MAX_RESENDS: i64 = 5;
 /// Seconds before the first resend; doubled for each later one.
-pub const RESEND_WAIT_SECS: i64 = 30;
+pub(crate) const RESEND_WAIT_SECS: i64 = 30;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
+pub(crate) enum Purpose {
     Login,
     Signup,
 }
@@ -42,21 +42,21 @@ impl Purpose {
 }
 
 /// A code just made: the challenge id goes to the client, the code into the e-mail.
-pub struct Issued {
+pub(crate) struct Issued {
     pub challenge_id: String,
     pub code: String,
     pub resend_after_secs: i64,
 }
 
 #[derive(Debug, PartialEq, Eq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// Wrong, expired, used, locked or unknown: the client hears the same thing for all.
     Rejected,
     /// A resend asked for too early (seconds left) or too often (`None`).
     TooSoon(Option<i64>),
 }
 
-pub struct Accepted {
+pub(crate) struct Accepted {
     pub user_id: String,
     pub purpose: Purpose,
 }
@@ -74,7 +74,7 @@ fn digest(state: &AppState, challenge_id: &str, code: &str) -> String {
 }
 
 /// Makes a code for the user's new attempt; earlier unused codes for the same purpose stop working.
-pub async fn issue(state: &AppState, user_id: &str, purpose: Purpose) -> Result<Issued, sqlx::Error> {
+pub(crate) async fn issue(state: &AppState, user_id: &str, purpose: Purpose) -> Result<Issued, sqlx::Error> {
     let now = state.clock.now_ms();
     sqlx::query("UPDATE verification_codes SET used_at = $1 WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL")
         .bind(now)
@@ -122,7 +122,7 @@ async fn live(state: &AppState, challenge_id: &str) -> Result<Option<Row>, sqlx:
 /// Checks `code` for the challenge; a right code is used up, a wrong one counts against it. Each guess
 /// first takes one of the code's tries in a single statement, so guesses sent in parallel cannot share
 /// a try; an account's codes get `MAX_FAILED_PER_DAY` wrong guesses a day between them.
-pub async fn redeem(
+pub(crate) async fn redeem(
     state: &AppState,
     challenge_id: &str,
     code: &str,
@@ -164,7 +164,10 @@ pub async fn redeem(
 }
 
 /// A fresh code for the same challenge (same purpose, new 10 minutes), when the wait is over.
-pub async fn resend(state: &AppState, challenge_id: &str) -> Result<Result<(Accepted, Issued), Failure>, sqlx::Error> {
+pub(crate) async fn resend(
+    state: &AppState,
+    challenge_id: &str,
+) -> Result<Result<(Accepted, Issued), Failure>, sqlx::Error> {
     let now = state.clock.now_ms();
     let Some(row) = live(state, challenge_id).await? else { return Ok(Err(Failure::Rejected)) };
     let Some(purpose) = Purpose::parse(&row.purpose) else { return Ok(Err(Failure::Rejected)) };
@@ -194,7 +197,7 @@ pub async fn resend(state: &AppState, challenge_id: &str) -> Result<Result<(Acce
 }
 
 /// Deletes the codes that expired before `until`; gives how many.
-pub async fn forget_expired(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_expired(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("DELETE FROM verification_codes WHERE expires_at <= $1").bind(until).execute(db).await?;
     Ok(done.rows_affected())
 }

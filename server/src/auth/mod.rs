@@ -12,6 +12,6 @@ pub(crate) use routes::routes;
 use crate::db::Db;
 
 /// Deletes the one-time codes and the reset links that expired before `until`: how many of each.
-pub async fn forget_expired(db: &Db, until: i64) -> Result<(u64, u64), sqlx::Error> {
+pub(crate) async fn forget_expired(db: &Db, until: i64) -> Result<(u64, u64), sqlx::Error> {
     Ok((codes::forget_expired(db, until).await?, reset::forget_expired(db, until).await?))
 }

@@ -8,7 +8,7 @@ use crate::users::PublicUser;
 /// A code is on its way: the next step sends it with `challengeId` to `/api/auth/verify-code`.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CodeStep {
+pub(crate) struct CodeStep {
     /// Set after sign-up (and at login to an account whose e-mail is not verified yet).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub requires_verification: bool,
@@ -26,14 +26,14 @@ pub struct CodeStep {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct SignedInAnswer {
+pub(crate) struct SignedInAnswer {
     pub token: String,
     pub user: PublicUser,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(untagged)]
-pub enum SignupAnswer {
+pub(crate) enum SignupAnswer {
     CodeSent(CodeStep),
     SignedIn(SignedInAnswer),
 }

@@ -50,7 +50,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 /// A new account, as the sign-up form sends it.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SignupRequest {
+pub(crate) struct SignupRequest {
     #[serde(flatten)]
     account: AccountFields,
     #[serde(flatten)]
@@ -69,7 +69,7 @@ pub struct SignupRequest {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LoginRequest {
+pub(crate) struct LoginRequest {
     /// The username or the e-mail address.
     #[serde(default)]
     #[schema(required = true, min_length = 1, pattern = r"\S")]
@@ -82,7 +82,7 @@ pub struct LoginRequest {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CodeRequest {
+pub(crate) struct CodeRequest {
     #[schema(min_length = 1)]
     challenge_id: String,
     #[serde(default)]
@@ -92,7 +92,7 @@ pub struct CodeRequest {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ResendRequest {
+pub(crate) struct ResendRequest {
     #[schema(min_length = 1)]
     challenge_id: String,
 }
@@ -184,19 +184,19 @@ async fn resend_code(
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct VerifyRequest {
+pub(crate) struct VerifyRequest {
     #[schema(value_type = String, required = true, min_length = 1)]
     token: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct VerifyAnswer {
+pub(crate) struct VerifyAnswer {
     valid: bool,
     user: PublicUser,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct LogoutAnswer {
+pub(crate) struct LogoutAnswer {
     success: bool,
 }
 

@@ -31,7 +31,7 @@ const ACCOUNT_DISABLED: Text = Text::new(ErrorCode::AccountDisabled, "This accou
 
 /// Makes the account of checked fields: an unverified one gets its code by e-mail, a verified one (with
 /// e-mail verification off) its welcome and a session.
-pub async fn sign_up(
+pub(crate) async fn sign_up(
     state: &AppState,
     client: &ClientInfo,
     account: NewAccount<'_>,
@@ -57,7 +57,12 @@ pub async fn sign_up(
 }
 
 /// Checks the username (or address) and password; when right, e-mails a code for the second step.
-pub async fn log_in(state: &AppState, client: &ClientInfo, login: &str, password: String) -> ApiResult<CodeStep> {
+pub(crate) async fn log_in(
+    state: &AppState,
+    client: &ClientInfo,
+    login: &str,
+    password: String,
+) -> ApiResult<CodeStep> {
     let user = store::find_by_login(&state.db, login).await?;
     let right = password::verify(password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let Some(user) = user.filter(|_| right) else {
@@ -75,7 +80,7 @@ pub async fn log_in(state: &AppState, client: &ClientInfo, login: &str, password
 }
 
 /// The second step: a right code signs the user in (and, after sign-up, verifies the address).
-pub async fn redeem_code(
+pub(crate) async fn redeem_code(
     state: &AppState,
     client: &ClientInfo,
     challenge_id: &str,
@@ -103,7 +108,7 @@ pub async fn redeem_code(
 }
 
 /// A new code for the same step, once the wait is over.
-pub async fn resend_code(state: &AppState, challenge_id: &str) -> ApiResult<CodeStep> {
+pub(crate) async fn resend_code(state: &AppState, challenge_id: &str) -> ApiResult<CodeStep> {
     let (accepted, issued) = match codes::resend(state, challenge_id).await? {
         Ok(done) => done,
         Err(Failure::TooSoon(Some(seconds))) => {

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[schema(as = EmbedProvider)]
-pub enum Provider {
+pub(crate) enum Provider {
     Youtube,
     Instagram,
     Facebook,
@@ -17,7 +17,7 @@ pub enum Provider {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct Embed {
+pub(crate) struct Embed {
     pub provider: Provider,
     /// YouTube: the video id; Instagram: `p/<code>` or `reel/<code>`; Facebook: the post's canonical
     /// address; Twitter/X: the post's number.
@@ -33,7 +33,7 @@ fn token(value: &str, max: usize) -> bool {
 }
 
 /// The embed an address stands for, if it is one of a supported provider.
-pub fn recognise(text: &str) -> Option<Embed> {
+pub(crate) fn recognise(text: &str) -> Option<Embed> {
     let url = Url::parse(text.trim()).ok()?;
     if url.scheme() != "https" && url.scheme() != "http" {
         return None;

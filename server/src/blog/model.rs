@@ -13,23 +13,23 @@ use crate::{
 };
 
 /// Posts per page of `/blog`.
-pub const PAGE_SIZE: i64 = 6;
-pub const TITLE_MAX: usize = 150;
-pub const EXCERPT_MAX: usize = 300;
-pub const BODY_MAX: usize = 100_000;
-pub const AUTHOR_MAX: usize = 100;
-pub const CATEGORY_NAME_MAX: usize = 60;
-pub const CATEGORY_DESCRIPTION_MAX: usize = 300;
+pub(crate) const PAGE_SIZE: i64 = 6;
+pub(crate) const TITLE_MAX: usize = 150;
+pub(crate) const EXCERPT_MAX: usize = 300;
+pub(crate) const BODY_MAX: usize = 100_000;
+pub(crate) const AUTHOR_MAX: usize = 100;
+pub(crate) const CATEGORY_NAME_MAX: usize = 60;
+pub(crate) const CATEGORY_DESCRIPTION_MAX: usize = 300;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum PostStatus {
+pub(crate) enum PostStatus {
     Draft,
     Published,
 }
 
 impl PostStatus {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             PostStatus::Draft => "draft",
             PostStatus::Published => "published",
@@ -38,7 +38,7 @@ impl PostStatus {
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct CategoryRef {
+pub(crate) struct CategoryRef {
     pub slug: String,
     pub name: String,
 }
@@ -46,7 +46,7 @@ pub struct CategoryRef {
 /// A published post in the list, in one language.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PostSummary {
+pub(crate) struct PostSummary {
     pub slug: String,
     pub title: String,
     pub excerpt: String,
@@ -61,7 +61,7 @@ pub struct PostSummary {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PostPage {
+pub(crate) struct PostPage {
     pub posts: Vec<PostSummary>,
     /// 1-based.
     pub page: i64,
@@ -72,7 +72,7 @@ pub struct PostPage {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Post {
+pub(crate) struct Post {
     #[serde(flatten)]
     pub summary: PostSummary,
     pub updated_at: i64,
@@ -81,7 +81,7 @@ pub struct Post {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Category {
+pub(crate) struct Category {
     pub slug: String,
     pub name: String,
     pub description: String,
@@ -92,7 +92,7 @@ pub struct Category {
 /// A post as an admin writes it.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PostDraft {
+pub(crate) struct PostDraft {
     /// Slug form; the post's address is `/blog/{slug}`. Fixed once created.
     #[schema(schema_with = schema::slug)]
     pub slug: String,
@@ -113,7 +113,7 @@ pub struct PostDraft {
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PostText {
+pub(crate) struct PostText {
     #[schema(pattern = r"\S", max_length = 150)]
     pub title: String,
     #[schema(pattern = r"\S", max_length = 300)]
@@ -125,7 +125,7 @@ pub struct PostText {
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CategoryDraft {
+pub(crate) struct CategoryDraft {
     #[schema(schema_with = schema::slug)]
     pub slug: String,
     #[schema(schema_with = schema::translations::<CategoryText>)]
@@ -134,7 +134,7 @@ pub struct CategoryDraft {
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CategoryText {
+pub(crate) struct CategoryText {
     #[schema(pattern = r"\S", max_length = 60)]
     pub name: String,
     #[serde(default)]
@@ -144,7 +144,7 @@ pub struct CategoryText {
 
 impl PostDraft {
     /// Trims, drops languages left blank, fills the publishing time, and checks every field.
-    pub fn tidy_and_check(&mut self, new: bool, now: i64) -> ApiResult<()> {
+    pub(crate) fn tidy_and_check(&mut self, new: bool, now: i64) -> ApiResult<()> {
         self.translations.retain(|lang, t| {
             *lang == Lang::DEFAULT || ![&t.title, &t.excerpt, &t.body].iter().all(|s| s.trim().is_empty())
         });
@@ -173,7 +173,7 @@ impl PostDraft {
 }
 
 impl CategoryDraft {
-    pub fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
+    pub(crate) fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
         self.translations
             .retain(|lang, t| *lang == Lang::DEFAULT || !(t.name.trim().is_empty() && t.description.trim().is_empty()));
         for text in self.translations.values_mut() {

@@ -11,7 +11,7 @@ use super::embeds::{self, Embed};
 /// A piece of a post's body, in order.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Block {
+pub(crate) enum Block {
     /// Sanitised HTML: no scripts, styles, event handlers or `javascript:` links.
     Html {
         html: String,
@@ -31,7 +31,7 @@ fn options() -> Options {
 
 /// Renders `markdown`. A top-level paragraph that is only a supported social media address (bare or
 /// as `<address>`) becomes an `Embed` block; everything else is HTML, sanitised.
-pub fn render(markdown: &str) -> Vec<Block> {
+pub(crate) fn render(markdown: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut pending: Vec<Event> = Vec::new();
     let mut paragraph: Option<Vec<Event>> = None;
@@ -92,7 +92,7 @@ fn embed_of(content: &[Event]) -> Option<Embed> {
 
 /// The text of `markdown` without its markup, one string per paragraph, heading or list item (what
 /// the assistant searches and quotes); a paragraph that stands for an embed is left out.
-pub fn plain_paragraphs(markdown: &str) -> Vec<String> {
+pub(crate) fn plain_paragraphs(markdown: &str) -> Vec<String> {
     let mut paragraphs = Vec::new();
     let mut current = String::new();
     let mut events: Vec<Event> = Vec::new();

@@ -56,7 +56,7 @@ pub(crate) fn admin_routes() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct PostsQuery {
+pub(crate) struct PostsQuery {
     /// he, en, ru, fr or es; anything else (or nothing) gives Hebrew.
     lang: Option<String>,
     /// 1-based page number; 6 posts per page.
@@ -166,12 +166,12 @@ async fn delete_post(
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct PreviewRequest {
+pub(crate) struct PreviewRequest {
     markdown: String,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Preview {
+pub(crate) struct Preview {
     body: Vec<Block>,
 }
 

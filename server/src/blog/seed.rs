@@ -62,12 +62,12 @@ struct SeedPostText {
     excerpt: String,
 }
 
-pub fn seed_categories() -> anyhow::Result<Vec<CategoryDraft>> {
+pub(crate) fn seed_categories() -> anyhow::Result<Vec<CategoryDraft>> {
     serde_json::from_str(CATEGORIES_JSON).context("content/blog/categories.json is invalid")
 }
 
 /// The seed posts, bodies included, oldest first (so the newest is inserted last).
-pub fn seed_posts() -> anyhow::Result<Vec<PostDraft>> {
+pub(crate) fn seed_posts() -> anyhow::Result<Vec<PostDraft>> {
     let posts: Vec<SeedPost> = serde_json::from_str(POSTS_JSON).context("content/blog/posts.json is invalid")?;
     let mut drafts = posts
         .into_iter()
@@ -103,7 +103,7 @@ pub fn seed_posts() -> anyhow::Result<Vec<PostDraft>> {
 }
 
 /// Inserts the seed blog unless it was loaded before. Returns whether anything was inserted.
-pub async fn seed_blog(db: &Db) -> anyhow::Result<bool> {
+pub(crate) async fn seed_blog(db: &Db) -> anyhow::Result<bool> {
     let categories = seed_categories()?;
     let posts = seed_posts()?;
     let now = now_ms();

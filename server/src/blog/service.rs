@@ -12,7 +12,7 @@ use crate::{
     fields,
 };
 
-pub const POST_NOT_FOUND: Text = Text::new(ErrorCode::PostNotFound, "Post not found");
+pub(crate) const POST_NOT_FOUND: Text = Text::new(ErrorCode::PostNotFound, "Post not found");
 const CATEGORY_NOT_FOUND: Text = Text::new(ErrorCode::CategoryNotFound, "Category not found");
 const SLUG_TAKEN: Text = Text::new(ErrorCode::SlugTaken, "This slug is already in use");
 
@@ -26,15 +26,15 @@ impl From<WriteError> for ApiError {
     }
 }
 
-pub async fn post(db: &Db, slug: &str) -> ApiResult<PostRecord> {
+pub(crate) async fn post(db: &Db, slug: &str) -> ApiResult<PostRecord> {
     write::post_records(db, Some(slug)).await?.pop().ok_or(ApiError::NotFound(POST_NOT_FOUND))
 }
 
-pub async fn category(db: &Db, slug: &str) -> ApiResult<CategoryRecord> {
+pub(crate) async fn category(db: &Db, slug: &str) -> ApiResult<CategoryRecord> {
     write::category_records(db, Some(slug)).await?.pop().ok_or(ApiError::NotFound(CATEGORY_NOT_FOUND))
 }
 
-pub async fn create_post(db: &Db, mut draft: PostDraft, now: i64) -> ApiResult<PostRecord> {
+pub(crate) async fn create_post(db: &Db, mut draft: PostDraft, now: i64) -> ApiResult<PostRecord> {
     draft.tidy_and_check(true, now)?;
     let mut tx = db::begin(db).await?;
     write::insert_post(&mut tx, &draft, now).await?;
@@ -42,7 +42,7 @@ pub async fn create_post(db: &Db, mut draft: PostDraft, now: i64) -> ApiResult<P
     post(db, &draft.slug).await
 }
 
-pub async fn update_post(db: &Db, slug: &str, mut draft: PostDraft, now: i64) -> ApiResult<PostRecord> {
+pub(crate) async fn update_post(db: &Db, slug: &str, mut draft: PostDraft, now: i64) -> ApiResult<PostRecord> {
     fields::same_id("slug", &draft.slug, slug)?;
     draft.tidy_and_check(false, now)?;
     let mut tx = db::begin(db).await?;
@@ -53,7 +53,7 @@ pub async fn update_post(db: &Db, slug: &str, mut draft: PostDraft, now: i64) ->
     post(db, &draft.slug).await
 }
 
-pub async fn delete_post(db: &Db, slug: &str) -> ApiResult<()> {
+pub(crate) async fn delete_post(db: &Db, slug: &str) -> ApiResult<()> {
     if !write::delete_post(db, slug).await? {
         return Err(ApiError::NotFound(POST_NOT_FOUND));
     }
@@ -61,14 +61,14 @@ pub async fn delete_post(db: &Db, slug: &str) -> ApiResult<()> {
 }
 
 /// The body as readers will get it.
-pub fn preview(markdown: &str) -> ApiResult<Vec<Block>> {
+pub(crate) fn preview(markdown: &str) -> ApiResult<Vec<Block>> {
     if markdown.chars().count() > BODY_MAX {
         return Err(ApiError::invalid_field("markdown", &fields::too_long(BODY_MAX)));
     }
     Ok(render(markdown))
 }
 
-pub async fn create_category(db: &Db, mut draft: CategoryDraft, now: i64) -> ApiResult<CategoryRecord> {
+pub(crate) async fn create_category(db: &Db, mut draft: CategoryDraft, now: i64) -> ApiResult<CategoryRecord> {
     draft.tidy_and_check(true)?;
     let mut tx = db::begin(db).await?;
     write::insert_category(&mut tx, &draft, now).await?;
@@ -76,7 +76,12 @@ pub async fn create_category(db: &Db, mut draft: CategoryDraft, now: i64) -> Api
     category(db, &draft.slug).await
 }
 
-pub async fn update_category(db: &Db, slug: &str, mut draft: CategoryDraft, now: i64) -> ApiResult<CategoryRecord> {
+pub(crate) async fn update_category(
+    db: &Db,
+    slug: &str,
+    mut draft: CategoryDraft,
+    now: i64,
+) -> ApiResult<CategoryRecord> {
     fields::same_id("slug", &draft.slug, slug)?;
     draft.tidy_and_check(false)?;
     let mut tx = db::begin(db).await?;
@@ -88,7 +93,7 @@ pub async fn update_category(db: &Db, slug: &str, mut draft: CategoryDraft, now:
 }
 
 /// Deletes the category; its posts stay, without a category.
-pub async fn delete_category(db: &Db, slug: &str) -> ApiResult<()> {
+pub(crate) async fn delete_category(db: &Db, slug: &str) -> ApiResult<()> {
     if !write::delete_category(db, slug).await? {
         return Err(ApiError::NotFound(CATEGORY_NOT_FOUND));
     }

@@ -9,11 +9,11 @@ use crate::{
     settings::{Editable, Stored},
 };
 
-pub const INSTAGRAM_WIDTH: std::ops::RangeInclusive<u32> = 320..=1000;
+pub(crate) const INSTAGRAM_WIDTH: std::ops::RangeInclusive<u32> = 320..=1000;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SocialEmbeds {
+pub(crate) struct SocialEmbeds {
     pub youtube: YoutubeEmbeds,
     pub instagram: InstagramEmbeds,
     pub facebook: FacebookEmbeds,
@@ -22,7 +22,7 @@ pub struct SocialEmbeds {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct YoutubeEmbeds {
+pub(crate) struct YoutubeEmbeds {
     pub enabled: bool,
     /// Starts muted: browsers refuse to autoplay with sound.
     pub autoplay: bool,
@@ -31,7 +31,7 @@ pub struct YoutubeEmbeds {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct InstagramEmbeds {
+pub(crate) struct InstagramEmbeds {
     pub enabled: bool,
     pub show_captions: bool,
     /// Pixels.
@@ -41,21 +41,21 @@ pub struct InstagramEmbeds {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct FacebookEmbeds {
+pub(crate) struct FacebookEmbeds {
     pub enabled: bool,
     pub show_text: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TwitterEmbeds {
+pub(crate) struct TwitterEmbeds {
     pub enabled: bool,
     pub theme: Theme,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Theme {
+pub(crate) enum Theme {
     Light,
     Dark,
 }
@@ -74,7 +74,7 @@ impl Default for SocialEmbeds {
 impl SocialEmbeds {
     /// The origins whose frames the enabled providers draw in: the pages' CSP `frame-src` adds
     /// exactly these (and no script source: every embed is a sandboxed frame).
-    pub fn frame_origins(&self) -> Vec<&'static str> {
+    pub(crate) fn frame_origins(&self) -> Vec<&'static str> {
         [
             (self.youtube.enabled, "https://www.youtube-nocookie.com"),
             (self.instagram.enabled, "https://www.instagram.com"),

@@ -43,7 +43,7 @@ fn summary_from_row(row: &sqlx::any::AnyRow) -> Result<PostSummary, sqlx::Error>
 }
 
 /// One page (1-based) of published posts, newest first, and the total; optionally of one category.
-pub async fn published_page(
+pub(crate) async fn published_page(
     db: &Db,
     lang: Lang,
     page: i64,
@@ -67,7 +67,7 @@ pub async fn published_page(
 
 /// Every published post (for the sitemap and feeds), newest first.
 /// What changes when any post does: the published count and the latest change.
-pub async fn fingerprint(db: &Db) -> Result<[i64; 2], sqlx::Error> {
+pub(crate) async fn fingerprint(db: &Db) -> Result<[i64; 2], sqlx::Error> {
     let row = sqlx::query(
         "SELECT (SELECT COUNT(*) FROM blog_posts WHERE status = 'published'),
                 (SELECT COALESCE(MAX(updated_at), 0) FROM blog_posts)",
@@ -77,11 +77,11 @@ pub async fn fingerprint(db: &Db) -> Result<[i64; 2], sqlx::Error> {
     Ok([row.try_get(0)?, row.try_get(1)?])
 }
 
-pub async fn published_count(db: &Db) -> Result<i64, sqlx::Error> {
+pub(crate) async fn published_count(db: &Db) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM blog_posts WHERE status = 'published'").fetch_one(db).await
 }
 
-pub async fn all_published(db: &Db, lang: Lang) -> Result<Vec<PostSummary>, sqlx::Error> {
+pub(crate) async fn all_published(db: &Db, lang: Lang) -> Result<Vec<PostSummary>, sqlx::Error> {
     let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} ORDER BY p.published_at DESC, p.slug");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
     rows.iter().map(summary_from_row).collect()
@@ -89,14 +89,18 @@ pub async fn all_published(db: &Db, lang: Lang) -> Result<Vec<PostSummary>, sqlx
 
 /// A published post's summary and when it last changed (epoch ms), without its body: what a page's
 /// head needs. `None` for an unknown or draft post.
-pub async fn published_summary(db: &Db, slug: &str, lang: Lang) -> Result<Option<(PostSummary, i64)>, sqlx::Error> {
+pub(crate) async fn published_summary(
+    db: &Db,
+    slug: &str,
+    lang: Lang,
+) -> Result<Option<(PostSummary, i64)>, sqlx::Error> {
     let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} AND p.slug = $2");
     let Some(row) = sqlx::query(&sql).bind(lang.code()).bind(slug).fetch_optional(db).await? else { return Ok(None) };
     Ok(Some((summary_from_row(&row)?, row.try_get("updated_at")?)))
 }
 
 /// A published post with its body rendered, or `None` (unknown or draft).
-pub async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Post>, sqlx::Error> {
+pub(crate) async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Post>, sqlx::Error> {
     let Some((summary, updated_at)) = published_summary(db, slug, lang).await? else { return Ok(None) };
     let body: String =
         sqlx::query_scalar("SELECT body_markdown FROM blog_post_translations WHERE post_slug = $1 AND lang = $2")
@@ -109,13 +113,13 @@ pub async fn published_post(db: &Db, slug: &str, lang: Lang) -> Result<Option<Po
 
 /// Every published post with its Markdown source in `lang` (or Hebrew where the post lacks it): what
 /// the assistant searches.
-pub async fn published_sources(db: &Db, lang: Lang) -> Result<Vec<(PostSummary, String)>, sqlx::Error> {
+pub(crate) async fn published_sources(db: &Db, lang: Lang) -> Result<Vec<(PostSummary, String)>, sqlx::Error> {
     let sql = format!("SELECT {SUMMARY_COLUMNS}, COALESCE(t.body_markdown, h.body_markdown) AS body_markdown {SUMMARY_FROM} ORDER BY p.slug");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
     rows.iter().map(|row| Ok((summary_from_row(row)?, row.try_get("body_markdown")?))).collect()
 }
 
-pub async fn categories(db: &Db, lang: Lang) -> Result<Vec<Category>, sqlx::Error> {
+pub(crate) async fn categories(db: &Db, lang: Lang) -> Result<Vec<Category>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT c.slug, COALESCE(t.name, h.name, c.slug) AS name, COALESCE(t.description, h.description, '') AS description,
             (SELECT COUNT(*) FROM blog_posts p WHERE p.category_slug = c.slug AND p.status = 'published') AS post_count

@@ -12,7 +12,7 @@ use crate::{
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PostRecord {
+pub(crate) struct PostRecord {
     #[serde(flatten)]
     pub draft: PostDraft,
     pub created_at: i64,
@@ -21,7 +21,7 @@ pub struct PostRecord {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CategoryRecord {
+pub(crate) struct CategoryRecord {
     #[serde(flatten)]
     pub draft: CategoryDraft,
     /// Posts in it, drafts included.
@@ -51,7 +51,7 @@ const POST_TEXTS: TextTable =
 const CATEGORY_TEXTS: TextTable =
     TextTable { table: "blog_category_translations", key: "category_slug", columns: &["name", "description"] };
 
-pub async fn post_records(db: &Db, only: Option<&str>) -> Result<Vec<PostRecord>, sqlx::Error> {
+pub(crate) async fn post_records(db: &Db, only: Option<&str>) -> Result<Vec<PostRecord>, sqlx::Error> {
     let posts = sqlx::query(
         "SELECT * FROM blog_posts WHERE $1 IS NULL OR slug = $1 ORDER BY COALESCE(published_at, created_at) DESC, slug",
     )
@@ -100,7 +100,7 @@ async fn check_category(conn: &mut AnyConnection, post: &PostDraft) -> Result<()
     }
 }
 
-pub async fn insert_post(conn: &mut AnyConnection, post: &PostDraft, now: i64) -> Result<(), WriteError> {
+pub(crate) async fn insert_post(conn: &mut AnyConnection, post: &PostDraft, now: i64) -> Result<(), WriteError> {
     if exists(conn, "SELECT 1 FROM blog_posts WHERE slug = $1", &post.slug).await? {
         return Err(WriteError::SlugTaken);
     }
@@ -123,7 +123,7 @@ pub async fn insert_post(conn: &mut AnyConnection, post: &PostDraft, now: i64) -
 }
 
 /// `false` when there is no such post.
-pub async fn update_post(conn: &mut AnyConnection, post: &PostDraft, now: i64) -> Result<bool, WriteError> {
+pub(crate) async fn update_post(conn: &mut AnyConnection, post: &PostDraft, now: i64) -> Result<bool, WriteError> {
     check_category(conn, post).await?;
     let updated = sqlx::query(
         "UPDATE blog_posts SET category_slug = $2, author = $3, cover = $4, status = $5, published_at = $6, updated_at = $7 WHERE slug = $1",
@@ -151,11 +151,11 @@ async fn write_post_texts(conn: &mut AnyConnection, post: &PostDraft) -> Result<
     Ok(())
 }
 
-pub async fn delete_post(db: &Db, slug: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn delete_post(db: &Db, slug: &str) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query("DELETE FROM blog_posts WHERE slug = $1").bind(slug).execute(db).await?.rows_affected() > 0)
 }
 
-pub async fn category_records(db: &Db, only: Option<&str>) -> Result<Vec<CategoryRecord>, sqlx::Error> {
+pub(crate) async fn category_records(db: &Db, only: Option<&str>) -> Result<Vec<CategoryRecord>, sqlx::Error> {
     let categories = sqlx::query(
         "SELECT c.slug, (SELECT COUNT(*) FROM blog_posts p WHERE p.category_slug = c.slug) AS post_count
          FROM blog_categories c WHERE $1 IS NULL OR c.slug = $1 ORDER BY c.position, c.slug",
@@ -182,7 +182,11 @@ pub async fn category_records(db: &Db, only: Option<&str>) -> Result<Vec<Categor
         .collect()
 }
 
-pub async fn insert_category(conn: &mut AnyConnection, category: &CategoryDraft, now: i64) -> Result<(), WriteError> {
+pub(crate) async fn insert_category(
+    conn: &mut AnyConnection,
+    category: &CategoryDraft,
+    now: i64,
+) -> Result<(), WriteError> {
     if exists(conn, "SELECT 1 FROM blog_categories WHERE slug = $1", &category.slug).await? {
         return Err(WriteError::SlugTaken);
     }
@@ -198,7 +202,11 @@ pub async fn insert_category(conn: &mut AnyConnection, category: &CategoryDraft,
     write_category_texts(conn, category).await
 }
 
-pub async fn update_category(conn: &mut AnyConnection, category: &CategoryDraft, now: i64) -> Result<bool, WriteError> {
+pub(crate) async fn update_category(
+    conn: &mut AnyConnection,
+    category: &CategoryDraft,
+    now: i64,
+) -> Result<bool, WriteError> {
     let updated = sqlx::query("UPDATE blog_categories SET updated_at = $2 WHERE slug = $1")
         .bind(&category.slug)
         .bind(now)
@@ -219,6 +227,6 @@ async fn write_category_texts(conn: &mut AnyConnection, category: &CategoryDraft
 }
 
 /// Deletes the category; its posts stay, uncategorised (ON DELETE SET NULL). `false` when unknown.
-pub async fn delete_category(db: &Db, slug: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn delete_category(db: &Db, slug: &str) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query("DELETE FROM blog_categories WHERE slug = $1").bind(slug).execute(db).await?.rows_affected() > 0)
 }

@@ -17,7 +17,7 @@ const EXPIRES: &str = "expires";
 /// Random bytes that start a salt.
 const SALT_BYTES: usize = 12;
 
-pub fn challenge(state: &AppState, max_number: u64) -> anyhow::Result<Challenge> {
+pub(crate) fn challenge(state: &AppState, max_number: u64) -> anyhow::Result<Challenge> {
     let expires = DateTime::from_timestamp_millis(state.clock.now_ms() + CHALLENGE_TTL_SECS * 1000);
     let made = create_challenge(ChallengeOptions {
         hmac_key: &state.keys.bot_check,
@@ -38,7 +38,7 @@ pub fn challenge(state: &AppState, max_number: u64) -> anyhow::Result<Challenge>
 
 /// Whether the token is a right, unexpired solution of a challenge costing at least `cost`, never used
 /// before.
-pub async fn verify(state: &AppState, token: &str, cost: u64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn verify(state: &AppState, token: &str, cost: u64) -> Result<bool, sqlx::Error> {
     let Some(payload) = decode(token) else { return Ok(false) };
     let Some(expires_secs) = salt_param(&payload.salt, EXPIRES) else { return Ok(false) };
     let paid = cost_paid(&payload.salt).unwrap_or(0);
@@ -93,7 +93,7 @@ fn salt_param(salt: &str, name: &str) -> Option<i64> {
 }
 
 /// Deletes the used solutions whose challenge expired by `now` (refused from then on anyway); gives how many.
-pub async fn forget_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("DELETE FROM bot_check_uses WHERE expires_at <= $1").bind(now).execute(db).await?;
     Ok(done.rows_affected())
 }

@@ -9,9 +9,9 @@ mod altcha;
 mod model;
 mod routes;
 mod service;
-pub mod settings;
+pub(crate) mod settings;
 mod turnstile;
 
-pub use altcha::forget_expired;
+pub(crate) use altcha::forget_expired;
 pub(crate) use routes::routes;
-pub use service::{failed, verify};
+pub(crate) use service::{failed, verify};

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 /// What the login and sign-up forms show.
 #[derive(Serialize, ToSchema)]
 #[serde(tag = "provider", rename_all = "camelCase")]
-pub enum Challenge {
+pub(crate) enum Challenge {
     /// Find `number` ≤ `maxnumber` with `SHA-256(salt + number) = challenge`; send back the payload
     /// `{algorithm, challenge, number, salt, signature}` as base64 JSON.
     #[serde(rename_all = "camelCase")]

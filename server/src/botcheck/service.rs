@@ -29,7 +29,7 @@ pub(super) async fn challenge(state: &AppState, client: &ClientInfo) -> anyhow::
 }
 
 /// Counts a failed sign-in from the client's network.
-pub async fn failed(state: &AppState, client: &ClientInfo) -> Result<(), sqlx::Error> {
+pub(crate) async fn failed(state: &AppState, client: &ClientInfo) -> Result<(), sqlx::Error> {
     ratelimit::count(state, &FAILURES, &client.rate_key()).await
 }
 
@@ -41,7 +41,7 @@ async fn cost(state: &AppState, client: &ClientInfo, base: u64) -> Result<u64, s
 }
 
 /// Accepts the form's `turnstileToken` or answers with the spec's texts.
-pub async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) -> ApiResult<()> {
+pub(crate) async fn verify(state: &AppState, client: &ClientInfo, token: Option<&str>) -> ApiResult<()> {
     let bot_check = effective(state).await?;
     if matches!(bot_check, BotCheck::Off) {
         return Ok(());

@@ -9,7 +9,7 @@ use crate::settings::{keep, mask, Editable, Stored};
 use crate::{config::BotCheck, fields::FieldErrors, AppState};
 
 /// The proof of work's largest number: the browser tries half of it on average.
-pub const DIFFICULTY: std::ops::RangeInclusive<u32> = 1_000..=10_000_000;
+pub(crate) const DIFFICULTY: std::ops::RangeInclusive<u32> = 1_000..=10_000_000;
 const TURNSTILE_VERIFY_URL: &str = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -85,7 +85,7 @@ impl BotCheckSettings {
 }
 
 /// The bot-check in force: the saved one, else the environment's.
-pub async fn effective(state: &AppState) -> Result<BotCheck, sqlx::Error> {
+pub(crate) async fn effective(state: &AppState) -> Result<BotCheck, sqlx::Error> {
     let saved = state.settings.get::<Option<BotCheckSettings>>(&state.db).await?;
     Ok(match saved.as_ref() {
         None => state.config.bot_check.clone(),

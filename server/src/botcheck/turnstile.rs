@@ -26,7 +26,7 @@ fn client() -> &'static reqwest::Client {
 }
 
 /// Whether the verifier accepts the token; an unreachable, slow or redirecting verifier counts as a failure.
-pub async fn verify(verify_url: &str, secret: &str, token: &str, ip: &str) -> bool {
+pub(crate) async fn verify(verify_url: &str, secret: &str, token: &str, ip: &str) -> bool {
     let answer =
         client().post(verify_url).form(&[("secret", secret), ("response", token), ("remoteip", ip)]).send().await;
     match answer {

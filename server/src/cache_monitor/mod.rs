@@ -8,7 +8,7 @@ mod store;
 
 use std::{collections::HashMap, time::Duration};
 
-pub use routes::routes;
+pub(crate) use routes::routes;
 
 use crate::{
     caches::{CacheName, Figures},
@@ -23,12 +23,12 @@ const FIGURES_KEEP_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Hits per query of every cache on every live instance since each started (the dashboard's figure);
 /// none before the first query.
-pub async fn hit_rate(state: &AppState) -> Result<Option<f64>, sqlx::Error> {
+pub(crate) async fn hit_rate(state: &AppState) -> Result<Option<f64>, sqlx::Error> {
     Ok(report::report(state).await?.total.hit_rate)
 }
 
 /// Publishes this instance's figures every 10 s, and what its caches counted since the last time.
-pub fn spawn_publisher(state: AppState) {
+pub(crate) fn spawn_publisher(state: AppState) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(PUBLISH_EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

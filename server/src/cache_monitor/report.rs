@@ -15,16 +15,16 @@ use crate::{
 };
 
 /// An instance whose figures are older than this is taken for gone.
-pub const LIVE_FOR_MS: i64 = 30_000;
+pub(crate) const LIVE_FOR_MS: i64 = 30_000;
 const MINUTE_MS: i64 = 60_000;
 const HOUR_MS: i64 = 60 * MINUTE_MS;
 /// Below this many queries a cache is still warming up and its hit rate says little: it is not judged
 /// (healthy).
-pub const MIN_QUERIES: u64 = 100;
+pub(crate) const MIN_QUERIES: u64 = 100;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum CacheStatus {
+pub(crate) enum CacheStatus {
     Healthy,
     Warning,
     Critical,
@@ -34,7 +34,7 @@ pub enum CacheStatus {
 /// question to the assistant is seldom asked twice in ten minutes; a page is read again and again).
 #[derive(Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     pub warning_below: f64,
     pub critical_below: f64,
 }
@@ -51,7 +51,7 @@ fn thresholds(name: CacheName) -> Thresholds {
 /// Figures of a cache, or of all together: every live instance's, since each started.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Measures {
+pub(crate) struct Measures {
     /// Hits and misses.
     pub queries: u64,
     pub hits: u64,
@@ -74,7 +74,7 @@ pub struct Measures {
 /// One cache's figures, with the thresholds its status is judged by.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CacheFigures {
+pub(crate) struct CacheFigures {
     pub name: CacheName,
     #[serde(flatten)]
     pub measures: Measures,
@@ -84,7 +84,7 @@ pub struct CacheFigures {
 /// One minute of the last hour.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct MinuteRate {
+pub(crate) struct MinuteRate {
     /// The minute's start, in ms since the epoch.
     pub minute: i64,
     /// Every cache's hits per query in that minute; none when nothing was asked.
@@ -95,7 +95,7 @@ pub struct MinuteRate {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CacheMinute {
+pub(crate) struct CacheMinute {
     pub name: CacheName,
     pub hit_rate: Option<f64>,
     pub queries: u64,
@@ -103,7 +103,7 @@ pub struct CacheMinute {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CacheReport {
+pub(crate) struct CacheReport {
     pub caches: Vec<CacheFigures>,
     pub total: Measures,
     /// Instances whose figures are counted (those heard from in the last 30 s).
@@ -117,7 +117,7 @@ pub struct CacheReport {
     pub generated_at: i64,
 }
 
-pub async fn report(state: &AppState) -> Result<CacheReport, sqlx::Error> {
+pub(crate) async fn report(state: &AppState) -> Result<CacheReport, sqlx::Error> {
     let now = state.clock.now_ms();
     let here = state.caches.figures();
     let others = store::others(&state.db, &state.caches.instance, now - LIVE_FOR_MS).await?;
@@ -146,7 +146,7 @@ pub async fn report(state: &AppState) -> Result<CacheReport, sqlx::Error> {
     })
 }
 
-pub fn minute_of(ms: i64) -> i64 {
+pub(crate) fn minute_of(ms: i64) -> i64 {
     ms - ms.rem_euclid(MINUTE_MS)
 }
 
@@ -182,7 +182,7 @@ fn measures(figures: &Figures, status: CacheStatus) -> Measures {
 
 /// A cache against its thresholds, once warmed up. A miss for each entry it holds is the cache filling
 /// (each answer is made once before it can be a hit), so it counts neither way.
-pub fn status(name: CacheName, figures: &Figures) -> CacheStatus {
+pub(crate) fn status(name: CacheName, figures: &Figures) -> CacheStatus {
     let limits = thresholds(name);
     if figures.hits + figures.misses < MIN_QUERIES {
         return CacheStatus::Healthy;

@@ -18,7 +18,7 @@ use crate::{
 
 const CACHE_NOT_FOUND: Text = Text::new(ErrorCode::CacheNotFound, "Cache not found");
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(cache_report, clear_all)).routes(routes!(clear_one))
 }
 

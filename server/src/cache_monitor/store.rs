@@ -8,7 +8,12 @@ use crate::{
 };
 
 /// Saves this instance's figures (counters since it started).
-pub async fn publish(db: &Db, instance: &str, now: i64, figures: &[(CacheName, Figures)]) -> Result<(), sqlx::Error> {
+pub(crate) async fn publish(
+    db: &Db,
+    instance: &str,
+    now: i64,
+    figures: &[(CacheName, Figures)],
+) -> Result<(), sqlx::Error> {
     for (name, f) in figures {
         sqlx::query(
             "INSERT INTO cache_figures (instance, name, updated_at, hits, misses, miss_micros, evictions, entries, bytes)
@@ -33,7 +38,7 @@ pub async fn publish(db: &Db, instance: &str, now: i64, figures: &[(CacheName, F
 }
 
 /// Adds hits and misses to this instance's count for `minute`.
-pub async fn add_to_minute(
+pub(crate) async fn add_to_minute(
     db: &Db,
     instance: &str,
     minute: i64,
@@ -57,7 +62,11 @@ pub async fn add_to_minute(
 }
 
 /// The figures other instances published since `since`.
-pub async fn others(db: &Db, instance: &str, since: i64) -> Result<Vec<(String, CacheName, Figures)>, sqlx::Error> {
+pub(crate) async fn others(
+    db: &Db,
+    instance: &str,
+    since: i64,
+) -> Result<Vec<(String, CacheName, Figures)>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT instance, name, hits, misses, miss_micros, evictions, entries, bytes FROM cache_figures
          WHERE instance <> $1 AND updated_at >= $2",
@@ -83,7 +92,7 @@ pub async fn others(db: &Db, instance: &str, since: i64) -> Result<Vec<(String, 
 }
 
 /// Hits and misses per minute and cache since `since`, all instances together, oldest first.
-pub async fn minutes(db: &Db, since: i64) -> Result<Vec<(i64, CacheName, u64, u64)>, sqlx::Error> {
+pub(crate) async fn minutes(db: &Db, since: i64) -> Result<Vec<(i64, CacheName, u64, u64)>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT minute, name, CAST(SUM(hits) AS BIGINT) AS hits, CAST(SUM(misses) AS BIGINT) AS misses FROM cache_history
          WHERE minute >= $1 GROUP BY minute, name ORDER BY minute",
@@ -107,7 +116,7 @@ pub async fn minutes(db: &Db, since: i64) -> Result<Vec<(i64, CacheName, u64, u6
 }
 
 /// Drops minutes older than `history_before` and the figures of instances silent since `figures_before`.
-pub async fn prune(db: &Db, history_before: i64, figures_before: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn prune(db: &Db, history_before: i64, figures_before: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM cache_history WHERE minute < $1").bind(history_before).execute(db).await?;
     sqlx::query("DELETE FROM cache_figures WHERE updated_at < $1").bind(figures_before).execute(db).await?;
     Ok(())

@@ -13,16 +13,16 @@ use crate::{
     lang::Lang,
 };
 
-pub const NAME_MAX: usize = 100;
-pub const DESCRIPTION_MAX: usize = 1000;
-pub const HISTORY_MAX: usize = 5000;
-pub const LIST_ITEM_MAX: usize = 200;
-pub const LIST_MAX_ITEMS: usize = 20;
-pub const PRICE_MAX: usize = 20;
+pub(crate) const NAME_MAX: usize = 100;
+pub(crate) const DESCRIPTION_MAX: usize = 1000;
+pub(crate) const HISTORY_MAX: usize = 5000;
+pub(crate) const LIST_ITEM_MAX: usize = 200;
+pub(crate) const LIST_MAX_ITEMS: usize = 20;
+pub(crate) const PRICE_MAX: usize = 20;
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct BrandDraft {
+pub(crate) struct BrandDraft {
     /// Slug form for a new brand, e.g. `grishko` (the seeded `russianPointe` predates the rule); fixed
     /// once created.
     #[schema(max_length = 64)]
@@ -43,7 +43,7 @@ pub struct BrandDraft {
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct BrandText {
+pub(crate) struct BrandText {
     #[schema(pattern = r"\S", max_length = 100)]
     pub name: String,
     #[schema(pattern = r"\S", max_length = 1000)]
@@ -61,7 +61,7 @@ pub struct BrandText {
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ProductDraft {
+pub(crate) struct ProductDraft {
     /// Slug form, e.g. `bloch-heritage`; fixed once created.
     #[schema(schema_with = schema::slug)]
     pub id: String,
@@ -87,7 +87,7 @@ pub struct ProductDraft {
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ProductText {
+pub(crate) struct ProductText {
     #[schema(pattern = r"\S", max_length = 100)]
     pub name: String,
     #[schema(pattern = r"\S", max_length = 1000)]
@@ -121,7 +121,7 @@ impl BrandText {
 impl BrandDraft {
     /// Trims the texts, drops languages left blank, and checks every field; the id only when `new`
     /// (ids made before the slug rule, such as `russianPointe`, stay editable).
-    pub fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
+    pub(crate) fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
         self.translations.retain(|lang, text| *lang == Lang::DEFAULT || !text.is_blank());
         self.translations.values_mut().for_each(BrandText::tidy);
         let mut errors = FieldErrors::default();
@@ -143,7 +143,7 @@ impl BrandDraft {
 }
 
 impl ProductDraft {
-    pub fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
+    pub(crate) fn tidy_and_check(&mut self, new: bool) -> ApiResult<()> {
         self.translations.retain(|lang, text| {
             *lang == Lang::DEFAULT || !(text.name.trim().is_empty() && text.description.trim().is_empty())
         });

@@ -1,25 +1,25 @@
 //! The public catalogue: brands and products, localised with fallback to Hebrew.
 
 mod draft;
-pub mod fit;
+pub(crate) mod fit;
 mod model;
 mod routes;
-pub mod seed;
+pub(crate) mod seed;
 mod service;
 mod store;
 mod write;
 
-pub use draft::{BrandDraft, BrandText, ProductDraft, ProductText};
-pub use model::{Brand, Product};
-pub use write::{brand_link, insert_brand, insert_product, product_exists};
+pub(crate) use draft::{BrandDraft, BrandText, ProductDraft, ProductText};
+pub(crate) use model::{Brand, Product};
+pub(crate) use write::{brand_link, insert_brand, insert_product, product_exists};
 
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{public_cache, AppState};
-pub use store::{counts, find_brand, find_product, fingerprint, list_brands, list_products};
+pub(crate) use store::{counts, find_brand, find_product, fingerprint, list_brands, list_products};
 
 /// The public reading calls (answered from memory) and the admin's editing calls (which drop those
 /// answers).
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     public_cache::reads(routes::public_routes()).merge(public_cache::changes(routes::admin_routes()))
 }

@@ -4,7 +4,7 @@ use utoipa::ToSchema;
 /// A pointe shoe maker, in one language.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Brand {
+pub(crate) struct Brand {
     #[schema(example = "bloch")]
     pub id: String,
     pub name: String,
@@ -26,7 +26,7 @@ pub struct Brand {
 /// A pointe shoe model, in one language.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Product {
+pub(crate) struct Product {
     #[schema(example = "bloch-heritage")]
     pub id: String,
     pub brand_id: String,

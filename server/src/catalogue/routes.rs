@@ -49,7 +49,7 @@ pub(crate) fn admin_routes() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
-pub struct ProductsQuery {
+pub(crate) struct ProductsQuery {
     /// he, en, ru, fr or es; anything else (or nothing) gives Hebrew.
     lang: Option<String>,
     /// Only this brand's products.
@@ -147,7 +147,7 @@ async fn update_brand(
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
-pub struct DeleteBrandQuery {
+pub(crate) struct DeleteBrandQuery {
     /// `delete`: the brand's products are deleted with it; `move`: they go to `moveTo`.
     /// Without it, a brand that has products is not deleted (409).
     #[param(schema_with = orphans_schema)]
@@ -163,7 +163,7 @@ fn orphans_schema() -> utoipa::openapi::Object {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DeletedBrand {
+pub(crate) struct DeletedBrand {
     /// The products deleted with the brand.
     deleted_products: Vec<String>,
 }

@@ -15,17 +15,17 @@ const BRANDS_JSON: &str = include_str!("../../../content/brands.json");
 const PRODUCTS_JSON: &str = include_str!("../../../content/products.json");
 const SEED_MARK: &str = "seed.catalogue";
 
-pub fn seed_brands() -> anyhow::Result<Vec<BrandDraft>> {
+pub(crate) fn seed_brands() -> anyhow::Result<Vec<BrandDraft>> {
     serde_json::from_str(BRANDS_JSON).context("content/brands.json is invalid")
 }
 
-pub fn seed_products() -> anyhow::Result<Vec<ProductDraft>> {
+pub(crate) fn seed_products() -> anyhow::Result<Vec<ProductDraft>> {
     serde_json::from_str(PRODUCTS_JSON).context("content/products.json is invalid")
 }
 
 /// Inserts the seed catalogue unless it was loaded before (even if admins have since changed it).
 /// Returns whether anything was inserted.
-pub async fn seed_catalogue(db: &Db) -> anyhow::Result<bool> {
+pub(crate) async fn seed_catalogue(db: &Db) -> anyhow::Result<bool> {
     let brands = seed_brands()?;
     let products = seed_products()?;
     let now = now_ms();

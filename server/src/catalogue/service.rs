@@ -12,7 +12,7 @@ use crate::{
     fields,
 };
 
-pub const BRAND_NOT_FOUND: Text = Text::new(ErrorCode::BrandNotFound, "Brand not found");
+pub(crate) const BRAND_NOT_FOUND: Text = Text::new(ErrorCode::BrandNotFound, "Brand not found");
 const PRODUCT_NOT_FOUND: Text = Text::new(ErrorCode::ProductNotFound, "Product not found");
 const ID_TAKEN: Text = Text::new(ErrorCode::IdTaken, "This id is already in use");
 const BRAND_HAS_PRODUCTS: Text = Text::new(
@@ -31,16 +31,16 @@ impl From<WriteError> for ApiError {
     }
 }
 
-pub async fn brand(db: &Db, id: &str) -> ApiResult<BrandRecord> {
+pub(crate) async fn brand(db: &Db, id: &str) -> ApiResult<BrandRecord> {
     write::brand_records(db, Some(id)).await?.pop().ok_or(ApiError::NotFound(BRAND_NOT_FOUND))
 }
 
-pub async fn product(db: &Db, id: &str) -> ApiResult<ProductRecord> {
+pub(crate) async fn product(db: &Db, id: &str) -> ApiResult<ProductRecord> {
     write::product_records(db, Some(id)).await?.pop().ok_or(ApiError::NotFound(PRODUCT_NOT_FOUND))
 }
 
 /// Adds a brand; Hebrew texts are required, other languages fall back to them.
-pub async fn create_brand(db: &Db, mut draft: BrandDraft, now: i64) -> ApiResult<BrandRecord> {
+pub(crate) async fn create_brand(db: &Db, mut draft: BrandDraft, now: i64) -> ApiResult<BrandRecord> {
     draft.tidy_and_check(true)?;
     let mut tx = db::begin(db).await?;
     write::insert_brand(&mut tx, &draft, now).await?;
@@ -48,7 +48,7 @@ pub async fn create_brand(db: &Db, mut draft: BrandDraft, now: i64) -> ApiResult
     brand(db, &draft.id).await
 }
 
-pub async fn update_brand(db: &Db, id: &str, mut draft: BrandDraft, now: i64) -> ApiResult<BrandRecord> {
+pub(crate) async fn update_brand(db: &Db, id: &str, mut draft: BrandDraft, now: i64) -> ApiResult<BrandRecord> {
     fields::same_id("id", &draft.id, id)?;
     draft.tidy_and_check(false)?;
     let mut tx = db::begin(db).await?;
@@ -60,7 +60,7 @@ pub async fn update_brand(db: &Db, id: &str, mut draft: BrandDraft, now: i64) ->
 }
 
 /// Deletes the brand, its products as `orphans` says; gives the ids of the products deleted with it.
-pub async fn delete_brand(db: &Db, id: &str, orphans: OrphanProducts, now: i64) -> ApiResult<Vec<String>> {
+pub(crate) async fn delete_brand(db: &Db, id: &str, orphans: OrphanProducts, now: i64) -> ApiResult<Vec<String>> {
     let mut tx = db::begin(db).await?;
     let deleted_products = match write::delete_brand(&mut tx, id, &orphans, now).await {
         Ok(deleted) => deleted.ok_or(ApiError::NotFound(BRAND_NOT_FOUND))?,
@@ -72,7 +72,7 @@ pub async fn delete_brand(db: &Db, id: &str, orphans: OrphanProducts, now: i64) 
     Ok(deleted_products)
 }
 
-pub async fn create_product(db: &Db, mut draft: ProductDraft, now: i64) -> ApiResult<ProductRecord> {
+pub(crate) async fn create_product(db: &Db, mut draft: ProductDraft, now: i64) -> ApiResult<ProductRecord> {
     draft.tidy_and_check(true)?;
     let mut tx = db::begin(db).await?;
     write::insert_product(&mut tx, &draft, now).await?;
@@ -80,7 +80,7 @@ pub async fn create_product(db: &Db, mut draft: ProductDraft, now: i64) -> ApiRe
     product(db, &draft.id).await
 }
 
-pub async fn update_product(db: &Db, id: &str, mut draft: ProductDraft, now: i64) -> ApiResult<ProductRecord> {
+pub(crate) async fn update_product(db: &Db, id: &str, mut draft: ProductDraft, now: i64) -> ApiResult<ProductRecord> {
     fields::same_id("id", &draft.id, id)?;
     draft.tidy_and_check(false)?;
     let mut tx = db::begin(db).await?;
@@ -91,7 +91,7 @@ pub async fn update_product(db: &Db, id: &str, mut draft: ProductDraft, now: i64
     product(db, &draft.id).await
 }
 
-pub async fn delete_product(db: &Db, id: &str) -> ApiResult<()> {
+pub(crate) async fn delete_product(db: &Db, id: &str) -> ApiResult<()> {
     if !write::delete_product(db, id).await? {
         return Err(ApiError::NotFound(PRODUCT_NOT_FOUND));
     }

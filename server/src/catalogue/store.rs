@@ -88,7 +88,7 @@ const PRODUCT_NAMES: &str =
     WHERE $1 IS NULL OR p.brand_id = $1";
 
 /// What changes when any brand or product does: their counts and latest changes.
-pub async fn fingerprint(db: &Db) -> Result<[i64; 4], sqlx::Error> {
+pub(crate) async fn fingerprint(db: &Db) -> Result<[i64; 4], sqlx::Error> {
     let row = sqlx::query(
         "SELECT (SELECT COUNT(*) FROM brands), (SELECT COALESCE(MAX(updated_at), 0) FROM brands),
                 (SELECT COUNT(*) FROM products), (SELECT COALESCE(MAX(updated_at), 0) FROM products)",
@@ -99,13 +99,13 @@ pub async fn fingerprint(db: &Db) -> Result<[i64; 4], sqlx::Error> {
 }
 
 /// How many brands and products there are.
-pub async fn counts(db: &Db) -> Result<(i64, i64), sqlx::Error> {
+pub(crate) async fn counts(db: &Db) -> Result<(i64, i64), sqlx::Error> {
     let brands = sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(db).await?;
     let products = sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(db).await?;
     Ok((brands, products))
 }
 
-pub async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error> {
+pub(crate) async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error> {
     let sql = format!("{BRAND_SELECT} ORDER BY b.position, b.id");
     let rows = sqlx::query(&sql).bind(lang.code()).fetch_all(db).await?;
     let mut brands = rows.iter().map(brand_from_row).collect::<Result<Vec<_>, _>>()?;
@@ -116,7 +116,7 @@ pub async fn list_brands(db: &Db, lang: Lang) -> Result<Vec<Brand>, sqlx::Error>
     Ok(brands)
 }
 
-pub async fn find_brand(db: &Db, id: &str, lang: Lang) -> Result<Option<Brand>, sqlx::Error> {
+pub(crate) async fn find_brand(db: &Db, id: &str, lang: Lang) -> Result<Option<Brand>, sqlx::Error> {
     let sql = format!("{BRAND_SELECT} WHERE b.id = $2");
     let row = sqlx::query(&sql).bind(lang.code()).bind(id).fetch_optional(db).await?;
     let Some(mut brand) = row.as_ref().map(brand_from_row).transpose()? else { return Ok(None) };
@@ -126,7 +126,7 @@ pub async fn find_brand(db: &Db, id: &str, lang: Lang) -> Result<Option<Brand>, 
 }
 
 /// The product `id` in `lang`, with its other names.
-pub async fn find_product(db: &Db, id: &str, lang: Lang) -> Result<Option<Product>, sqlx::Error> {
+pub(crate) async fn find_product(db: &Db, id: &str, lang: Lang) -> Result<Option<Product>, sqlx::Error> {
     let sql = format!("{PRODUCT_SELECT} WHERE p.id = $2");
     let row = sqlx::query(&sql).bind(lang.code()).bind(id).fetch_optional(db).await?;
     let Some(mut product) = row.as_ref().map(product_from_row).transpose()? else { return Ok(None) };
@@ -135,7 +135,7 @@ pub async fn find_product(db: &Db, id: &str, lang: Lang) -> Result<Option<Produc
     Ok(Some(product))
 }
 
-pub async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Result<Vec<Product>, sqlx::Error> {
+pub(crate) async fn list_products(db: &Db, brand_id: Option<&str>, lang: Lang) -> Result<Vec<Product>, sqlx::Error> {
     let rows = match brand_id {
         Some(brand) => {
             let sql = format!("{PRODUCT_SELECT} WHERE p.brand_id = $2 ORDER BY p.position, p.id");

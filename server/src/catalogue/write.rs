@@ -15,7 +15,7 @@ use crate::{
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BrandRecord {
+pub(crate) struct BrandRecord {
     #[serde(flatten)]
     pub draft: BrandDraft,
     pub product_count: i64,
@@ -24,7 +24,7 @@ pub struct BrandRecord {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ProductRecord {
+pub(crate) struct ProductRecord {
     #[serde(flatten)]
     pub draft: ProductDraft,
     pub updated_at: i64,
@@ -32,7 +32,7 @@ pub struct ProductRecord {
 
 /// What becomes of a deleted brand's products.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OrphanProducts {
+pub(crate) enum OrphanProducts {
     /// Refuse to delete a brand that still has products.
     Refuse,
     Delete,
@@ -63,7 +63,7 @@ fn json_list(row: &sqlx::any::AnyRow, column: &str) -> Result<Vec<String>, sqlx:
     serde_json::from_str(&row.try_get::<String, _>(column)?).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
-pub async fn brand_records(db: &Db, only: Option<&str>) -> Result<Vec<BrandRecord>, sqlx::Error> {
+pub(crate) async fn brand_records(db: &Db, only: Option<&str>) -> Result<Vec<BrandRecord>, sqlx::Error> {
     let brands = sqlx::query(
         "SELECT b.id, b.image, b.link, b.retailer_link, b.updated_at,
             (SELECT COUNT(*) FROM products p WHERE p.brand_id = b.id) AS product_count
@@ -104,7 +104,7 @@ pub async fn brand_records(db: &Db, only: Option<&str>) -> Result<Vec<BrandRecor
         .collect()
 }
 
-pub async fn product_records(db: &Db, only: Option<&str>) -> Result<Vec<ProductRecord>, sqlx::Error> {
+pub(crate) async fn product_records(db: &Db, only: Option<&str>) -> Result<Vec<ProductRecord>, sqlx::Error> {
     let products = sqlx::query(
         "SELECT p.* FROM products p JOIN brands b ON b.id = p.brand_id
          WHERE $1 IS NULL OR p.id = $1 ORDER BY b.position, p.position, p.id",
@@ -142,15 +142,15 @@ pub async fn product_records(db: &Db, only: Option<&str>) -> Result<Vec<ProductR
 
 /// Adds a brand after the others.
 /// The brand's link, or `None` when there is no such brand.
-pub async fn brand_link(conn: &mut AnyConnection, id: &str) -> Result<Option<String>, sqlx::Error> {
+pub(crate) async fn brand_link(conn: &mut AnyConnection, id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT link FROM brands WHERE id = $1").bind(id).fetch_optional(conn).await
 }
 
-pub async fn product_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn product_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
     crate::db::exists(conn, "SELECT 1 FROM products WHERE id = $1", id).await
 }
 
-pub async fn insert_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64) -> Result<(), WriteError> {
+pub(crate) async fn insert_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64) -> Result<(), WriteError> {
     if exists(conn, "SELECT 1 FROM brands WHERE id = $1", &brand.id).await? {
         return Err(WriteError::IdTaken);
     }
@@ -170,7 +170,7 @@ pub async fn insert_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64
 }
 
 /// Replaces the brand's fields and texts (its id stays); `false` when there is no such brand.
-pub async fn update_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64) -> Result<bool, WriteError> {
+pub(crate) async fn update_brand(conn: &mut AnyConnection, brand: &BrandDraft, now: i64) -> Result<bool, WriteError> {
     let updated =
         sqlx::query("UPDATE brands SET image = $2, link = $3, retailer_link = $4, updated_at = $5 WHERE id = $1")
             .bind(&brand.id)
@@ -205,7 +205,7 @@ async fn write_brand_texts(conn: &mut AnyConnection, brand: &BrandDraft) -> Resu
 
 /// Deletes the brand; its products follow `orphans`. Returns the ids of the products deleted with it,
 /// or `None` when there is no such brand.
-pub async fn delete_brand(
+pub(crate) async fn delete_brand(
     conn: &mut AnyConnection,
     id: &str,
     orphans: &OrphanProducts,
@@ -240,7 +240,11 @@ pub async fn delete_brand(
     Ok(Some(deleted))
 }
 
-pub async fn insert_product(conn: &mut AnyConnection, product: &ProductDraft, now: i64) -> Result<(), WriteError> {
+pub(crate) async fn insert_product(
+    conn: &mut AnyConnection,
+    product: &ProductDraft,
+    now: i64,
+) -> Result<(), WriteError> {
     if exists(conn, "SELECT 1 FROM products WHERE id = $1", &product.id).await? {
         return Err(WriteError::IdTaken);
     }
@@ -263,7 +267,11 @@ pub async fn insert_product(conn: &mut AnyConnection, product: &ProductDraft, no
     write_product_texts(conn, product, now).await
 }
 
-pub async fn update_product(conn: &mut AnyConnection, product: &ProductDraft, now: i64) -> Result<bool, WriteError> {
+pub(crate) async fn update_product(
+    conn: &mut AnyConnection,
+    product: &ProductDraft,
+    now: i64,
+) -> Result<bool, WriteError> {
     if !exists(conn, "SELECT 1 FROM brands WHERE id = $1", &product.brand_id).await? {
         return Err(WriteError::UnknownBrand);
     }
@@ -297,7 +305,7 @@ async fn write_product_texts(conn: &mut AnyConnection, product: &ProductDraft, n
 }
 
 /// `false` when there is no such product.
-pub async fn delete_product(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn delete_product(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query("DELETE FROM products WHERE id = $1").bind(id).execute(db).await?.rows_affected() > 0)
 }
 

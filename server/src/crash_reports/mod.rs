@@ -8,16 +8,16 @@ mod source_maps;
 mod stack;
 mod store;
 
-pub use routes::routes;
+pub(crate) use routes::routes;
 
 use crate::db::Db;
 
 /// Forgets the crashes not seen again since `cutoff` (the cleanup job): answers how many groups went.
-pub async fn forget_unseen_since(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_unseen_since(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
     store::forget_unseen_since(db, cutoff).await
 }
 
 /// Crash groups no admin has looked at yet (the dashboard's figure).
-pub async fn unresolved(db: &Db) -> Result<i64, sqlx::Error> {
+pub(crate) async fn unresolved(db: &Db) -> Result<i64, sqlx::Error> {
     store::unresolved(db).await
 }

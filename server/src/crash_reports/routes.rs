@@ -58,11 +58,11 @@ const DAY_SECS: i64 = 24 * 60 * 60;
 /// The subject of the site-wide budgets.
 const WHOLE_SITE: &str = "site";
 
-pub const CRASH_NOT_FOUND: Text = Text::new(ErrorCode::CrashNotFound, "Crash report not found");
+pub(crate) const CRASH_NOT_FOUND: Text = Text::new(ErrorCode::CrashNotFound, "Crash report not found");
 const NONE_CHOSEN: &str = "Choose at least one crash report";
 const TOO_MANY_CHOSEN: &str = "Choose at most 100 crash reports";
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(log_error).layer(DefaultBodyLimit::max(MAX_BODY_BYTES)))
         .routes(routes!(list))
@@ -73,7 +73,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CrashReport {
+pub(crate) struct CrashReport {
     message: String,
     stack: Option<String>,
     component_stack: Option<String>,
@@ -88,7 +88,7 @@ pub struct CrashReport {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Stored {
+pub(crate) struct Stored {
     success: bool,
 }
 
@@ -146,7 +146,7 @@ async fn within_budgets(state: &AppState, address: &str, fingerprint: &str, byte
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct ListQuery {
+pub(crate) struct ListQuery {
     /// Only groups of this status; every status when left out.
     #[param(inline)]
     status: Option<CrashStatus>,
@@ -156,7 +156,7 @@ pub struct ListQuery {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CrashPage {
+pub(crate) struct CrashPage {
     groups: Vec<CrashGroup>,
     total: i64,
     page: i64,
@@ -207,7 +207,7 @@ async fn export(
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CrashDetail {
+pub(crate) struct CrashDetail {
     group: CrashGroup,
     /// The newest report's stack, each frame mapped to the source by the build's source maps.
     frames: Vec<MappedFrame>,
@@ -222,7 +222,7 @@ pub struct CrashDetail {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct CrashUrl {
+pub(crate) struct CrashUrl {
     url: String,
     count: i64,
 }
@@ -261,7 +261,7 @@ fn url_counts(occurrences: &[CrashOccurrence]) -> Vec<CrashUrl> {
 
 #[derive(Clone, Copy, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum CrashBulkAction {
+pub(crate) enum CrashBulkAction {
     Resolve,
     Ignore,
     Reopen,
@@ -269,7 +269,7 @@ pub enum CrashBulkAction {
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct CrashBulkRequest {
+pub(crate) struct CrashBulkRequest {
     /// The groups (1 to 100).
     #[schema(min_items = 1, max_items = 100)]
     ids: Vec<String>,
@@ -277,7 +277,7 @@ pub struct CrashBulkRequest {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct CrashBulkDone {
+pub(crate) struct CrashBulkDone {
     /// How many of the groups there were.
     changed: u64,
 }

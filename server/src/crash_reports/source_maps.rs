@@ -12,7 +12,7 @@ use super::stack::Frame;
 
 /// A frame of the stack, with where it is in the source when the build's map knows.
 #[derive(Serialize, ToSchema)]
-pub struct MappedFrame {
+pub(crate) struct MappedFrame {
     pub function: String,
     pub url: String,
     pub line: u32,
@@ -21,7 +21,7 @@ pub struct MappedFrame {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct SourceLocation {
+pub(crate) struct SourceLocation {
     /// The file in the project, such as `src/features/catalogue/ProductPage.tsx`.
     pub file: String,
     /// 1-based.
@@ -34,7 +34,7 @@ pub struct SourceLocation {
 }
 
 /// Each frame, mapped when its script is one of this build's (`/assets/<name>.js` with a map).
-pub fn map(dist: &Path, frames: Vec<Frame>) -> Vec<MappedFrame> {
+pub(crate) fn map(dist: &Path, frames: Vec<Frame>) -> Vec<MappedFrame> {
     let mut maps: HashMap<String, Option<SourceMap>> = HashMap::new();
     frames
         .into_iter()

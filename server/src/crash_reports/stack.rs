@@ -12,7 +12,7 @@ const TOP_FRAMES: usize = 3;
 
 /// One line of a stack as the browser wrote it (1-based line and column).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Frame {
+pub(crate) struct Frame {
     pub function: String,
     pub url: String,
     pub line: u32,
@@ -21,7 +21,7 @@ pub struct Frame {
 
 /// The frames of a V8 stack (`    at fn (url:line:col)`) or a Firefox / Safari one (`fn@url:line:col`);
 /// other lines (the message) are skipped.
-pub fn frames(stack: &str) -> Vec<Frame> {
+pub(crate) fn frames(stack: &str) -> Vec<Frame> {
     stack.lines().filter_map(|line| frame(line.trim())).collect()
 }
 
@@ -42,7 +42,7 @@ fn frame(line: &str) -> Option<Frame> {
 }
 
 /// The group's key: 16 bytes of a hash, as hex.
-pub fn fingerprint(message: &str, frames: &[Frame]) -> String {
+pub(crate) fn fingerprint(message: &str, frames: &[Frame]) -> String {
     let mut hash = Sha256::new();
     hash.update(normalised(message).as_bytes());
     for frame in frames.iter().take(TOP_FRAMES) {
@@ -53,7 +53,7 @@ pub fn fingerprint(message: &str, frames: &[Frame]) -> String {
 }
 
 /// The message with every word that holds a digit (a count, an id, a hash) as `<n>`.
-pub fn normalised(message: &str) -> String {
+pub(crate) fn normalised(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {

@@ -15,7 +15,7 @@ use crate::{
 const KEPT_PER_GROUP: i64 = 100;
 
 /// A report as stored, its fields already cut to size.
-pub struct NewReport {
+pub(crate) struct NewReport {
     pub user_id: Option<String>,
     /// The member's id, or the visitor's hash of the day: who counts as one affected user.
     pub reporter: String,
@@ -32,7 +32,7 @@ pub struct NewReport {
 
 impl NewReport {
     /// What it weighs stored.
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         let optional = |text: &Option<String>| text.as_ref().map_or(0, String::len);
         self.message.len()
             + optional(&self.stack)
@@ -47,14 +47,14 @@ impl NewReport {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum CrashStatus {
+pub(crate) enum CrashStatus {
     New,
     Resolved,
     Ignored,
 }
 
 impl CrashStatus {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             CrashStatus::New => "new",
             CrashStatus::Resolved => "resolved",
@@ -72,7 +72,7 @@ impl CrashStatus {
 }
 
 /// Whether a report of this fingerprint would start a new group.
-pub async fn is_new_group(db: &Db, fingerprint: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn is_new_group(db: &Db, fingerprint: &str) -> Result<bool, sqlx::Error> {
     let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM crash_groups WHERE fingerprint = $1")
         .bind(fingerprint)
         .fetch_optional(db)
@@ -84,7 +84,7 @@ pub async fn is_new_group(db: &Db, fingerprint: &str) -> Result<bool, sqlx::Erro
 const DROPS_KEPT_DAYS: i64 = 7;
 
 /// Counts a report refused by a daily budget on `now`'s day, and forgets the days no one is told of.
-pub async fn count_drop(db: &Db, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn count_drop(db: &Db, now: i64) -> Result<(), sqlx::Error> {
     let day = now.div_euclid(DAY_MS);
     sqlx::query(
         "INSERT INTO crash_drops (day, reports) VALUES ($1, 1)
@@ -98,7 +98,7 @@ pub async fn count_drop(db: &Db, now: i64) -> Result<(), sqlx::Error> {
 }
 
 /// Reports refused by the daily budgets over the last seven days, today included.
-pub async fn dropped_this_week(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+pub(crate) async fn dropped_this_week(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
     let since = now.div_euclid(DAY_MS) - (DROPS_KEPT_DAYS - 1);
     sqlx::query_scalar("SELECT CAST(COALESCE(SUM(reports), 0) AS BIGINT) FROM crash_drops WHERE day >= $1")
         .bind(since)
@@ -107,7 +107,7 @@ pub async fn dropped_this_week(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
 }
 
 /// Adds the report to its group (made on its first report); a resolved group becomes new again.
-pub async fn insert(db: &Db, fingerprint: &str, report: NewReport, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn insert(db: &Db, fingerprint: &str, report: NewReport, now: i64) -> Result<(), sqlx::Error> {
     let mut tx = crate::db::begin(db).await?;
     let group: String = sqlx::query_scalar(
         "INSERT INTO crash_groups (id, fingerprint, message, status, first_seen, last_seen, occurrences, users)
@@ -174,7 +174,7 @@ async fn count_reporter(tx: &mut Transaction<'_, Any>, group: &str, reporter: &s
 /// A group as the list shows it.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CrashGroup {
+pub(crate) struct CrashGroup {
     pub id: String,
     pub message: String,
     pub status: CrashStatus,
@@ -201,7 +201,7 @@ struct GroupRow {
 const GROUP_COLUMNS: &str = "id, message, status, occurrences, users, first_seen, last_seen";
 
 /// The groups of `status` (every status when `None`) whose message holds `search`, last seen first.
-pub async fn page(
+pub(crate) async fn page(
     db: &Db,
     status: Option<CrashStatus>,
     search: Option<&str>,
@@ -252,7 +252,7 @@ async fn with_browsers(db: &Db, row: GroupRow) -> Result<CrashGroup, sqlx::Error
     })
 }
 
-pub async fn group(db: &Db, id: &str) -> Result<Option<CrashGroup>, sqlx::Error> {
+pub(crate) async fn group(db: &Db, id: &str) -> Result<Option<CrashGroup>, sqlx::Error> {
     let row: Option<GroupRow> = sqlx::query_as(&format!("SELECT {GROUP_COLUMNS} FROM crash_groups WHERE id = $1"))
         .bind(id)
         .fetch_optional(db)
@@ -266,7 +266,7 @@ pub async fn group(db: &Db, id: &str) -> Result<Option<CrashGroup>, sqlx::Error>
 /// One kept report of a group (its stacks are read for the newest only: `newest_stacks`).
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
-pub struct CrashOccurrence {
+pub(crate) struct CrashOccurrence {
     pub id: String,
     pub created_at: i64,
     /// Empty for a visitor.
@@ -280,7 +280,7 @@ pub struct CrashOccurrence {
 }
 
 /// The group's kept reports, newest first.
-pub async fn occurrences(db: &Db, group: &str) -> Result<Vec<CrashOccurrence>, sqlx::Error> {
+pub(crate) async fn occurrences(db: &Db, group: &str) -> Result<Vec<CrashOccurrence>, sqlx::Error> {
     sqlx::query_as(
         "SELECT id, created_at, user_id, message, url, user_agent, browser, lang, release
          FROM crash_occurrences WHERE group_id = $1 ORDER BY created_at DESC, id",
@@ -291,7 +291,7 @@ pub async fn occurrences(db: &Db, group: &str) -> Result<Vec<CrashOccurrence>, s
 }
 
 /// The newest report's stack and component stack.
-pub async fn newest_stacks(db: &Db, group: &str) -> Result<(Option<String>, Option<String>), sqlx::Error> {
+pub(crate) async fn newest_stacks(db: &Db, group: &str) -> Result<(Option<String>, Option<String>), sqlx::Error> {
     let stacks = sqlx::query_as(
         "SELECT stack, component_stack FROM crash_occurrences WHERE group_id = $1 ORDER BY created_at DESC, id LIMIT 1",
     )
@@ -302,7 +302,11 @@ pub async fn newest_stacks(db: &Db, group: &str) -> Result<(Option<String>, Opti
 }
 
 /// Sets the groups' status; how many there were.
-pub async fn set_status<'a>(db: &Db, ids: &'a [String], status: CrashStatus) -> Result<Vec<&'a String>, sqlx::Error> {
+pub(crate) async fn set_status<'a>(
+    db: &Db,
+    ids: &'a [String],
+    status: CrashStatus,
+) -> Result<Vec<&'a String>, sqlx::Error> {
     let mut changed = Vec::new();
     for id in ids {
         let found = sqlx::query("UPDATE crash_groups SET status = $2 WHERE id = $1")
@@ -319,7 +323,7 @@ pub async fn set_status<'a>(db: &Db, ids: &'a [String], status: CrashStatus) -> 
 }
 
 /// Deletes the groups with their reports; answers those there were.
-pub async fn delete<'a>(db: &Db, ids: &'a [String]) -> Result<Vec<&'a String>, sqlx::Error> {
+pub(crate) async fn delete<'a>(db: &Db, ids: &'a [String]) -> Result<Vec<&'a String>, sqlx::Error> {
     let mut tx = crate::db::begin(db).await?;
     let mut deleted = Vec::new();
     for id in ids {
@@ -334,7 +338,7 @@ pub async fn delete<'a>(db: &Db, ids: &'a [String]) -> Result<Vec<&'a String>, s
 }
 
 /// Deletes the groups last seen before `cutoff`, with their reports; answers how many groups went.
-pub async fn forget_unseen_since(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_unseen_since(db: &Db, cutoff: i64) -> Result<u64, sqlx::Error> {
     let stale = "SELECT id FROM crash_groups WHERE last_seen < $1";
     let mut tx = crate::db::begin(db).await?;
     for table in ["crash_occurrences", "crash_group_reporters"] {
@@ -346,6 +350,6 @@ pub async fn forget_unseen_since(db: &Db, cutoff: i64) -> Result<u64, sqlx::Erro
 }
 
 /// Groups waiting for an admin (status new), for the dashboard.
-pub async fn unresolved(db: &Db) -> Result<i64, sqlx::Error> {
+pub(crate) async fn unresolved(db: &Db) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM crash_groups WHERE status = 'new'").fetch_one(db).await
 }

@@ -23,8 +23,8 @@ use crate::{
     settings::{keep_for, mask, Editable, Stored},
 };
 
-pub const KEY_RULE: &str = "Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)";
-pub const NAME_RULE: &str = "Use letters, digits, dots and hyphens only";
+pub(crate) const KEY_RULE: &str = "Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)";
+pub(crate) const NAME_RULE: &str = "Use letters, digits, dots and hyphens only";
 
 /// All three empty: mail goes out unsigned. Each is required in a request (all three sent together).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -118,14 +118,14 @@ impl Editable for DkimSettings {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct DnsRecord {
+pub(crate) struct DnsRecord {
     name: String,
     value: String,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DkimView {
+pub(crate) struct DkimView {
     /// The key masked.
     settings: DkimSettings,
     /// The TXT record to publish, while a key is set.

@@ -12,7 +12,7 @@ pub(super) struct ProviderRefused {
 /// Whether a failed delivery is final, so trying again cannot help: an SMTP 5xx answer, an API's 4xx
 /// other than "too many requests", or an address that does not parse. Connection trouble, SMTP 4xx and
 /// an API's 5xx are temporary.
-pub fn is_permanent(err: &anyhow::Error) -> bool {
+pub(crate) fn is_permanent(err: &anyhow::Error) -> bool {
     if let Some(smtp) = err.downcast_ref::<lettre::transport::smtp::Error>() {
         return smtp.is_permanent();
     }

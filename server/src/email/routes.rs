@@ -31,7 +31,7 @@ use crate::{
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct EmailSettingsView {
+pub(crate) struct EmailSettingsView {
     /// Whether an admin saved settings; until then the environment's transport applies.
     saved: bool,
     /// Where mail goes while nothing is saved.
@@ -40,17 +40,17 @@ pub struct EmailSettingsView {
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct TestEmail {
+pub(crate) struct TestEmail {
     #[schema(format = Email)]
     to: String,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct TestSent {
+pub(crate) struct TestSent {
     pub sent: bool,
 }
 
-pub const TEST_FAILED: &str = "The test e-mail could not be sent";
+pub(crate) const TEST_FAILED: &str = "The test e-mail could not be sent";
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -134,7 +134,7 @@ async fn send_test(
 
 /// The address a staff member typed for a test message, trimmed and checked; at most
 /// `TEST_EMAIL_PER_ACCOUNT` test messages an hour per account (a test goes out at once, to any address).
-pub async fn test_address<'a>(state: &AppState, user: &UserRecord, to: &'a str) -> ApiResult<&'a str> {
+pub(crate) async fn test_address<'a>(state: &AppState, user: &UserRecord, to: &'a str) -> ApiResult<&'a str> {
     ratelimit::hit(state, &ratelimit::TEST_EMAIL_PER_ACCOUNT, &user.id).await?;
     let to = to.trim();
     validation::email(to).map_err(|message| ApiError::invalid_field("to", message))?;
@@ -143,7 +143,7 @@ pub async fn test_address<'a>(state: &AppState, user: &UserRecord, to: &'a str) 
 
 /// The answer to an admin's test message (the provider's, a template's, a campaign's): audited whatever
 /// happened, and a refusal as 502 with the provider's own reason.
-pub async fn test_answer(
+pub(crate) async fn test_answer(
     state: &AppState,
     client: &ClientInfo,
     user: &UserRecord,

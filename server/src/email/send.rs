@@ -18,13 +18,13 @@ pub async fn send(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>)
 
 /// Renders and sends `mail` at once with the provider in force, bypassing the outbox (the admin's
 /// test message: its error is the answer).
-pub async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
+pub(crate) async fn send_now(state: &AppState, recipient: &str, lang: Lang, mail: Mail<'_>) -> anyhow::Result<()> {
     let rendered = templates::render(&mail, lang, &crate::site::name(state).await?)?;
     send_rendered_now(state, recipient, rendered).await
 }
 
 /// Sends a message rendered elsewhere (an admin's template) at once, as `send_now`.
-pub async fn send_rendered_now(state: &AppState, recipient: &str, rendered: Rendered) -> anyhow::Result<()> {
+pub(crate) async fn send_rendered_now(state: &AppState, recipient: &str, rendered: Rendered) -> anyhow::Result<()> {
     let mut in_force = MailerInForce::new(Mailer::from_config(&state.config.mail)?);
     let mailer = in_force.current(state).await?;
     let queued = Queued {

@@ -94,7 +94,7 @@ pub struct EmailSettings {
     pub ses: SesSettings,
 }
 
-pub const FROM_RULE: &str = "Enter an address, or a name and <address>";
+pub(crate) const FROM_RULE: &str = "Enter an address, or a name and <address>";
 
 impl Stored for Option<EmailSettings> {
     const KEY: &'static str = "email";

@@ -64,7 +64,7 @@ pub struct Rendered {
 }
 
 /// `site` is the site's name as the admin set it (or the built-in one).
-pub fn render(mail: &Mail<'_>, lang: Lang, site: &str) -> anyhow::Result<Rendered> {
+pub(crate) fn render(mail: &Mail<'_>, lang: Lang, site: &str) -> anyhow::Result<Rendered> {
     let (key, username, code, link, minutes) = match *mail {
         Mail::SignupCode { username, code, minutes } => ("signupCode", username, Some(code), None, minutes),
         Mail::LoginCode { username, code, minutes } => ("loginCode", username, Some(code), None, minutes),
@@ -107,14 +107,14 @@ pub fn render(mail: &Mail<'_>, lang: Lang, site: &str) -> anyhow::Result<Rendere
 }
 
 /// The words the newsletter layout puts around a template's body (`texts/<lang>.json`, `newsletter`).
-pub struct ListTexts {
+pub(crate) struct ListTexts {
     /// Why the member gets the mail.
     pub footer: String,
     /// The unsubscribe link's text.
     pub unsubscribe: String,
 }
 
-pub fn list_texts(lang: Lang, site: &str) -> ListTexts {
+pub(crate) fn list_texts(lang: Lang, site: &str) -> ListTexts {
     let texts = &TEXTS[&lang]["newsletter"];
     let text = |name: &str| {
         let template = texts[name].as_str().expect("every language has the newsletter texts (checked by a test)");

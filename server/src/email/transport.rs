@@ -41,7 +41,7 @@ pub struct Queued {
 }
 
 /// The most SMTP connections kept open to one server (the campaign sender's highest concurrency).
-pub const MAX_CONNECTIONS: u32 = 50;
+pub(crate) const MAX_CONNECTIONS: u32 = 50;
 const SENDGRID_API: &str = "https://api.sendgrid.com";
 const MAILGUN_API_US: &str = "https://api.mailgun.net";
 const MAILGUN_API_EU: &str = "https://api.eu.mailgun.net";
@@ -75,7 +75,7 @@ pub struct Mailer {
 /// An admin's SMTP server: its name is resolved and checked before each delivery, and the delivery
 /// connects to the very address checked (a transport resolving the name again could be led to a private
 /// one by its DNS); the transport, with its open connections, is kept while the name leads there.
-pub struct CheckedSmtp {
+pub(crate) struct CheckedSmtp {
     config: SmtpConfig,
     connected: Mutex<Option<(IpAddr, AsyncSmtpTransport<Tokio1Executor>)>>,
 }

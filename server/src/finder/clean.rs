@@ -3,7 +3,7 @@
 //! Each reader gives `None` for what it cannot read, which the import reports rather than guesses.
 
 /// The sizes, read as the ascending run they must form (each a half or a whole size above the last).
-pub fn sizes(raw: &str) -> Option<Vec<f64>> {
+pub(crate) fn sizes(raw: &str) -> Option<Vec<f64>> {
     let tokens = tokens(raw);
     if tokens.is_empty() {
         return None;
@@ -50,7 +50,7 @@ fn whole_number(digits: &[&str]) -> Option<u8> {
 
 /// The widths: letter codes (B, C, D), fittings (N, M, W — the words Narrow, Medium and Wide read as
 /// their letters), numbered widths (W1) and X-widths (X, XX, XXX, written as a run of X's one longer each).
-pub fn widths(raw: &str) -> Option<Vec<String>> {
+pub(crate) fn widths(raw: &str) -> Option<Vec<String>> {
     let tokens = tokens(raw);
     if tokens.is_empty() {
         return None;
@@ -104,14 +104,14 @@ fn fitting_letter(word: &str) -> &str {
 
 /// A price range in US dollars, with what the text says beside it ("clearance").
 #[derive(Clone, Debug, PartialEq)]
-pub struct PriceRange {
+pub(crate) struct PriceRange {
     pub min: f64,
     pub max: f64,
     pub remark: Option<String>,
 }
 
 /// "$85–110 (closeout/rare)", "$100.00-120.00", "$59 (liquidation)" or "170".
-pub fn price(raw: &str) -> Option<PriceRange> {
+pub(crate) fn price(raw: &str) -> Option<PriceRange> {
     let (amounts, remark) = match raw.split_once('(') {
         Some((amounts, remark)) => (amounts, Some(remark.trim().strip_suffix(')')?.trim().to_owned())),
         None => (raw, None),
@@ -126,7 +126,7 @@ pub fn price(raw: &str) -> Option<PriceRange> {
 }
 
 /// The cell's comma-separated items, trimmed, blanks left out.
-pub fn tokens(raw: &str) -> Vec<&str> {
+pub(crate) fn tokens(raw: &str) -> Vec<&str> {
     raw.split(',').map(str::trim).filter(|token| !token.is_empty()).collect()
 }
 

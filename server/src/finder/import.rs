@@ -71,7 +71,7 @@ struct MakerText {
 }
 
 /// A model read from the data set.
-pub struct Model {
+pub(crate) struct Model {
     /// The line of the data set (the header is line 1).
     pub line: usize,
     pub product: ProductDraft,
@@ -122,7 +122,7 @@ impl std::fmt::Display for Report {
 }
 
 /// Reads the data set's models; the lines that cannot be models are returned as refused.
-pub fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
+pub(crate) fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
     let makers = makers()?;
     let mut read = Vec::new();
     let mut refused = Vec::new();
@@ -330,7 +330,7 @@ fn product(line: &Line, maker: &Maker, id: String, fit: &Fit) -> ProductDraft {
 const SEED_MARK: &str = "seed.pointe-shoes";
 
 /// The seed's import (on a new database's first start): `None` when it ran on this database before.
-pub async fn seed(db: &Db) -> anyhow::Result<Option<Report>> {
+pub(crate) async fn seed(db: &Db) -> anyhow::Result<Option<Report>> {
     import_models(db, crate::time::now_ms(), Some(SEED_MARK)).await
 }
 

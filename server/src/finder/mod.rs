@@ -2,11 +2,11 @@
 //! pointe shoe models (import.rs, content/pointe-shoes/), answered in one cacheable read.
 
 mod clean;
-pub mod import;
+pub(crate) mod import;
 mod models;
 mod routes;
 
-pub use models::{find_model, model_ids};
+pub(crate) use models::{find_model, model_ids};
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -21,7 +21,7 @@ use crate::{
 pub const CREDIT: &str = "\"Data Pointes Lab Database\" by Danielle Heymann (Data Pointes Lab), licensed under CC BY \
                           4.0, source github.com/4dh/datapointeslab-database; cleaned and translated by Pointe";
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     public_cache::reads(routes::routes())
 }
 
@@ -29,18 +29,18 @@ pub fn routes() -> OpenApiRouter<AppState> {
 const DESCRIBED: [&str; 4] = ["boxShape", "platformWidth", "shankStrength", "footShape"];
 
 /// A model's fit in a sentence of `lang`: box, platform, shank and the feet it is made for.
-pub fn describe(fit: &Fit, lang: Lang) -> String {
+pub(crate) fn describe(fit: &Fit, lang: Lang) -> String {
     describe_attributes(fit, lang, |attribute| DESCRIBED.contains(&attribute))
 }
 
 /// Every attribute of a model's fit in a sentence of `lang` (what the assistant reads about it).
-pub fn describe_fully(fit: &Fit, lang: Lang) -> String {
+pub(crate) fn describe_fully(fit: &Fit, lang: Lang) -> String {
     describe_attributes(fit, lang, |_| true)
 }
 
 /// The feet a model suits, in the words of `lang`, each once ("a wide foot", "toes of even length, as on
 /// a square foot"): what a question about one's feet finds it by.
-pub fn feet_suited(fit: &Fit, lang: Lang) -> Vec<&'static str> {
+pub(crate) fn feet_suited(fit: &Fit, lang: Lang) -> Vec<&'static str> {
     let mut suited: Vec<&'static str> = Vec::new();
     for (attribute, values) in fit.attributes() {
         for text in values.iter().filter_map(|value| vocabulary::suits(attribute, value, lang)) {

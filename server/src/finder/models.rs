@@ -13,7 +13,7 @@ use crate::{
 
 #[derive(Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct FinderModel {
+pub(crate) struct FinderModel {
     pub id: String,
     pub brand_id: String,
     pub brand_name: String,
@@ -29,7 +29,7 @@ pub struct FinderModel {
 /// (`name_order`): the order the web app keeps, so the page drawn on the server and in the browser agree.
 /// Without each model's notes and sources, which only its own page shows (`find_model`): they are an
 /// eighth of the list, which the finder's page carries whole.
-pub async fn models(db: &Db, lang: Lang) -> Result<Vec<FinderModel>, sqlx::Error> {
+pub(crate) async fn models(db: &Db, lang: Lang) -> Result<Vec<FinderModel>, sqlx::Error> {
     let brands = catalogue::list_brands(db, lang).await?;
     let mut fits = catalogue::fit::all_fits(db).await?;
     let products = catalogue::list_products(db, None, lang).await?;
@@ -48,7 +48,7 @@ pub async fn models(db: &Db, lang: Lang) -> Result<Vec<FinderModel>, sqlx::Error
 }
 
 /// The model `id` in `lang`, when it is in the finder.
-pub async fn find_model(db: &Db, id: &str, lang: Lang) -> Result<Option<FinderModel>, sqlx::Error> {
+pub(crate) async fn find_model(db: &Db, id: &str, lang: Lang) -> Result<Option<FinderModel>, sqlx::Error> {
     let Some(fit) = catalogue::fit::fits(db, Some(id)).await?.remove(id) else { return Ok(None) };
     let Some(product) = catalogue::find_product(db, id, lang).await? else { return Ok(None) };
     let brand = catalogue::find_brand(db, &product.brand_id, lang).await?;
@@ -107,7 +107,7 @@ fn name_order(a: &str, b: &str) -> Ordering {
 }
 
 /// The ids of the models in the finder, each with a page of its own (`/shoe/{id}`).
-pub async fn model_ids(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+pub(crate) async fn model_ids(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     let mut ids: Vec<String> = catalogue::fit::all_fits(db).await?.into_keys().collect();
     ids.sort_unstable();
     Ok(ids)

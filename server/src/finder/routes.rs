@@ -21,7 +21,7 @@ use crate::{
 /// The model a page asks for is not in the finder (no such product, or one without a fit).
 const MODEL_NOT_FOUND: Text = Text::new(ErrorCode::ModelNotFound, "Model not found");
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(finder)).routes(routes!(model))
 }
 
@@ -29,7 +29,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// ranks and compares on the device.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct FinderData {
+pub(crate) struct FinderData {
     /// Without their fit's notes and sources, which a model's own page (`/api/finder/models/{id}`) has.
     pub models: Vec<FinderModel>,
     /// The attributes and their values in the asked language, in the vocabulary's order.
@@ -50,7 +50,7 @@ async fn finder(State(state): State<AppState>, ApiQuery(q): ApiQuery<LangQuery>)
 /// One model with its fit, the attributes' names and the credit: what its page (`/shoe/{id}`) shows.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ModelPage {
+pub(crate) struct ModelPage {
     pub model: FinderModel,
     pub attributes: Vec<AttributeNames>,
     pub credit: &'static str,

@@ -15,7 +15,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 const NO_STORE: [(axum::http::HeaderName, &str); 1] = [(axum::http::header::CACHE_CONTROL, "no-store")];
 
 #[derive(Serialize, ToSchema)]
-pub struct Health {
+pub(crate) struct Health {
     #[schema(example = "ok")]
     status: &'static str,
     #[schema(example = "ok")]
@@ -38,7 +38,7 @@ async fn health(State(state): State<AppState>) -> impl IntoResponse {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Liveness {
+pub(crate) struct Liveness {
     #[schema(example = "ok")]
     status: &'static str,
 }
@@ -50,7 +50,7 @@ async fn live() -> impl IntoResponse {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Readiness {
+pub(crate) struct Readiness {
     /// `ready` or `unavailable`.
     #[schema(example = "ready")]
     status: &'static str,

@@ -21,8 +21,8 @@ use std::{
 use moka::notification::RemovalCause;
 use tokio::sync::watch;
 
-pub use prepare::{plain, prepare};
-pub use query::kept_query;
+pub(crate) use prepare::{plain, prepare};
+pub(crate) use query::kept_query;
 
 use crate::{
     caches::{Counters, Figures, Monitored},

@@ -14,14 +14,14 @@ const BROTLI_QUALITY: i32 = 9;
 
 /// The answer with its compressed copies, made on a blocking thread: the strong levels take tens of
 /// milliseconds for a large page, which would hold up the requests sharing an async thread.
-pub async fn prepare(content_type: HeaderValue, identity: Bytes) -> Precompressed {
+pub(crate) async fn prepare(content_type: HeaderValue, identity: Bytes) -> Precompressed {
     tokio::task::spawn_blocking(move || compressed(content_type, identity))
         .await
         .expect("compressing in memory does not panic")
 }
 
 /// The answer as it is, with its tag.
-pub fn plain(content_type: HeaderValue, identity: Bytes) -> Precompressed {
+pub(crate) fn plain(content_type: HeaderValue, identity: Bytes) -> Precompressed {
     Precompressed { content_type, etag: etag(&identity), identity: Some(identity), brotli: None, gzip: None }
 }
 

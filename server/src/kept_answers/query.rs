@@ -8,7 +8,7 @@ use crate::lang::Lang;
 const LANG: &str = "lang";
 
 #[derive(Debug, PartialEq, Eq)]
-pub struct KeptQuery {
+pub(crate) struct KeptQuery {
     /// `name=value` pairs joined by `&`, as they came (still encoded); empty when none is left.
     pub query: String,
     /// Holds a parameter besides the language, whose values are any a client writes: such an answer
@@ -19,7 +19,7 @@ pub struct KeptQuery {
 /// The pairs of `query` whose name is in `known`, in the order they came (a name given twice stays so:
 /// the API refuses it, and an answer refused is not kept). `lang` is written as the language
 /// `language` reads from its value, or left out when it reads none.
-pub fn kept_query(query: Option<&str>, known: &[&str], language: impl Fn(&str) -> Option<Lang>) -> KeptQuery {
+pub(crate) fn kept_query(query: Option<&str>, known: &[&str], language: impl Fn(&str) -> Option<Lang>) -> KeptQuery {
     let mut kept: Vec<(&str, String)> = Vec::new();
     for pair in query.unwrap_or_default().split('&') {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));

@@ -10,7 +10,7 @@ use utoipa::IntoParams;
 use crate::secrets::Keys;
 
 #[derive(Clone, Copy)]
-pub enum Purpose {
+pub(crate) enum Purpose {
     Unsubscribe,
     /// A campaign's open pixel: `<campaign>~<member>`.
     Open,
@@ -31,7 +31,7 @@ impl Purpose {
 /// A signed link's query.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct TokenQuery {
+pub(crate) struct TokenQuery {
     /// The signed token from the e-mail.
     #[serde(default)]
     pub token: String,
@@ -46,14 +46,14 @@ fn mac(keys: &Keys, purpose: Purpose, payload: &str) -> Hmac<Sha256> {
 }
 
 /// `payload.signature`; the payload must not contain a dot.
-pub fn sign(keys: &Keys, purpose: Purpose, payload: &str) -> String {
+pub(crate) fn sign(keys: &Keys, purpose: Purpose, payload: &str) -> String {
     debug_assert!(!payload.contains('.'));
     let signature = URL_SAFE_NO_PAD.encode(mac(keys, purpose, payload).finalize().into_bytes());
     format!("{payload}.{signature}")
 }
 
 /// The payload of a token signed for `purpose`; `None` when it is forged, altered or for another purpose.
-pub fn verify<'a>(keys: &Keys, purpose: Purpose, token: &'a str) -> Option<&'a str> {
+pub(crate) fn verify<'a>(keys: &Keys, purpose: Purpose, token: &'a str) -> Option<&'a str> {
     let (payload, signature) = token.rsplit_once('.')?;
     let signature = URL_SAFE_NO_PAD.decode(signature).ok()?;
     mac(keys, purpose, payload).verify_slice(&signature).ok()?;

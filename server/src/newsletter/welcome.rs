@@ -9,7 +9,7 @@ use crate::{access::UserRecord, email, lang::Lang, AppState};
 
 /// Queues the welcome mail for `user`, when a welcome template is on. A failure is logged, not raised:
 /// the member's sign-up has succeeded whatever happens to this mail.
-pub async fn send(state: &AppState, user: &UserRecord) {
+pub(crate) async fn send(state: &AppState, user: &UserRecord) {
     if let Err(err) = try_send(state, user).await {
         tracing::warn!(user = %user.id, "the welcome mail was not sent: {err:#}");
     }

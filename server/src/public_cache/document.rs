@@ -10,7 +10,7 @@ use utoipa::openapi::{
 };
 
 /// Each GET path's query parameters, by its pattern (`/api/brands/{id}`).
-pub fn query_parameters(openapi: &OpenApi) -> HashMap<String, Vec<String>> {
+pub(crate) fn query_parameters(openapi: &OpenApi) -> HashMap<String, Vec<String>> {
     let names = |parameters: &Option<Vec<Parameter>>| {
         parameters
             .iter()
@@ -27,7 +27,7 @@ pub fn query_parameters(openapi: &OpenApi) -> HashMap<String, Vec<String>> {
         .collect()
 }
 
-pub fn not_modified(openapi: &mut OpenApi) {
+pub(crate) fn not_modified(openapi: &mut OpenApi) {
     for item in openapi.paths.paths.values_mut() {
         let Some(get) = item.get.as_mut() else { continue };
         get.parameters.get_or_insert_with(Vec::new).push(if_none_match());

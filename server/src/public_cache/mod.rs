@@ -72,7 +72,7 @@ impl Monitored for PublicCache {
 }
 
 /// A feature's public reads, answered from memory (`serve`), with their 304 in the API document.
-pub fn reads(mut router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+pub(crate) fn reads(mut router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     let parameters = Arc::new(document::query_parameters(router.get_openapi()));
     document::not_modified(router.get_openapi_mut());
     router.route_layer(from_fn_with_state(parameters, serve))
@@ -82,7 +82,7 @@ pub fn reads(mut router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
 type ReadParameters = Arc<HashMap<String, Vec<String>>>;
 
 /// A feature's admin calls that change what the public reads show (`invalidate`).
-pub fn changes(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+pub(crate) fn changes(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     router.route_layer(from_fn(invalidate))
 }
 
@@ -155,7 +155,7 @@ async fn invalidate(Extension(state): Extension<AppState>, request: Request, nex
 
 /// Tells every running instance that the content changed outside them (an import from the command line):
 /// they drop their public answers at their next poll.
-pub async fn content_changed(db: &Db) -> Result<(), sqlx::Error> {
+pub(crate) async fn content_changed(db: &Db) -> Result<(), sqlx::Error> {
     version::bump(db).await.map(drop)
 }
 
@@ -178,7 +178,7 @@ pub async fn sync(state: &AppState) -> Result<(), sqlx::Error> {
 }
 
 /// Polls the content version and the caches' clear versions twice a second.
-pub fn spawn_sync(state: AppState) {
+pub(crate) fn spawn_sync(state: AppState) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SYNC_EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -17,34 +17,35 @@ use crate::{
 };
 use redis_store::RedisStore;
 
-pub struct Limit {
+pub(crate) struct Limit {
     pub name: &'static str,
     pub max_hits: i64,
     pub window_secs: i64,
 }
 
-pub const LOGIN_PER_IP: Limit = Limit { name: "login-ip", max_hits: 30, window_secs: 15 * 60 };
+pub(crate) const LOGIN_PER_IP: Limit = Limit { name: "login-ip", max_hits: 30, window_secs: 15 * 60 };
 /// Attempts on one account from one network (`account_from`): a guesser elsewhere cannot lock its owner out.
-pub const LOGIN_PER_ACCOUNT_AND_NETWORK: Limit =
+pub(crate) const LOGIN_PER_ACCOUNT_AND_NETWORK: Limit =
     Limit { name: "login-account-net", max_hits: 10, window_secs: 15 * 60 };
 /// Attempts on one account from anywhere: the ceiling against guessing from many networks at once.
-pub const LOGIN_PER_ACCOUNT: Limit = Limit { name: "login-account", max_hits: 100, window_secs: 15 * 60 };
-pub const CODE_PER_IP: Limit = Limit { name: "code-ip", max_hits: 30, window_secs: 15 * 60 };
-pub const RESEND_PER_IP: Limit = Limit { name: "resend-ip", max_hits: 10, window_secs: 15 * 60 };
-pub const SIGNUP_PER_IP: Limit = Limit { name: "signup-ip", max_hits: 10, window_secs: 60 * 60 };
-pub const RESET_PER_IP: Limit = Limit { name: "reset-ip", max_hits: 10, window_secs: 60 * 60 };
+pub(crate) const LOGIN_PER_ACCOUNT: Limit = Limit { name: "login-account", max_hits: 100, window_secs: 15 * 60 };
+pub(crate) const CODE_PER_IP: Limit = Limit { name: "code-ip", max_hits: 30, window_secs: 15 * 60 };
+pub(crate) const RESEND_PER_IP: Limit = Limit { name: "resend-ip", max_hits: 10, window_secs: 15 * 60 };
+pub(crate) const SIGNUP_PER_IP: Limit = Limit { name: "signup-ip", max_hits: 10, window_secs: 60 * 60 };
+pub(crate) const RESET_PER_IP: Limit = Limit { name: "reset-ip", max_hits: 10, window_secs: 60 * 60 };
 /// Guessing the current password from a stolen session.
-pub const PASSWORD_CHANGE_PER_ACCOUNT: Limit = Limit { name: "password-change", max_hits: 10, window_secs: 15 * 60 };
+pub(crate) const PASSWORD_CHANGE_PER_ACCOUNT: Limit =
+    Limit { name: "password-change", max_hits: 10, window_secs: 15 * 60 };
 /// Questions to the assistant, all three ask calls together (the widget may try all three for one).
 /// A crashing page may report again on each visit; a flood of reports is refused.
-pub const CRASH_REPORT_PER_IP: Limit = Limit { name: "crash-ip", max_hits: 30, window_secs: 10 * 60 };
-pub const AI_PER_IP: Limit = Limit { name: "ai-ip", max_hits: 30, window_secs: 5 * 60 };
+pub(crate) const CRASH_REPORT_PER_IP: Limit = Limit { name: "crash-ip", max_hits: 30, window_secs: 10 * 60 };
+pub(crate) const AI_PER_IP: Limit = Limit { name: "ai-ip", max_hits: 30, window_secs: 5 * 60 };
 /// Test e-mails a staff account may send (they go out at once, to any address).
-pub const TEST_EMAIL_PER_ACCOUNT: Limit = Limit { name: "test-email", max_hits: 20, window_secs: 60 * 60 };
-pub const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
+pub(crate) const TEST_EMAIL_PER_ACCOUNT: Limit = Limit { name: "test-email", max_hits: 20, window_secs: 60 * 60 };
+pub(crate) const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 
 /// The subject of a limit on an account from one network.
-pub fn account_from(account: &str, network: &str) -> String {
+pub(crate) fn account_from(account: &str, network: &str) -> String {
     format!("{network}|{}", account.trim())
 }
 
@@ -53,13 +54,13 @@ const MAX_SUBJECT_CHARS: usize = 320;
 
 /// Where the counts live, chosen at start from the configuration.
 #[derive(Clone)]
-pub enum Store {
+pub(crate) enum Store {
     Database,
     Redis(RedisStore),
 }
 
 impl Store {
-    pub async fn from_config(config: &RateLimitStore) -> anyhow::Result<Self> {
+    pub(crate) async fn from_config(config: &RateLimitStore) -> anyhow::Result<Self> {
         Ok(match config {
             RateLimitStore::Database => Self::Database,
             RateLimitStore::Redis { url, key_prefix } => Self::Redis(RedisStore::connect(url, key_prefix).await?),
@@ -70,7 +71,7 @@ impl Store {
 /// The Redis server's own figures, for the admin's cache screen.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RedisFigures {
+pub(crate) struct RedisFigures {
     /// Whether Redis answered; the figures are empty when it did not.
     pub reachable: bool,
     pub used_memory_bytes: Option<u64>,
@@ -84,13 +85,13 @@ pub struct RedisFigures {
 }
 
 /// Whether Redis answers, when the limits count there (`REDIS_URL`); `None` without Redis.
-pub async fn redis_answers(state: &AppState) -> Option<bool> {
+pub(crate) async fn redis_answers(state: &AppState) -> Option<bool> {
     let Store::Redis(redis) = &state.rate_limits else { return None };
     Some(redis.answers().await)
 }
 
 /// Redis's figures when the limits count there (`REDIS_URL`), else `None`.
-pub async fn redis_figures(state: &AppState) -> Option<RedisFigures> {
+pub(crate) async fn redis_figures(state: &AppState) -> Option<RedisFigures> {
     let Store::Redis(redis) = &state.rate_limits else { return None };
     Some(match redis.info().await {
         Some(info) => RedisFigures::read(&info),
@@ -141,16 +142,16 @@ struct Count {
 
 /// Counts a hit on `limit` for `subject` (an IP address or a lower-cased account name).
 /// Deletes the database store's ended windows (Redis lets its keys expire); gives how many.
-pub async fn forget_ended(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_ended(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     database::forget_ended(db, now).await
 }
 
-pub async fn hit(state: &AppState, limit: &Limit, subject: &str) -> ApiResult<()> {
+pub(crate) async fn hit(state: &AppState, limit: &Limit, subject: &str) -> ApiResult<()> {
     spend(state, limit, subject, 1).await
 }
 
 /// Spends `amount` of `limit` for `subject`; refused once the window's total passes the limit.
-pub async fn spend(state: &AppState, limit: &Limit, subject: &str, amount: i64) -> ApiResult<()> {
+pub(crate) async fn spend(state: &AppState, limit: &Limit, subject: &str, amount: i64) -> ApiResult<()> {
     let now = state.clock.now_ms();
     let count = counted(state, limit, subject, amount).await?;
     if count.hits > limit.max_hits {
@@ -161,12 +162,12 @@ pub async fn spend(state: &AppState, limit: &Limit, subject: &str, amount: i64) 
 }
 
 /// Counts a hit on `limit` for `subject` without refusing anything (a tally others read, `current`).
-pub async fn count(state: &AppState, limit: &Limit, subject: &str) -> Result<(), sqlx::Error> {
+pub(crate) async fn count(state: &AppState, limit: &Limit, subject: &str) -> Result<(), sqlx::Error> {
     counted(state, limit, subject, 1).await.map(drop)
 }
 
 /// The window's total for `subject`, counting nothing.
-pub async fn current(state: &AppState, limit: &Limit, subject: &str) -> Result<i64, sqlx::Error> {
+pub(crate) async fn current(state: &AppState, limit: &Limit, subject: &str) -> Result<i64, sqlx::Error> {
     let now = state.clock.now_ms();
     let subject = bounded(subject);
     let in_redis = match &state.rate_limits {

@@ -45,7 +45,7 @@ static COUNT_HIT: LazyLock<Script> = LazyLock::new(|| {
 });
 
 #[derive(Clone)]
-pub struct RedisStore {
+pub(crate) struct RedisStore {
     /// Shared by every request (multiplexed). Made anew after a failure (at most once a second): the
     /// manager's own reconnection was seen to keep a connection that failed during an outage for ever.
     connection: Arc<RwLock<ConnectionManager>>,
@@ -62,7 +62,7 @@ pub struct RedisStore {
 impl RedisStore {
     /// Sets up the connection (made on first use, remade after a failure) and checks once that Redis
     /// answers, so the start-up log says where rate limits count. Only a malformed URL is an error.
-    pub async fn connect(url: &str, key_prefix: &str) -> anyhow::Result<Self> {
+    pub(crate) async fn connect(url: &str, key_prefix: &str) -> anyhow::Result<Self> {
         let shown_url = redact(url);
         let client = redis::Client::open(url).with_context(|| format!("REDIS_URL is not a Redis URL: {shown_url}"))?;
         let config = ConnectionManagerConfig::new()

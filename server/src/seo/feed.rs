@@ -13,7 +13,7 @@ fn rfc2822(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().to_rfc2822()
 }
 
-pub async fn build(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
+pub(crate) async fn build(state: &AppState, lang: Lang) -> Result<String, sqlx::Error> {
     let origin = state.config.public_url.as_str();
     let (title, description) = state.web.texts.blog_texts(lang);
     let posts = blog::store::all_published(&state.db, lang).await?;

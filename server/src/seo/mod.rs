@@ -3,7 +3,7 @@
 
 mod feed;
 mod sitemap;
-pub mod structured;
+pub(crate) mod structured;
 
 use axum::{
     extract::{Path, State},
@@ -18,7 +18,7 @@ use crate::{error::ApiError, lang::Lang, AppState};
 /// Feeds and the sitemap change with the content: readers may keep them a few minutes.
 const CACHE: &str = "public, max-age=300";
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap))

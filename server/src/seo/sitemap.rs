@@ -14,7 +14,7 @@ use crate::{
 /// Pages that are the same for everyone and worth finding; sign-in, tips and the admin are not.
 const FIXED_PAGES: [&str; 6] = ["/", "/products", "/finder", "/blog", "/terms", "/privacy"];
 
-pub async fn build(state: &AppState) -> Result<String, sqlx::Error> {
+pub(crate) async fn build(state: &AppState) -> Result<String, sqlx::Error> {
     let origin = state.config.public_url.as_str();
     let mut pages: Vec<(String, Option<i64>)> = FIXED_PAGES.iter().map(|p| ((*p).to_owned(), None)).collect();
     for brand in catalogue::list_brands(&state.db, Lang::DEFAULT).await? {

@@ -12,7 +12,7 @@ const CONTEXT: &str = "https://schema.org";
 
 /// A price written with a symbol or code: its amounts (the lowest, and the highest of a range such as
 /// `$85–110`) and ISO currency. `$85` → (`85`, None, `USD`).
-pub fn offer_price(price: &str) -> Option<(String, Option<String>, &'static str)> {
+pub(crate) fn offer_price(price: &str) -> Option<(String, Option<String>, &'static str)> {
     let currency = [
         ("$", "USD"),
         ("USD", "USD"),
@@ -34,7 +34,7 @@ pub fn offer_price(price: &str) -> Option<(String, Option<String>, &'static str)
     Some((low, amounts.next(), currency))
 }
 
-pub fn product(origin: &str, product: &Product, brand_name: &str) -> Value {
+pub(crate) fn product(origin: &str, product: &Product, brand_name: &str) -> Value {
     let mut data = json!({
         "@type": "Product",
         "name": product.name,
@@ -58,7 +58,7 @@ pub fn product(origin: &str, product: &Product, brand_name: &str) -> Value {
 }
 
 /// A shoe's own page (`/shoe/{id}`): the product, at the page's address.
-pub fn product_page(origin: &str, page_url: &str, about: &Product, brand_name: &str) -> Value {
+pub(crate) fn product_page(origin: &str, page_url: &str, about: &Product, brand_name: &str) -> Value {
     let mut data = product(origin, about, brand_name);
     data["@context"] = CONTEXT.into();
     data["url"] = page_url.into();
@@ -66,7 +66,7 @@ pub fn product_page(origin: &str, page_url: &str, about: &Product, brand_name: &
 }
 
 /// A brand page: the brand and its products.
-pub fn brand(origin: &str, page_url: &str, brand: &Brand, products: &[Product]) -> Value {
+pub(crate) fn brand(origin: &str, page_url: &str, brand: &Brand, products: &[Product]) -> Value {
     let mut about = json!({
         "@type": "Brand",
         "name": brand.name,
@@ -87,7 +87,7 @@ pub fn brand(origin: &str, page_url: &str, brand: &Brand, products: &[Product]) 
 const CATALOGUE_LISTED: usize = 24;
 
 /// The catalogue page: the products of its first page, each with its brand.
-pub fn catalogue(origin: &str, brands: &[Brand], products: &[Product]) -> Value {
+pub(crate) fn catalogue(origin: &str, brands: &[Brand], products: &[Product]) -> Value {
     let items: Vec<Value> = products
         .iter()
         .take(CATALOGUE_LISTED)
@@ -100,7 +100,13 @@ pub fn catalogue(origin: &str, brands: &[Brand], products: &[Product]) -> Value 
     json!({ "@context": CONTEXT, "@type": "ItemList", "itemListElement": items })
 }
 
-pub fn blog_posting(origin: &str, page_url: &str, summary: &PostSummary, updated_at: i64, publisher: &str) -> Value {
+pub(crate) fn blog_posting(
+    origin: &str,
+    page_url: &str,
+    summary: &PostSummary,
+    updated_at: i64,
+    publisher: &str,
+) -> Value {
     let mut data = json!({
         "@context": CONTEXT,
         "@type": "BlogPosting",
@@ -124,7 +130,7 @@ pub fn blog_posting(origin: &str, page_url: &str, summary: &PostSummary, updated
 }
 
 /// Epoch milliseconds as RFC 3339 (UTC).
-pub fn iso(ms: i64) -> String {
+pub(crate) fn iso(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 

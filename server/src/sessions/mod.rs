@@ -3,4 +3,4 @@
 
 mod routes;
 
-pub use routes::routes;
+pub(crate) use routes::routes;

@@ -22,15 +22,15 @@ use crate::{
     users, AppState,
 };
 
-pub const SESSION_NOT_FOUND: Text = Text::new(ErrorCode::SessionNotFound, "Session not found");
+pub(crate) const SESSION_NOT_FOUND: Text = Text::new(ErrorCode::SessionNotFound, "Session not found");
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list)).routes(routes!(revoke)).routes(routes!(revoke_user))
 }
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct ListQuery {
+pub(crate) struct ListQuery {
     /// Only this user's sessions.
     user_id: Option<String>,
 }

@@ -16,9 +16,9 @@ use crate::{
 };
 
 /// What a set secret looks like in the browser; sending it back keeps the stored secret.
-pub const SECRET_MASK: &str = "********";
+pub(crate) const SECRET_MASK: &str = "********";
 
-pub trait Editable: Stored + Clone {
+pub(crate) trait Editable: Stored + Clone {
     /// The field rules; field names are dotted paths (`smtp.port`).
     fn check(&self, errors: &mut FieldErrors);
 
@@ -37,7 +37,7 @@ pub trait Editable: Stored + Clone {
 }
 
 /// A secret as the browser sees it: the mask when set, "" when not.
-pub fn mask(secret: &str) -> String {
+pub(crate) fn mask(secret: &str) -> String {
     if secret.is_empty() {
         String::new()
     } else {
@@ -46,7 +46,7 @@ pub fn mask(secret: &str) -> String {
 }
 
 /// The stored secret when the form sent the mask back; else what the form sent.
-pub fn keep(sent: &mut String, stored: &str) {
+pub(crate) fn keep(sent: &mut String, stored: &str) {
     if sent == SECRET_MASK {
         *sent = stored.to_owned();
     }
@@ -54,7 +54,7 @@ pub fn keep(sent: &mut String, stored: &str) {
 
 /// `keep` when the secret's destination is unchanged; else a sent mask means blank, so an admin
 /// cannot send a stored secret to a server of their choosing.
-pub fn keep_for(same_destination: bool, sent: &mut String, stored: &str) {
+pub(crate) fn keep_for(same_destination: bool, sent: &mut String, stored: &str) {
     if same_destination {
         keep(sent, stored);
     } else if sent == SECRET_MASK {
@@ -63,12 +63,12 @@ pub fn keep_for(same_destination: bool, sent: &mut String, stored: &str) {
 }
 
 /// The setting for the admin's form (the `settings` permission).
-pub async fn read<T: Editable>(state: &AppState, _: &RequirePermission<area::Settings>) -> ApiResult<Json<T>> {
+pub(crate) async fn read<T: Editable>(state: &AppState, _: &RequirePermission<area::Settings>) -> ApiResult<Json<T>> {
     Ok(Json(state.settings.get::<T>(&state.db).await?.for_browser()))
 }
 
 /// Checks and saves the admin's form; answers the saved value, masked.
-pub async fn save<T: Editable>(
+pub(crate) async fn save<T: Editable>(
     state: &AppState,
     signed_in: &RequirePermission<area::Settings>,
     client: &ClientInfo,

@@ -7,8 +7,8 @@
 mod editable;
 mod sealed;
 
-pub use editable::{keep, keep_for, mask, read, save, Editable};
-pub use sealed::Sealer;
+pub(crate) use editable::{keep, keep_for, mask, read, save, Editable};
+pub(crate) use sealed::Sealer;
 
 use std::{
     any::Any,
@@ -151,7 +151,7 @@ impl Monitored for Settings {
 /// Forgets a saved setting, so its default (or the environment's value) applies again (within
 /// `FRESH_FOR`): the way back from a setting that locks everyone out, such as a Turnstile secret that is
 /// wrong. `known` lists every setting's key.
-pub async fn reset(db: &Db, key: &str, known: &[&str]) -> anyhow::Result<()> {
+pub(crate) async fn reset(db: &Db, key: &str, known: &[&str]) -> anyhow::Result<()> {
     if !known.contains(&key) {
         anyhow::bail!("Unknown setting {key}: use one of {}", known.join(", "));
     }

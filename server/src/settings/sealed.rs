@@ -49,7 +49,7 @@ impl Sealer {
 }
 
 /// Whether a stored value is sealed.
-pub fn is_sealed(stored: &str) -> bool {
+pub(crate) fn is_sealed(stored: &str) -> bool {
     stored.starts_with(MARK)
 }
 

@@ -15,17 +15,17 @@ use crate::{
 
 /// The name when the admin gave none, in every language (the web app's locales say the same: a test
 /// in `web/page.rs` holds them to it).
-pub const BUILT_IN_NAME: &str = "Pointe";
+pub(crate) const BUILT_IN_NAME: &str = "Pointe";
 const NAME_MAX: usize = 60;
 const SLOGAN_MAX: usize = 120;
-pub const ABSOLUTE_ADDRESS: &str = "Must be a web address starting with http:// or https://";
+pub(crate) const ABSOLUTE_ADDRESS: &str = "Must be a web address starting with http:// or https://";
 
 /// A text per language (he, en, ru, fr, es); a missing or blank one uses the built-in translation.
-pub type Texts = BTreeMap<Lang, String>;
+pub(crate) type Texts = BTreeMap<Lang, String>;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-pub struct SiteIdentity {
+pub(crate) struct SiteIdentity {
     /// Blank: the built-in "Pointe".
     #[schema(max_length = 60)]
     pub site_name: String,
@@ -93,7 +93,7 @@ impl SiteIdentity {
     }
 
     /// The name pages' heads and e-mails use: the admin's, else `built_in` (the locale's).
-    pub fn name_or<'a>(&'a self, built_in: &'a str) -> &'a str {
+    pub(crate) fn name_or<'a>(&'a self, built_in: &'a str) -> &'a str {
         if self.site_name.trim().is_empty() {
             built_in
         } else {

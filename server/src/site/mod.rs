@@ -5,12 +5,12 @@
 mod identity;
 mod routes;
 
-pub use identity::{SiteIdentity, BUILT_IN_NAME};
+pub(crate) use identity::{SiteIdentity, BUILT_IN_NAME};
 pub(crate) use routes::routes;
 
 use crate::AppState;
 
 /// The name e-mails sign with: the admin's, else the built-in one.
-pub async fn name(state: &AppState) -> Result<String, sqlx::Error> {
+pub(crate) async fn name(state: &AppState) -> Result<String, sqlx::Error> {
     Ok(state.settings.get::<SiteIdentity>(&state.db).await?.name_or(BUILT_IN_NAME).to_owned())
 }

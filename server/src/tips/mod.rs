@@ -5,4 +5,4 @@ mod routes;
 mod service;
 
 pub(crate) use routes::routes;
-pub use service::searchable;
+pub(crate) use service::searchable;

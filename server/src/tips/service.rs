@@ -21,14 +21,14 @@ struct StoredSection {
 }
 
 #[derive(Clone, Deserialize, Serialize, ToSchema)]
-pub struct SectionText {
+pub(crate) struct SectionText {
     title: String,
     paragraphs: Vec<String>,
     points: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Section {
+pub(crate) struct Section {
     /// choosing, fitting, breakingIn, care, safety or disclaimer
     id: String,
     #[serde(flatten)]
@@ -36,7 +36,7 @@ pub struct Section {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Tips {
+pub(crate) struct Tips {
     sections: Vec<Section>,
 }
 
@@ -57,7 +57,7 @@ fn sections(lang: Lang) -> impl Iterator<Item = (&'static str, &'static SectionT
 }
 
 /// Each section's id, title and pieces of text (paragraphs, then points) in `lang`, for the assistant.
-pub fn searchable(lang: Lang) -> Vec<(String, String, Vec<String>)> {
+pub(crate) fn searchable(lang: Lang) -> Vec<(String, String, Vec<String>)> {
     sections(lang)
         .map(|(id, text)| {
             (id.to_owned(), text.title.clone(), text.paragraphs.iter().chain(&text.points).cloned().collect())

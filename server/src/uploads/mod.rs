@@ -5,4 +5,4 @@
 mod routes;
 mod store;
 
-pub use routes::routes;
+pub(crate) use routes::routes;

@@ -26,14 +26,14 @@ use crate::{
     AppState,
 };
 
-pub const MAX_BYTES: usize = 5 * 1024 * 1024;
+pub(crate) const MAX_BYTES: usize = 5 * 1024 * 1024;
 const IMAGE_NOT_FOUND: Text = Text::new(ErrorCode::ImageNotFound, "Image not found");
-pub const TOO_LARGE: Text = Text::new(ErrorCode::ImageTooLarge, "The image must be 5 MB or smaller");
-pub const NOT_AN_IMAGE: Text =
+pub(crate) const TOO_LARGE: Text = Text::new(ErrorCode::ImageTooLarge, "The image must be 5 MB or smaller");
+pub(crate) const NOT_AN_IMAGE: Text =
     Text::new(ErrorCode::NotAnImage, "Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded");
 const NO_FILE: Text = Text::new(ErrorCode::NoImage, "Choose an image to upload");
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         // Room for the multipart framing around the largest image.
         .routes(routes!(upload).layer(DefaultBodyLimit::max(MAX_BYTES + 64 * 1024)))
@@ -54,7 +54,7 @@ fn image_type(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Uploaded {
+pub(crate) struct Uploaded {
     /// Where the image is served, e.g. `/uploads/3f2a….png`.
     url: String,
 }
@@ -62,7 +62,7 @@ pub struct Uploaded {
 /// The multipart form of an upload.
 #[derive(ToSchema)]
 #[allow(dead_code)] // Only describes the form, which the handler reads field by field.
-pub struct ImageForm {
+pub(crate) struct ImageForm {
     /// A PNG, JPEG, WebP, GIF or AVIF image up to 5 MB.
     #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream")]
     file: Vec<u8>,

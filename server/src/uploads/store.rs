@@ -1,6 +1,6 @@
 use crate::db::Db;
 
-pub struct NewUpload<'a> {
+pub(crate) struct NewUpload<'a> {
     pub name: &'a str,
     pub content_type: &'a str,
     pub bytes: &'a [u8],
@@ -8,7 +8,7 @@ pub struct NewUpload<'a> {
 }
 
 /// Stores the image once: the same name is the same content.
-pub async fn insert(db: &Db, upload: NewUpload<'_>, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn insert(db: &Db, upload: NewUpload<'_>, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO uploads (name, content_type, bytes, size, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (name) DO NOTHING",
@@ -25,6 +25,6 @@ pub async fn insert(db: &Db, upload: NewUpload<'_>, now: i64) -> Result<(), sqlx
 }
 
 /// The image's content type and bytes.
-pub async fn find(db: &Db, name: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
+pub(crate) async fn find(db: &Db, name: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
     sqlx::query_as("SELECT content_type, bytes FROM uploads WHERE name = $1").bind(name).fetch_optional(db).await
 }

@@ -18,7 +18,7 @@ use crate::{
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AdminUser {
+pub(crate) struct AdminUser {
     pub id: String,
     pub username: String,
     pub email: String,
@@ -64,7 +64,7 @@ const COLUMNS: &str = "u.id, u.username, u.email, u.role, u.is_admin, u.gender, 
 
 #[derive(Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum SortKey {
+pub(crate) enum SortKey {
     #[default]
     Username,
     Email,
@@ -75,7 +75,7 @@ pub enum SortKey {
 
 #[derive(Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Order {
+pub(crate) enum Order {
     #[default]
     Asc,
     Desc,
@@ -84,7 +84,7 @@ pub enum Order {
 /// Which users: a search and a group (both optional), and their order.
 #[derive(Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct UsersQuery {
+pub(crate) struct UsersQuery {
     /// Part of the username or the e-mail address, whatever its case.
     pub search: Option<String>,
     /// `all` (the default, also when blank), `newsletter`, `vip`, `new` or `inactive`.
@@ -137,15 +137,15 @@ impl UsersQuery {
     }
 }
 
-pub const UNKNOWN_GROUP: Text = Text::new(ErrorCode::UnknownGroup, "Unknown group");
+pub(crate) const UNKNOWN_GROUP: Text = Text::new(ErrorCode::UnknownGroup, "Unknown group");
 
-pub struct Page {
+pub(crate) struct Page {
     pub users: Vec<AdminUser>,
     pub total: i64,
 }
 
 /// One page of the selection.
-pub async fn page(db: &Db, selection: &UsersQuery, paging: Paging, now: i64) -> ApiResult<Page> {
+pub(crate) async fn page(db: &Db, selection: &UsersQuery, paging: Paging, now: i64) -> ApiResult<Page> {
     let filter = selection.filter(now)?;
     let where_clause = filter.where_clause();
     let count_sql = format!("SELECT COUNT(*) FROM users u {where_clause}");
@@ -156,7 +156,12 @@ pub async fn page(db: &Db, selection: &UsersQuery, paging: Paging, now: i64) -> 
 }
 
 /// Every user of the selection, or the users named by `ids`, in the selection's order.
-pub async fn all(db: &Db, selection: &UsersQuery, ids: Option<&[String]>, now: i64) -> ApiResult<Vec<AdminUser>> {
+pub(crate) async fn all(
+    db: &Db,
+    selection: &UsersQuery,
+    ids: Option<&[String]>,
+    now: i64,
+) -> ApiResult<Vec<AdminUser>> {
     let mut filter = selection.filter(now)?;
     if let Some(ids) = ids {
         let placeholders: Vec<String> = ids.iter().map(|id| filter.bind(Value::Text(id.clone()))).collect();
@@ -171,7 +176,7 @@ pub async fn all(db: &Db, selection: &UsersQuery, ids: Option<&[String]>, now: i
     Ok(with_groups(db, rows, now).await?)
 }
 
-pub async fn find(db: &Db, id: &str, now: i64) -> Result<Option<AdminUser>, sqlx::Error> {
+pub(crate) async fn find(db: &Db, id: &str, now: i64) -> Result<Option<AdminUser>, sqlx::Error> {
     let row: Option<Row> =
         sqlx::query_as(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1")).bind(id).fetch_optional(db).await?;
     Ok(match row {

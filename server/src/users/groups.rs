@@ -13,13 +13,13 @@ use crate::{
     time::DAY_MS,
 };
 
-pub const NEW_WITHIN_MS: i64 = 30 * DAY_MS;
-pub const INACTIVE_AFTER_MS: i64 = 90 * DAY_MS;
-pub const NOT_BY_HAND: Text = Text::new(ErrorCode::NotByHand, "This group cannot be changed by hand");
+pub(crate) const NEW_WITHIN_MS: i64 = 30 * DAY_MS;
+pub(crate) const INACTIVE_AFTER_MS: i64 = 90 * DAY_MS;
+pub(crate) const NOT_BY_HAND: Text = Text::new(ErrorCode::NotByHand, "This group cannot be changed by hand");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Group {
+pub(crate) enum Group {
     Newsletter,
     Vip,
     New,
@@ -28,7 +28,7 @@ pub enum Group {
 
 impl Group {
     /// The key of a kept group's rows in `user_groups`; computed groups have none.
-    pub fn stored_key(self) -> Option<&'static str> {
+    pub(crate) fn stored_key(self) -> Option<&'static str> {
         match self {
             Self::Newsletter => Some("newsletter"),
             Self::Vip => Some("vip"),
@@ -37,13 +37,13 @@ impl Group {
     }
 
     /// Adds to `filter` the condition "user `u` is in this group at `now`".
-    pub fn restrict(self, filter: &mut Filter, now: i64) {
+    pub(crate) fn restrict(self, filter: &mut Filter, now: i64) {
         let condition = self.condition(filter, now);
         filter.and(condition);
     }
 
     /// The condition "user `u` is in this group at `now`", its values bound in `filter`.
-    pub fn condition(self, filter: &mut Filter, now: i64) -> String {
+    pub(crate) fn condition(self, filter: &mut Filter, now: i64) -> String {
         match self.stored_key() {
             Some(key) => {
                 let key = filter.bind(Value::Text(key.to_owned()));
@@ -58,7 +58,7 @@ impl Group {
     }
 
     /// The computed groups a user with these dates is in.
-    pub fn computed(created_at: i64, last_login_at: Option<i64>, now: i64) -> impl Iterator<Item = Group> {
+    pub(crate) fn computed(created_at: i64, last_login_at: Option<i64>, now: i64) -> impl Iterator<Item = Group> {
         let new = created_at >= now - NEW_WITHIN_MS;
         let inactive = last_login_at.unwrap_or(created_at) < now - INACTIVE_AFTER_MS;
         [(new, Self::New), (inactive, Self::Inactive)].into_iter().filter_map(|(member, group)| member.then_some(group))
@@ -66,7 +66,7 @@ impl Group {
 }
 
 /// Puts the users in a kept group (members already in it stay); returns how many joined.
-pub async fn add(db: &Db, key: &str, user_ids: &[String], now: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn add(db: &Db, key: &str, user_ids: &[String], now: i64) -> Result<u64, sqlx::Error> {
     let mut added = 0;
     for user_id in user_ids {
         added += sqlx::query(
@@ -84,7 +84,7 @@ pub async fn add(db: &Db, key: &str, user_ids: &[String], now: i64) -> Result<u6
 }
 
 /// Takes the users out of a kept group; returns how many left.
-pub async fn remove(db: &Db, key: &str, user_ids: &[String]) -> Result<u64, sqlx::Error> {
+pub(crate) async fn remove(db: &Db, key: &str, user_ids: &[String]) -> Result<u64, sqlx::Error> {
     let mut removed = 0;
     for user_id in user_ids {
         removed += sqlx::query("DELETE FROM user_groups WHERE user_id = $1 AND group_key = $2")
@@ -98,7 +98,7 @@ pub async fn remove(db: &Db, key: &str, user_ids: &[String]) -> Result<u64, sqlx
 }
 
 /// Whether the user is in the kept group.
-pub async fn is_member(db: &Db, key: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn is_member(db: &Db, key: &str, user_id: &str) -> Result<bool, sqlx::Error> {
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM user_groups WHERE user_id = $1 AND group_key = $2")
         .bind(user_id)
         .bind(key)

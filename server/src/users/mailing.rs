@@ -12,13 +12,13 @@ use crate::{
 const NEWSLETTER: &str = "newsletter";
 
 /// Whether the member has consented to newsletters and offers.
-pub async fn subscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn subscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
     groups::is_member(db, NEWSLETTER, user_id).await
 }
 
 /// Gives or takes back consent. Giving it also lifts an earlier unsubscribe and a suppression after a
 /// bounce: the member asked again, from an address she says works.
-pub async fn set_subscribed(db: &Db, user_id: &str, subscribe: bool, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn set_subscribed(db: &Db, user_id: &str, subscribe: bool, now: i64) -> Result<(), sqlx::Error> {
     let ids = [user_id.to_owned()];
     if subscribe {
         sqlx::query("UPDATE users SET unsubscribed_at = NULL, bounced_at = NULL WHERE id = $1")
@@ -33,7 +33,7 @@ pub async fn set_subscribed(db: &Db, user_id: &str, subscribe: bool, now: i64) -
 }
 
 /// No more list mail of any kind. `false` when there is no such member.
-pub async fn unsubscribe(db: &Db, user_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn unsubscribe(db: &Db, user_id: &str, now: i64) -> Result<bool, sqlx::Error> {
     let found = sqlx::query("UPDATE users SET unsubscribed_at = COALESCE(unsubscribed_at, $2) WHERE id = $1")
         .bind(user_id)
         .bind(now)
@@ -48,7 +48,7 @@ pub async fn unsubscribe(db: &Db, user_id: &str, now: i64) -> Result<bool, sqlx:
 }
 
 /// A hard bounce: the member's address does not exist, so no campaign reaches it (shown on the user).
-pub async fn mark_bounced(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn mark_bounced(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET bounced_at = COALESCE(bounced_at, $2) WHERE id = $1")
         .bind(user_id)
         .bind(now)
@@ -59,7 +59,7 @@ pub async fn mark_bounced(db: &Db, user_id: &str, now: i64) -> Result<(), sqlx::
 
 /// A member no campaign reaches since her address bounced for good.
 #[derive(sqlx::FromRow)]
-pub struct Suppressed {
+pub(crate) struct Suppressed {
     pub id: String,
     pub username: String,
     pub email: String,
@@ -67,7 +67,7 @@ pub struct Suppressed {
 }
 
 /// The suppressed members, the latest bounce first, and how many there are.
-pub async fn suppressed(db: &Db, paging: Paging) -> Result<(Vec<Suppressed>, i64), sqlx::Error> {
+pub(crate) async fn suppressed(db: &Db, paging: Paging) -> Result<(Vec<Suppressed>, i64), sqlx::Error> {
     let rows = sqlx::query_as(&format!(
         "SELECT id, username, email, bounced_at FROM users WHERE bounced_at IS NOT NULL
          ORDER BY bounced_at DESC, id {}",
@@ -80,7 +80,7 @@ pub async fn suppressed(db: &Db, paging: Paging) -> Result<(Vec<Suppressed>, i64
 }
 
 /// Campaigns reach the member again. `false` when she was not suppressed.
-pub async fn lift_suppression(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn lift_suppression(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
     let lifted = sqlx::query("UPDATE users SET bounced_at = NULL WHERE id = $1 AND bounced_at IS NOT NULL")
         .bind(user_id)
         .execute(db)
@@ -89,7 +89,7 @@ pub async fn lift_suppression(db: &Db, user_id: &str) -> Result<bool, sqlx::Erro
 }
 
 /// Whether the member asked for no more list mail (and has not subscribed again since).
-pub async fn unsubscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn unsubscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
     let at: Option<Option<i64>> =
         sqlx::query_scalar("SELECT unsubscribed_at FROM users WHERE id = $1").bind(user_id).fetch_optional(db).await?;
     Ok(at.flatten().is_some())
@@ -98,7 +98,7 @@ pub async fn unsubscribed(db: &Db, user_id: &str) -> Result<bool, sqlx::Error> {
 /// Who a list mail may reach: members with a verified address, not disabled, not unsubscribed and not
 /// hard-bounced, whose language is one of `languages`, in any of `groups` (everyone when empty), and,
 /// for newsletters and offers, who consented.
-pub struct ListAudience<'a> {
+pub(crate) struct ListAudience<'a> {
     pub groups: &'a [Group],
     pub languages: &'a [Lang],
     pub needs_consent: bool,
@@ -106,7 +106,7 @@ pub struct ListAudience<'a> {
 
 impl ListAudience<'_> {
     /// `SELECT id, email, username, language FROM …` the audience at `now`, its values bound in `filter`.
-    pub fn select(&self, filter: &mut Filter, now: i64) -> String {
+    pub(crate) fn select(&self, filter: &mut Filter, now: i64) -> String {
         let mut conditions = vec![
             "u.email_verified = 1 AND u.disabled_at IS NULL AND u.unsubscribed_at IS NULL AND u.bounced_at IS NULL"
                 .to_owned(),
@@ -128,7 +128,7 @@ impl ListAudience<'_> {
     }
 
     /// How many members it reaches at `now`.
-    pub async fn count(&self, db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+    pub(crate) async fn count(&self, db: &Db, now: i64) -> Result<i64, sqlx::Error> {
         let mut filter = Filter::default();
         let select = self.select(&mut filter, now);
         let (count,): (i64,) =

@@ -4,20 +4,21 @@
 mod account;
 mod directory;
 mod groups;
-pub mod mailing;
+pub(crate) mod mailing;
 pub mod password;
 mod protect;
 mod routes;
-pub mod service;
+pub(crate) mod service;
 pub mod store;
-pub mod validation;
+pub(crate) mod validation;
 
 /// The admin's user calls and the member's own account page.
-pub fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
+pub(crate) fn routes() -> utoipa_axum::router::OpenApiRouter<crate::AppState> {
     routes::routes().merge(account::routes())
 }
 
-pub use groups::Group;
-pub use routes::USER_NOT_FOUND;
-pub use service::{create_account, AccountRefused};
-pub use store::{NewAccount, Profile, PublicUser};
+pub(crate) use groups::Group;
+pub(crate) use routes::USER_NOT_FOUND;
+pub(crate) use service::{create_account, AccountRefused};
+pub(crate) use store::PublicUser;
+pub use store::{NewAccount, Profile};

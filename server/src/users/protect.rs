@@ -8,12 +8,14 @@ use crate::{
     error::{ErrorCode, Text},
 };
 
-pub const OWN_ADMIN: Text = Text::new(ErrorCode::OwnAdmin, "You cannot remove your own admin access");
-pub const OWN_ACCOUNT_DISABLE: Text = Text::new(ErrorCode::OwnAccountDisable, "You cannot disable your own account");
-pub const OWN_ACCOUNT_DELETE: Text = Text::new(ErrorCode::OwnAccountDelete, "You cannot delete your own account");
-pub const LAST_ADMIN_DEMOTE: Text = Text::new(ErrorCode::LastAdminDemote, "The last admin cannot be demoted");
-pub const LAST_ADMIN_DELETE: Text = Text::new(ErrorCode::LastAdminDelete, "The last admin cannot be deleted");
-pub const LAST_ADMIN_DISABLE: Text = Text::new(ErrorCode::LastAdminDisable, "The last admin cannot be disabled");
+pub(crate) const OWN_ADMIN: Text = Text::new(ErrorCode::OwnAdmin, "You cannot remove your own admin access");
+pub(crate) const OWN_ACCOUNT_DISABLE: Text =
+    Text::new(ErrorCode::OwnAccountDisable, "You cannot disable your own account");
+pub(crate) const OWN_ACCOUNT_DELETE: Text =
+    Text::new(ErrorCode::OwnAccountDelete, "You cannot delete your own account");
+pub(crate) const LAST_ADMIN_DEMOTE: Text = Text::new(ErrorCode::LastAdminDemote, "The last admin cannot be demoted");
+pub(crate) const LAST_ADMIN_DELETE: Text = Text::new(ErrorCode::LastAdminDelete, "The last admin cannot be deleted");
+pub(crate) const LAST_ADMIN_DISABLE: Text = Text::new(ErrorCode::LastAdminDisable, "The last admin cannot be disabled");
 
 /// Why a change was not made.
 #[derive(Debug, thiserror::Error)]
@@ -32,15 +34,15 @@ enum Change {
 }
 
 /// Gives `user` the role (`admin` sets the admin flag, any other clears it).
-pub async fn set_role(db: &Db, user: &UserRecord, role: Role) -> Result<(), Refused> {
+pub(crate) async fn set_role(db: &Db, user: &UserRecord, role: Role) -> Result<(), Refused> {
     apply(db, user, Change::Role(role), LAST_ADMIN_DEMOTE).await
 }
 
-pub async fn disable(db: &Db, user: &UserRecord, now: i64) -> Result<(), Refused> {
+pub(crate) async fn disable(db: &Db, user: &UserRecord, now: i64) -> Result<(), Refused> {
     apply(db, user, Change::Disable(now), LAST_ADMIN_DISABLE).await
 }
 
-pub async fn delete(db: &Db, user: &UserRecord) -> Result<(), Refused> {
+pub(crate) async fn delete(db: &Db, user: &UserRecord) -> Result<(), Refused> {
     apply(db, user, Change::Delete, LAST_ADMIN_DELETE).await
 }
 

@@ -35,7 +35,7 @@ use crate::{
     AppState,
 };
 
-pub const USER_NOT_FOUND: Text = Text::new(ErrorCode::UserNotFound, "User not found");
+pub(crate) const USER_NOT_FOUND: Text = Text::new(ErrorCode::UserNotFound, "User not found");
 const USERNAME_TAKEN: Text = Text::new(ErrorCode::UsernameTaken, "Username already exists");
 const EMAIL_TAKEN: Text = Text::new(ErrorCode::EmailTaken, "Email already exists");
 const UNKNOWN_ROLE: &str = "Unknown role";
@@ -52,7 +52,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UserPage {
+pub(crate) struct UserPage {
     users: Vec<AdminUser>,
     /// Users matching the search and group, on every page.
     total: i64,
@@ -77,7 +77,7 @@ async fn list(
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct ExportQuery {
+pub(crate) struct ExportQuery {
     /// Comma-separated ids: export just these (the table's selection), at most 1000.
     ids: Option<String>,
 }
@@ -132,7 +132,7 @@ fn yes_no(value: bool) -> &'static str {
 /// A new account, as the admin's new-user form sends it.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CreateUserRequest {
+pub(crate) struct CreateUserRequest {
     #[serde(flatten)]
     account: AccountFields,
     #[serde(flatten)]
@@ -194,7 +194,7 @@ async fn create(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct UpdateUserRequest {
+pub(crate) struct UpdateUserRequest {
     /// Gives (true) or takes (false) the admin role.
     is_admin: Option<bool>,
     /// user, moderator, editor or admin.
@@ -236,7 +236,7 @@ fn parse_role(code: &str) -> ApiResult<Role> {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Deleted {
+pub(crate) struct Deleted {
     deleted: bool,
 }
 
@@ -258,13 +258,13 @@ async fn remove(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Members {
+pub(crate) struct Members {
     #[schema(min_items = 1, max_items = 1000)]
     user_ids: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Changed {
+pub(crate) struct Changed {
     /// Users who joined or left (members already in, or already out, do not count).
     changed: u64,
 }

@@ -24,12 +24,12 @@ use crate::{
 };
 
 /// More users than this in one request (an export's selection, a group change) are refused.
-pub const MAX_SELECTION: usize = 1000;
-pub const TOO_MANY_IDS: Text = Text::new(ErrorCode::TooManyIds, "Select at most 1000 users");
+pub(crate) const MAX_SELECTION: usize = 1000;
+pub(crate) const TOO_MANY_IDS: Text = Text::new(ErrorCode::TooManyIds, "Select at most 1000 users");
 const ROLE_CONFLICT: &str = "The role and the admin state disagree";
 
 #[derive(Debug, thiserror::Error)]
-pub enum AccountRefused {
+pub(crate) enum AccountRefused {
     #[error("Username already exists")]
     UsernameTaken,
     #[error("Email already exists")]
@@ -46,7 +46,7 @@ impl From<sqlx::Error> for AccountRefused {
 
 /// Makes the account with its password hashed; says which of the username and the address is taken
 /// (taken between the check and the insert, the unique key cannot tell: the username is named).
-pub async fn create_account(db: &Db, account: NewAccount<'_>, now: i64) -> Result<String, AccountRefused> {
+pub(crate) async fn create_account(db: &Db, account: NewAccount<'_>, now: i64) -> Result<String, AccountRefused> {
     if store::username_exists(db, account.username).await? {
         return Err(AccountRefused::UsernameTaken);
     }
@@ -62,7 +62,7 @@ pub async fn create_account(db: &Db, account: NewAccount<'_>, now: i64) -> Resul
 }
 
 /// The role of a new account from the admin's form: `isAdmin` is the same as role `admin`.
-pub fn new_account_role(role: Option<Role>, is_admin: bool) -> ApiResult<Role> {
+pub(crate) fn new_account_role(role: Option<Role>, is_admin: bool) -> ApiResult<Role> {
     match (role.unwrap_or_default(), is_admin) {
         (Role::User | Role::Admin, true) => Ok(Role::Admin),
         (_, true) => Err(ApiError::invalid_field("role", ROLE_CONFLICT)),
@@ -71,7 +71,7 @@ pub fn new_account_role(role: Option<Role>, is_admin: bool) -> ApiResult<Role> {
 }
 
 /// What an admin asks to change about a user.
-pub struct UserChange {
+pub(crate) struct UserChange {
     pub role: Option<Role>,
     pub is_admin: Option<bool>,
     pub disabled: Option<bool>,
@@ -80,7 +80,7 @@ pub struct UserChange {
 /// Applies an admin's change: staff accounts, roles and the admin state need the admin role; nobody
 /// demotes or disables themselves, and the last admin stays one. Disabling ends every session. Gives
 /// the audit actions of what changed (none when nothing did).
-pub async fn change_user(
+pub(crate) async fn change_user(
     db: &Db,
     actor: &UserRecord,
     target: &UserRecord,
@@ -134,7 +134,7 @@ fn changed_role(target: &UserRecord, role: Option<Role>, is_admin: Option<bool>)
 }
 
 /// Deletes another user's account (a staff account only by an admin); never the last admin.
-pub async fn delete_user(db: &Db, actor: &UserRecord, target: &UserRecord) -> ApiResult<()> {
+pub(crate) async fn delete_user(db: &Db, actor: &UserRecord, target: &UserRecord) -> ApiResult<()> {
     if target.id == actor.id {
         return Err(ApiError::Forbidden(protect::OWN_ACCOUNT_DELETE));
     }
@@ -155,7 +155,7 @@ impl From<protect::Refused> for ApiError {
 
 /// The stored key of `group` when admins keep it by hand (only `vip`; newsletter membership is the
 /// member's own choice), for at most `MAX_SELECTION` users.
-pub fn hand_kept_group(group: &str, users: usize) -> ApiResult<&'static str> {
+pub(crate) fn hand_kept_group(group: &str, users: usize) -> ApiResult<&'static str> {
     if users > MAX_SELECTION {
         return Err(ApiError::BadRequest(TOO_MANY_IDS));
     }
@@ -193,7 +193,7 @@ const BOOTSTRAPPED: &str = "bootstrap_admin";
 
 /// Creates the bootstrap admin named by `ADMIN_USERNAME` once per database: an account the admins later
 /// delete or rename is not brought back (with the password in the environment) by the next restart.
-pub async fn bootstrap(db: &Db, admin: &BootstrapAdmin) -> anyhow::Result<()> {
+pub(crate) async fn bootstrap(db: &Db, admin: &BootstrapAdmin) -> anyhow::Result<()> {
     if crate::db::claimed(db, BOOTSTRAPPED).await? {
         return Ok(());
     }

@@ -5,10 +5,10 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 /// Characters that count as "special" in a password.
-pub const PASSWORD_SPECIALS: &str = "@!#$%^&*()-+";
-pub const PASSWORD_MIN_LEN: usize = 8;
-pub const PASSWORD_MAX_LEN: usize = 128;
-pub const LOCATION_MAX_LEN: usize = 99;
+pub(crate) const PASSWORD_SPECIALS: &str = "@!#$%^&*()-+";
+pub(crate) const PASSWORD_MIN_LEN: usize = 8;
+pub(crate) const PASSWORD_MAX_LEN: usize = 128;
+pub(crate) const LOCATION_MAX_LEN: usize = 99;
 const USERNAME_LEN: std::ops::RangeInclusive<usize> = 3..=32;
 
 /// The most used passwords (and their usual variants, once lower-cased and with common letter
@@ -72,7 +72,7 @@ const COMMON_PASSWORDS: &[&str] = &[
 /// A username is a handle, not free text: it is shown to others and put in e-mails, and it must never
 /// read as an e-mail address (login takes either, so `@` would let one account's name match another's
 /// address).
-pub fn username(value: &str) -> Result<(), &'static str> {
+pub(crate) fn username(value: &str) -> Result<(), &'static str> {
     let value = value.trim();
     match value.chars().next() {
         None => return Err("Username is required"),
@@ -88,7 +88,7 @@ pub fn username(value: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
-pub fn email(value: &str) -> Result<(), &'static str> {
+pub(crate) fn email(value: &str) -> Result<(), &'static str> {
     let invalid = Err("Invalid email address");
     let Some((local, domain)) = value.trim().split_once('@') else { return invalid };
     let domain_ok = domain.contains('.')
@@ -102,7 +102,7 @@ pub fn email(value: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
-pub fn password(value: &str) -> Result<(), &'static str> {
+pub(crate) fn password(value: &str) -> Result<(), &'static str> {
     let length = value.chars().count();
     if length < PASSWORD_MIN_LEN {
         return Err("Password must be at least 8 characters long");
@@ -119,7 +119,7 @@ pub fn password(value: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
-pub fn passwords_match(password: &str, confirmation: &str) -> Result<(), &'static str> {
+pub(crate) fn passwords_match(password: &str, confirmation: &str) -> Result<(), &'static str> {
     if password == confirmation {
         Ok(())
     } else {
@@ -130,7 +130,7 @@ pub fn passwords_match(password: &str, confirmation: &str) -> Result<(), &'stati
 /// A new password and its confirmation, as sign-up, the admin's new-user form and a reset take them.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct NewPasswordFields {
+pub(crate) struct NewPasswordFields {
     /// 8–128 characters with a letter, a digit and one of `@!#$%^&*()-+`, not a common password.
     #[serde(default)]
     #[schema(required = true, min_length = 8, max_length = 128)]
@@ -142,13 +142,13 @@ pub struct NewPasswordFields {
 }
 
 impl NewPasswordFields {
-    pub fn checks(&self) -> [(&'static str, Result<(), &'static str>); 2] {
+    pub(crate) fn checks(&self) -> [(&'static str, Result<(), &'static str>); 2] {
         new_password_checks("password", &self.password, &self.confirm_password)
     }
 }
 
 /// A new password's rules, under the form's name for it, and its confirmation's.
-pub fn new_password_checks(
+pub(crate) fn new_password_checks(
     field: &'static str,
     password: &str,
     confirmation: &str,
@@ -159,7 +159,7 @@ pub fn new_password_checks(
 /// The fields every new account is made from, as sign-up and the admin's new-user form take them.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AccountFields {
+pub(crate) struct AccountFields {
     /// Starts with a letter.
     #[serde(default)]
     #[schema(required = true, pattern = r"^\s*[^\W\d_]")]
@@ -173,7 +173,7 @@ pub struct AccountFields {
 
 impl AccountFields {
     /// The fields' rules.
-    pub fn checks(&self) -> impl Iterator<Item = (&'static str, Result<(), &'static str>)> {
+    pub(crate) fn checks(&self) -> impl Iterator<Item = (&'static str, Result<(), &'static str>)> {
         [("username", username(&self.username)), ("email", email(&self.email))]
             .into_iter()
             .chain(self.password.checks())
@@ -181,7 +181,7 @@ impl AccountFields {
 }
 
 /// Digits, spaces, `+`, `-`, `.` and parentheses, with 7 to 15 digits (the E.164 maximum).
-pub fn phone(value: &str) -> Result<(), &'static str> {
+pub(crate) fn phone(value: &str) -> Result<(), &'static str> {
     let digits = value.chars().filter(char::is_ascii_digit).count();
     let allowed = value.chars().all(|c| c.is_ascii_digit() || " +-.()".contains(c));
     let plus_first = value.trim().find('+').is_none_or(|at| at == 0) && value.matches('+').count() <= 1;
@@ -192,7 +192,7 @@ pub fn phone(value: &str) -> Result<(), &'static str> {
     }
 }
 
-pub fn location(value: &str) -> Result<(), &'static str> {
+pub(crate) fn location(value: &str) -> Result<(), &'static str> {
     if value.chars().count() <= LOCATION_MAX_LEN {
         Ok(())
     } else {
@@ -200,10 +200,10 @@ pub fn location(value: &str) -> Result<(), &'static str> {
     }
 }
 
-pub const GENDERS: [&str; 3] = ["female", "male", "other"];
+pub(crate) const GENDERS: [&str; 3] = ["female", "male", "other"];
 
 /// A stored gender as the document describes it: one of `GENDERS`, or null when not given.
-pub fn stored_gender_schema() -> utoipa::openapi::Object {
+pub(crate) fn stored_gender_schema() -> utoipa::openapi::Object {
     use utoipa::openapi::{schema::SchemaType, ObjectBuilder, Type};
     let values = GENDERS.map(Some).into_iter().chain([None]);
     ObjectBuilder::new()
@@ -212,7 +212,7 @@ pub fn stored_gender_schema() -> utoipa::openapi::Object {
         .build()
 }
 
-pub fn gender(value: &str) -> Result<(), &'static str> {
+pub(crate) fn gender(value: &str) -> Result<(), &'static str> {
     if GENDERS.contains(&value) {
         Ok(())
     } else {
@@ -221,7 +221,7 @@ pub fn gender(value: &str) -> Result<(), &'static str> {
 }
 
 /// A real `YYYY-MM-DD` date from 1900 to today.
-pub fn birth_date(value: &str) -> Result<(), &'static str> {
+pub(crate) fn birth_date(value: &str) -> Result<(), &'static str> {
     match chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
         Ok(date) if date.year() >= 1900 && date <= chrono::Utc::now().date_naive() => Ok(()),
         _ => Err("Invalid birth date"),

@@ -9,7 +9,7 @@ use crate::{
 };
 
 /// What the server knows about the page being sent.
-pub struct Head<'a> {
+pub(crate) struct Head<'a> {
     pub title: String,
     pub description: String,
     pub lang: Lang,
@@ -43,11 +43,11 @@ fn script_json(value: &Value) -> String {
 
 /// JSON text made safe for inside `<script>` the same way (`<` only appears in JSON's strings, where
 /// `\u003c` means the same).
-pub fn script_safe(json: &str) -> String {
+pub(crate) fn script_safe(json: &str) -> String {
     json.replace('<', "\\u003c")
 }
 
-pub fn render(head: &Head, origin: &str, site_name: &str) -> String {
+pub(crate) fn render(head: &Head, origin: &str, site_name: &str) -> String {
     let canonical = page_url(origin, head.path, head.lang);
     let meta = |attribute: &str, name: &str, content: &str| {
         format!("<meta {attribute}=\"{name}\" content=\"{}\">\n", escape(content))

@@ -2,7 +2,7 @@
 //! other path `index.html` with that route's `<head>` filled in (see `head` and `page_meta`) and, for the
 //! pages of content, the page drawn inside (`ssr`); finished pages are kept (the rendered pages cache).
 
-pub mod head;
+pub(crate) mod head;
 mod page;
 mod page_assets;
 mod page_meta;
@@ -10,4 +10,4 @@ mod routes;
 mod ssr;
 mod static_files;
 
-pub use routes::{serve, WebApp};
+pub(crate) use routes::{serve, WebApp};

@@ -25,20 +25,20 @@ struct Chunk {
     css: Vec<String>,
 }
 
-pub struct PageAssets {
+pub(crate) struct PageAssets {
     chunks: HashMap<String, Chunk>,
 }
 
 impl PageAssets {
     /// The manifest in `dist`; none (nothing linked) when the build has none.
-    pub fn load(dist: &Path) -> Self {
+    pub(crate) fn load(dist: &Path) -> Self {
         let manifest = std::fs::read_to_string(dist.join(".vite/manifest.json"));
         let chunks = manifest.ok().and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default();
         Self { chunks }
     }
 
     /// The `<link>`s for a page drawn by the app's `module` (its source path, when a chunk of its own).
-    pub fn links(&self, module: Option<&str>) -> String {
+    pub(crate) fn links(&self, module: Option<&str>) -> String {
         let (mut styles, mut seen) = (BTreeSet::new(), BTreeSet::new());
         for key in std::iter::once(APP_START).chain(module) {
             self.collect(key, &mut styles, &mut seen);

@@ -5,7 +5,7 @@ use super::{head::Head, page::Page};
 use crate::{blog, catalogue, finder, html::page_url, lang::Lang, seo::structured, AppState};
 
 /// The page for `path` (a brand or post that does not exist becomes `NotFound`) and its head.
-pub async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<'a>, Head<'a>) {
+pub(crate) async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) -> (Page<'a>, Head<'a>) {
     let mut page = Page::from_path(path);
     let origin = state.config.public_url.as_str();
     let url = page_url(origin, path, lang);

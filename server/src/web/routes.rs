@@ -81,7 +81,7 @@ impl WebApp {
 }
 
 /// Every path outside `/api`: a public file if one exists, else the app's page for the route.
-pub async fn serve(State(state): State<AppState>, request: Request) -> Response {
+pub(crate) async fn serve(State(state): State<AppState>, request: Request) -> Response {
     let uri = request.uri();
     let path = uri.path();
     let is_file = path.rsplit('/').next().is_some_and(|last| last.contains('.')) && path != "/index.html";

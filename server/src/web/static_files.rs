@@ -19,13 +19,13 @@ use axum::{
 use crate::precompressed::{gunzip, Precompressed};
 
 #[derive(Default)]
-pub struct StaticFiles {
+pub(crate) struct StaticFiles {
     by_path: HashMap<String, Precompressed>,
 }
 
 impl StaticFiles {
     /// Reads every file under `dist` except the page template and the compressed copies themselves.
-    pub fn load(dist: &Path) -> std::io::Result<Self> {
+    pub(crate) fn load(dist: &Path) -> std::io::Result<Self> {
         let mut files = Self::default();
         if dist.is_dir() {
             files.read_dir(dist, dist)?;
@@ -70,7 +70,7 @@ impl StaticFiles {
     }
 
     /// The answer for `path`, or `None` when there is no such file.
-    pub fn answer(&self, path: &str, request: &HeaderMap, cache_control: &'static str) -> Option<Response> {
+    pub(crate) fn answer(&self, path: &str, request: &HeaderMap, cache_control: &'static str) -> Option<Response> {
         Some(self.by_path.get(path)?.respond(request, cache_control))
     }
 }

@@ -17,7 +17,7 @@ use pointe_server::testing::{
 use serde_json::json;
 
 /// aiosmtpd on a port of 127.0.0.1, writing what it receives into a Maildir; killed when dropped.
-pub struct SmtpServer {
+pub(crate) struct SmtpServer {
     pub port: u16,
     child: Child,
     dir: tempfile::TempDir,
@@ -25,12 +25,12 @@ pub struct SmtpServer {
 
 impl SmtpServer {
     /// Starts aiosmtpd on `port` and waits until it accepts connections.
-    pub async fn start(port: u16) -> Self {
+    pub(crate) async fn start(port: u16) -> Self {
         Self::start_with(port, "aiosmtpd.handlers.Mailbox").await
     }
 
     /// aiosmtpd refusing `refused…@` recipients for good and `busy…@` for now (tests/mail/refusing_mailbox.py).
-    pub async fn start_refusing(port: u16) -> Self {
+    pub(crate) async fn start_refusing(port: u16) -> Self {
         Self::start_with(port, "refusing_mailbox.RefusingMailbox").await
     }
 
@@ -64,7 +64,7 @@ impl SmtpServer {
     }
 
     /// The messages received since the last call (each removed once read).
-    pub fn take_messages(&self) -> Vec<Vec<u8>> {
+    pub(crate) fn take_messages(&self) -> Vec<Vec<u8>> {
         let new = self.dir.path().join("Maildir/new");
         let Ok(entries) = std::fs::read_dir(&new) else { return Vec::new() };
         entries
@@ -85,12 +85,12 @@ impl Drop for SmtpServer {
     }
 }
 
-pub fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// The app sends by SMTP, without TLS, to `port`; sign-up needs the e-mailed code and no bot-check.
-pub fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
+pub(crate) fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
     [
         ("MAIL_TRANSPORT", "smtp"),
         ("SMTP_HOST", "127.0.0.1"),
@@ -101,12 +101,12 @@ pub fn smtp_settings(port: &str) -> [(&'static str, &str); 6] {
     ]
 }
 
-pub fn transport(app: &TestApp) -> Mailer {
+pub(crate) fn transport(app: &TestApp) -> Mailer {
     Mailer::from_config(&app.state.config.mail).unwrap()
 }
 
 /// The one message received, as text: header, plain text and HTML.
-pub struct Received {
+pub(crate) struct Received {
     pub subject: String,
     pub to: String,
     pub envelope_to: String,
@@ -117,7 +117,7 @@ pub struct Received {
     pub list_unsubscribe: Option<(String, String)>,
 }
 
-pub fn only_message(smtp: &SmtpServer) -> Received {
+pub(crate) fn only_message(smtp: &SmtpServer) -> Received {
     let messages = smtp.take_messages();
     assert_eq!(messages.len(), 1, "one message arrives");
     let mail = mailparse::parse_mail(&messages[0]).unwrap();

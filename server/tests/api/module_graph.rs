@@ -128,7 +128,7 @@ fn file_edges(src: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
 }
 
 /// Every module file under `src` (but the binary's `main.rs`) by its module path.
-pub fn source_files(src: &Path) -> BTreeMap<Module, PathBuf> {
+pub(crate) fn source_files(src: &Path) -> BTreeMap<Module, PathBuf> {
     let mut files = BTreeMap::new();
     let mut folders = vec![src.to_path_buf()];
     while let Some(folder) = folders.pop() {

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::common::{each_backend, TestApp};
 
-pub async fn rename_bloch(app: &TestApp, token: &str, english_name: &str) {
+pub(crate) async fn rename_bloch(app: &TestApp, token: &str, english_name: &str) {
     let auth = format!("Bearer {token}");
     let mut brand = app.request(Method::GET, "/api/admin/brands/bloch", &[("authorization", &auth)]).await.json();
     let record = brand.as_object_mut().unwrap();

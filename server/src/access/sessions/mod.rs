@@ -5,7 +5,8 @@
 mod store;
 mod tokens;
 
-pub use store::{
+pub(crate) use store::{
     end, end_all_for_user, end_others, forget_before, live, live_count, owner, Revoked, SessionList, Visible,
 };
-pub use tokens::{check, renew, start, Live};
+pub use tokens::start;
+pub(crate) use tokens::{check, renew, Live};

@@ -7,16 +7,16 @@ use utoipa::ToSchema;
 use crate::{access::UserRecord, client_info::ClientInfo, db::Db};
 
 /// The most sessions one answer lists, newest first.
-pub const LIST_LIMIT: i64 = 1000;
+pub(crate) const LIST_LIMIT: i64 = 1000;
 /// However often its token is renewed, a session ends this long after its sign-in: a stolen token that
 /// is kept fresh does not last for ever, and the member signs in again (with a code) once a month.
-pub const MAX_AGE_MS: i64 = 30 * crate::time::DAY_MS;
+pub(crate) const MAX_AGE_MS: i64 = 30 * crate::time::DAY_MS;
 /// A refreshed token dies this long after the refresh: long enough for the requests already sent with
 /// it and for the other tabs, which take up the new one at once.
-pub const REFRESHED_TOKEN_GRACE_MS: i64 = 60_000;
+pub(crate) const REFRESHED_TOKEN_GRACE_MS: i64 = 60_000;
 
 /// A new session's row.
-pub struct NewSession<'a> {
+pub(crate) struct NewSession<'a> {
     pub id: &'a str,
     pub user_id: &'a str,
     pub client: &'a ClientInfo,
@@ -25,7 +25,7 @@ pub struct NewSession<'a> {
     pub token_iat: i64,
 }
 
-pub async fn insert(db: &Db, session: NewSession<'_>, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn insert(db: &Db, session: NewSession<'_>, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO sessions (id, user_id, ip, browser, user_agent, created_at, last_activity_at, expires_at, token_iat)
          VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)",
@@ -44,7 +44,13 @@ pub async fn insert(db: &Db, session: NewSession<'_>, now: i64) -> Result<(), sq
 }
 
 /// Moves the session's expiry (a renewed token), to no later than its maximum age; answers the expiry set.
-pub async fn extend(db: &Db, session_id: &str, expires_at: i64, now: i64, token_iat: i64) -> Result<i64, sqlx::Error> {
+pub(crate) async fn extend(
+    db: &Db,
+    session_id: &str,
+    expires_at: i64,
+    now: i64,
+    token_iat: i64,
+) -> Result<i64, sqlx::Error> {
     // Every expression reads the row as it was: the previous token is the one current until now.
     sqlx::query_scalar(
         "UPDATE sessions SET last_activity_at = $2,
@@ -64,7 +70,7 @@ pub async fn extend(db: &Db, session_id: &str, expires_at: i64, now: i64, token_
 
 /// A live session's user and when it was last active.
 #[derive(sqlx::FromRow)]
-pub struct LiveRow {
+pub(crate) struct LiveRow {
     #[sqlx(flatten)]
     pub user: UserRecord,
     pub last_activity_at: i64,
@@ -72,7 +78,7 @@ pub struct LiveRow {
 
 /// The session's row when it belongs to `user_id`, is neither ended nor expired, the token issued at
 /// `token_iat` is its newest (or the one before, for its grace), and its user is not disabled (one query).
-pub async fn find_live(
+pub(crate) async fn find_live(
     db: &Db,
     session_id: &str,
     user_id: &str,
@@ -93,7 +99,7 @@ pub async fn find_live(
     .await
 }
 
-pub async fn note_activity(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn note_activity(db: &Db, session_id: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE sessions SET last_activity_at = $1 WHERE id = $2")
         .bind(now)
         .bind(session_id)
@@ -103,7 +109,7 @@ pub async fn note_activity(db: &Db, session_id: &str, now: i64) -> Result<(), sq
 }
 
 /// Ends the session; `false` when there is no live session of that id.
-pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn end(db: &Db, session_id: &str, now: i64) -> Result<bool, sqlx::Error> {
     let ended = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL AND expires_at > $1")
         .bind(now)
         .bind(session_id)
@@ -113,7 +119,7 @@ pub async fn end(db: &Db, session_id: &str, now: i64) -> Result<bool, sqlx::Erro
 }
 
 /// Ends every live session of the user (after a password reset, or by an admin); returns how many there were.
-pub async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND ended_at IS NULL")
         .bind(now)
         .bind(user_id)
@@ -123,7 +129,7 @@ pub async fn end_all_for_user(db: &Db, user_id: &str, now: i64) -> Result<u64, s
 }
 
 /// Ends every live session of the user but `keep` (a password change, "log out other sessions").
-pub async fn end_others(db: &Db, user_id: &str, keep: &str, now: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn end_others(db: &Db, user_id: &str, keep: &str, now: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("UPDATE sessions SET ended_at = $1 WHERE user_id = $2 AND id <> $3 AND ended_at IS NULL")
         .bind(now)
         .bind(user_id)
@@ -135,7 +141,7 @@ pub async fn end_others(db: &Db, user_id: &str, keep: &str, now: i64) -> Result<
 
 #[derive(Serialize, ToSchema, FromRow)]
 #[serde(rename_all = "camelCase")]
-pub struct SessionInfo {
+pub(crate) struct SessionInfo {
     id: String,
     user_id: String,
     username: String,
@@ -151,7 +157,7 @@ pub struct SessionInfo {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SessionList {
+pub(crate) struct SessionList {
     /// The server's time (epoch ms), for "active for" and "expires in" whatever the browser's clock says.
     now: i64,
     sessions: Vec<SessionInfo>,
@@ -159,13 +165,13 @@ pub struct SessionList {
 
 /// Whose sessions a list shows: an admin sees everyone's; a moderator the members' and their own, not
 /// where the other staff sign in from.
-pub enum Visible<'a> {
+pub(crate) enum Visible<'a> {
     All,
     MembersAnd(&'a str),
 }
 
 /// Live sessions of everyone, or of one user; `current` marks the session asking.
-pub async fn live(
+pub(crate) async fn live(
     db: &Db,
     now: i64,
     user_id: Option<&str>,
@@ -196,7 +202,7 @@ pub async fn live(
 }
 
 /// Sessions neither ended nor expired.
-pub async fn live_count(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
+pub(crate) async fn live_count(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE ended_at IS NULL AND expires_at > $1")
         .bind(now)
         .fetch_one(db)
@@ -204,19 +210,19 @@ pub async fn live_count(db: &Db, now: i64) -> Result<i64, sqlx::Error> {
 }
 
 /// The user a session belongs to, if the session exists.
-pub async fn owner(db: &Db, session_id: &str) -> Result<Option<String>, sqlx::Error> {
+pub(crate) async fn owner(db: &Db, session_id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT user_id FROM sessions WHERE id = $1").bind(session_id).fetch_optional(db).await
 }
 
 /// What ending sessions answers.
 #[derive(Serialize, ToSchema)]
-pub struct Revoked {
+pub(crate) struct Revoked {
     /// How many sessions were ended.
     pub revoked: u64,
 }
 
 /// Deletes the sessions that expired or ended before `until`; gives how many.
-pub async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
     let done =
         sqlx::query("DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1").bind(until).execute(db).await?;
     Ok(done.rows_affected())

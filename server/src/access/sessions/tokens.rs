@@ -33,7 +33,7 @@ pub async fn start(state: &AppState, user_id: &str, client: &ClientInfo) -> anyh
 
 /// A new token for a live session, which now lasts a full token lifetime from now, or to the session's
 /// maximum age if that comes first.
-pub async fn renew(state: &AppState, claims: &Claims) -> anyhow::Result<String> {
+pub(crate) async fn renew(state: &AppState, claims: &Claims) -> anyhow::Result<String> {
     let now = state.clock.now_ms();
     let expires_at =
         store::extend(&state.db, &claims.sid, now + state.config.token_ttl_secs * 1000, now, now / 1000).await?;
@@ -47,14 +47,14 @@ fn sign(state: &AppState, user_id: &str, session_id: &str, now: i64, expires_at:
 }
 
 /// A token that counts: its claims and its user.
-pub struct Live {
+pub(crate) struct Live {
     pub claims: Claims,
     pub user: UserRecord,
 }
 
 /// The claims and user of `token` when it is well signed, unexpired and its session is live; notes the
 /// activity.
-pub async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::Error> {
+pub(crate) async fn check(state: &AppState, token: &str) -> Result<Option<Live>, sqlx::Error> {
     let now = state.clock.now_ms();
     let Some(claims) = token::read(&state.keys.token, token, now) else { return Ok(None) };
     let Some(row) = store::find_live(&state.db, &claims.sid, &claims.sub, claims.iat, now).await? else {

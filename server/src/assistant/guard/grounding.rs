@@ -28,7 +28,7 @@ const CURRENCY_WORDS: &[&str] = &[
     "шекел",
 ];
 
-pub struct Grounding {
+pub(crate) struct Grounding {
     /// The digits of every price or number in the context.
     numbers: HashSet<String>,
     /// Web addresses in the context and the sources' links, without a trailing slash.
@@ -41,7 +41,7 @@ pub struct Grounding {
 impl Grounding {
     /// `products` is every product's names; `context` the text the model was given (with the
     /// sources' links); `rules` the system prompt's instructions.
-    pub fn new<'a>(
+    pub(crate) fn new<'a>(
         products: impl IntoIterator<Item = &'a [String]>,
         context: &str,
         links: impl IntoIterator<Item = &'a str>,
@@ -65,7 +65,7 @@ impl Grounding {
     }
 
     /// Whether `sentence` names only what the context holds.
-    pub fn allows(&self, sentence: &str) -> bool {
+    pub(crate) fn allows(&self, sentence: &str) -> bool {
         let lower = sentence.to_lowercase();
         if self.unreturned_products.iter().any(|name| lower.contains(name.as_str())) {
             return false;

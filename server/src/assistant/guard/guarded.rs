@@ -22,7 +22,7 @@ const LANGUAGE_SAMPLE: usize = 60;
 /// Letters after which an unsure language check lets the answer through.
 const LANGUAGE_PATIENCE: usize = 300;
 
-pub struct GuardedAnswer<'a> {
+pub(crate) struct GuardedAnswer<'a> {
     lang: Lang,
     grounding: &'a Grounding,
     output: &'a Output,
@@ -41,7 +41,7 @@ pub struct GuardedAnswer<'a> {
 }
 
 impl<'a> GuardedAnswer<'a> {
-    pub fn new(
+    pub(crate) fn new(
         lang: Lang,
         grounding: &'a Grounding,
         output: &'a Output,
@@ -67,7 +67,7 @@ impl<'a> GuardedAnswer<'a> {
 
     /// The checked answer once the model is done, with its time to first token; `truncated` drops a
     /// sentence it did not finish.
-    pub fn finish(mut self, truncated: bool) -> Result<(String, Option<i64>), Failure> {
+    pub(crate) fn finish(mut self, truncated: bool) -> Result<(String, Option<i64>), Failure> {
         if !self.language_known && verdict(self.lang, &self.pending) == Verdict::Differs {
             return Err(language_failure());
         }

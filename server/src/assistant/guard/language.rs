@@ -9,14 +9,14 @@ use crate::lang::Lang;
 const MIN_LETTERS: usize = 20;
 
 #[derive(Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Matches,
     Differs,
     /// Too little text, or a detection that is not reliable.
     Unsure,
 }
 
-pub fn verdict(lang: Lang, text: &str) -> Verdict {
+pub(crate) fn verdict(lang: Lang, text: &str) -> Verdict {
     let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
     if letters.len() < MIN_LETTERS {
         return Verdict::Unsure;

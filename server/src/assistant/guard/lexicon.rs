@@ -68,12 +68,12 @@ fn normalise(lang: Lang, text: &str) -> String {
 }
 
 /// The question names something of the assistant's subject: pointe shoes, ballet footwear, feet.
-pub fn on_topic(lang: Lang, question: &str) -> bool {
+pub(crate) fn on_topic(lang: Lang, question: &str) -> bool {
     LISTS.0.matches(lang, question)
 }
 
 /// The question speaks of pain or injury: the answer carries the safety advice.
-pub fn about_pain(lang: Lang, question: &str) -> bool {
+pub(crate) fn about_pain(lang: Lang, question: &str) -> bool {
     LISTS.1.matches(lang, question)
 }
 

@@ -7,18 +7,18 @@ mod guarded;
 mod language;
 mod lexicon;
 
-pub use grounding::Grounding;
-pub use guarded::GuardedAnswer;
-pub use lexicon::{about_pain, on_topic};
+pub(crate) use grounding::Grounding;
+pub(crate) use guarded::GuardedAnswer;
+pub(crate) use lexicon::{about_pain, on_topic};
 
 use crate::error::{ApiError, ApiResult};
 
-pub const MAX_QUESTION_CHARS: usize = 500;
-pub const EMPTY_QUESTION: &str = "Please enter a question";
-pub const QUESTION_TOO_LONG: &str = "Questions can be at most 500 characters";
+pub(crate) const MAX_QUESTION_CHARS: usize = 500;
+pub(crate) const EMPTY_QUESTION: &str = "Please enter a question";
+pub(crate) const QUESTION_TOO_LONG: &str = "Questions can be at most 500 characters";
 
 /// The question without surrounding spaces; empty or over `MAX_QUESTION_CHARS` is refused.
-pub fn question(text: &str) -> ApiResult<&str> {
+pub(crate) fn question(text: &str) -> ApiResult<&str> {
     let question = text.trim();
     if question.is_empty() {
         return Err(ApiError::invalid_field("question", EMPTY_QUESTION));

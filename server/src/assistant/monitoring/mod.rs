@@ -1,10 +1,10 @@
 //! The AI monitoring of the admin (`/admin/ai`): every request recorded (record.rs), the providers'
 //! status (status.rs), the metrics over a range (report.rs), and the admin's test of one provider.
 
-pub mod record;
+pub(crate) mod record;
 mod report;
 mod routes;
 mod status;
 
-pub use report::last_day;
-pub use routes::routes;
+pub(crate) use report::last_day;
+pub(crate) use routes::routes;

@@ -9,7 +9,7 @@ use super::super::{
 };
 use crate::{db::Db, lang::Lang, AppState};
 
-pub struct Record {
+pub(crate) struct Record {
     pub id: String,
     /// hybrid, rag, ask or test
     pub route: &'static str,
@@ -26,13 +26,13 @@ pub struct Record {
     pub completion_tokens: i64,
 }
 
-pub fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     uuid::Uuid::new_v4().to_string()
 }
 
 impl Record {
     /// A request that took from `began` until now.
-    pub fn new(
+    pub(crate) fn new(
         route: &'static str,
         lang: Lang,
         provider: ProviderKind,
@@ -57,7 +57,13 @@ impl Record {
         }
     }
 
-    pub fn for_answer(route: &'static str, lang: Lang, answer: &Answer, outcome: Outcome, began: Instant) -> Self {
+    pub(crate) fn for_answer(
+        route: &'static str,
+        lang: Lang,
+        answer: &Answer,
+        outcome: Outcome,
+        began: Instant,
+    ) -> Self {
         Self {
             id: answer.id.clone(),
             cached: answer.cached,
@@ -67,7 +73,7 @@ impl Record {
     }
 
     /// A model's answer given `context_chars` of passages: its token counts and time to first token.
-    pub fn generated(&mut self, done: &Generated, context_chars: usize) {
+    pub(crate) fn generated(&mut self, done: &Generated, context_chars: usize) {
         (self.prompt_tokens, self.completion_tokens, self.first_token_ms) =
             (done.finished.prompt_tokens, done.finished.completion_tokens, done.first_token_ms);
         self.context_chars = context_chars as i64;
@@ -75,7 +81,11 @@ impl Record {
 }
 
 /// Stores `record` and the provider failures met while answering it.
-pub async fn save(state: &AppState, record: &Record, failures: &[(ProviderKind, Failure)]) -> Result<(), sqlx::Error> {
+pub(crate) async fn save(
+    state: &AppState,
+    record: &Record,
+    failures: &[(ProviderKind, Failure)],
+) -> Result<(), sqlx::Error> {
     let now = state.clock.now_ms();
     let mut transaction = crate::db::begin(&state.db).await?;
     sqlx::query(
@@ -116,7 +126,7 @@ pub async fn save(state: &AppState, record: &Record, failures: &[(ProviderKind, 
 }
 
 /// Stores a thumbs up (1) or down (-1) for an answer; `false` when there is no such answer.
-pub async fn rate(state: &AppState, id: &str, rating: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn rate(state: &AppState, id: &str, rating: i64) -> Result<bool, sqlx::Error> {
     let updated = sqlx::query("UPDATE ai_requests SET feedback = $1 WHERE id = $2")
         .bind(rating)
         .bind(id)
@@ -126,7 +136,7 @@ pub async fn rate(state: &AppState, id: &str, rating: i64) -> Result<bool, sqlx:
 }
 
 /// How many answers each provider gave, by success, over the records kept (all instances).
-pub async fn calls_by_provider(db: &Db) -> Result<Vec<(String, bool, i64)>, sqlx::Error> {
+pub(crate) async fn calls_by_provider(db: &Db) -> Result<Vec<(String, bool, i64)>, sqlx::Error> {
     let rows: Vec<(String, i64, i64)> =
         sqlx::query_as("SELECT provider, success, COUNT(*) FROM ai_requests GROUP BY provider, success")
             .fetch_all(db)
@@ -135,7 +145,7 @@ pub async fn calls_by_provider(db: &Db) -> Result<Vec<(String, bool, i64)>, sqlx
 }
 
 /// Deletes the requests and provider errors recorded before `until`; gives how many.
-pub async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
+pub(crate) async fn forget_before(db: &Db, until: i64) -> Result<u64, sqlx::Error> {
     let errors = sqlx::query("DELETE FROM ai_errors WHERE created_at < $1").bind(until).execute(db).await?;
     let requests = sqlx::query("DELETE FROM ai_requests WHERE created_at < $1").bind(until).execute(db).await?;
     Ok(errors.rows_affected() + requests.rows_affected())

@@ -14,7 +14,7 @@ use crate::{
 const HOUR_MS: i64 = 60 * 60_000;
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, ToSchema)]
-pub enum Range {
+pub(crate) enum Range {
     #[serde(rename = "1h")]
     Hour,
     #[default]
@@ -40,7 +40,7 @@ impl Range {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Metrics {
+pub(crate) struct Metrics {
     range: Range,
     total_requests: i64,
     /// Share (0–1) of requests no provider failed on; null before the first request, as every rate
@@ -140,7 +140,7 @@ fn int(row: &AnyRow, name: &str) -> Result<i64, sqlx::Error> {
     row.try_get(name)
 }
 
-pub async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, sqlx::Error> {
+pub(crate) async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, sqlx::Error> {
     let (length, bucket) = range.spans();
     // Buckets line up with the bucket size, so a refresh keeps the same ones.
     let first = (now - length) / bucket * bucket + bucket;
@@ -196,7 +196,7 @@ pub async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, sqlx::E
 }
 
 /// Requests of the last 24 hours and the share no provider failed on (the dashboard's figures).
-pub async fn last_day(db: &Db, now: i64) -> Result<(i64, Option<f64>), sqlx::Error> {
+pub(crate) async fn last_day(db: &Db, now: i64) -> Result<(i64, Option<f64>), sqlx::Error> {
     let (total, successes): (i64, i64) = sqlx::query_as(
         "SELECT COUNT(*), COUNT(CASE WHEN success <> 0 THEN 1 END) FROM ai_requests WHERE created_at >= $1",
     )

@@ -37,7 +37,7 @@ struct MetricsQuery {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct AiTest {
+pub(crate) struct AiTest {
     provider: ProviderKind,
     #[schema(max_length = 500, pattern = r"\S")]
     question: String,
@@ -47,7 +47,7 @@ pub struct AiTest {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AiTestResult {
+pub(crate) struct AiTestResult {
     ok: bool,
     answer: Option<String>,
     provider: ProviderKind,
@@ -61,7 +61,7 @@ pub struct AiTestResult {
     error: Option<String>,
 }
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(ai_status)).routes(routes!(ai_metrics)).routes(routes!(ai_test))
 }
 

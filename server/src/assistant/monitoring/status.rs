@@ -28,7 +28,7 @@ const RECENT: i64 = 20;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Status {
+pub(crate) struct Status {
     providers: Vec<ProviderStatus>,
     last_answer: Option<LastAnswer>,
     index: IndexStatus,
@@ -82,7 +82,7 @@ struct IndexStatus {
     built_at: i64,
 }
 
-pub async fn status(state: &AppState) -> anyhow::Result<Status> {
+pub(crate) async fn status(state: &AppState) -> anyhow::Result<Status> {
     let providers = AiProviders::current(state).await?;
     let models = state.settings.get::<crate::assistant::settings::AiModels>(&state.db).await?;
     let now = state.clock.now_ms();

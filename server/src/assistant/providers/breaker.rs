@@ -9,8 +9,8 @@ use utoipa::ToSchema;
 
 use super::ProviderKind;
 
-pub const THRESHOLD: u32 = 3;
-pub const COOLDOWN_MS: i64 = 60_000;
+pub(crate) const THRESHOLD: u32 = 3;
+pub(crate) const COOLDOWN_MS: i64 = 60_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -24,7 +24,7 @@ struct Whole {
     errors: Vec<serde_json::Value>,
 }
 
-pub async fn generate(
+pub(crate) async fn generate(
     http: &reqwest::Client,
     settings: &EdgeSettings,
     request: &Request<'_>,

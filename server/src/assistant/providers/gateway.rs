@@ -29,7 +29,7 @@ struct Content {
     content: Option<String>,
 }
 
-pub async fn generate(
+pub(crate) async fn generate(
     http: &reqwest::Client,
     settings: &GatewaySettings,
     request: &Request<'_>,

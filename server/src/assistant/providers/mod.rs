@@ -2,9 +2,9 @@
 //! (Cloudflare Workers AI), each streaming its answer piece by piece to a `Receiver`, and the circuit
 //! breaker that passes over one that keeps failing. The built-in basic response is `super::basic`.
 
-pub mod breaker;
-pub mod edge;
-pub mod gateway;
+pub(crate) mod breaker;
+pub(crate) mod edge;
+pub(crate) mod gateway;
 mod sse;
 
 use std::time::Duration;
@@ -35,7 +35,7 @@ impl ProviderKind {
 /// Why a provider's answer was not used (stored as `error_type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum ErrorType {
+pub(crate) enum ErrorType {
     Timeout,
     Connection,
     /// An HTTP error status.
@@ -50,7 +50,7 @@ pub enum ErrorType {
 }
 
 impl ErrorType {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Self::Timeout => "timeout",
             Self::Connection => "connection",
@@ -64,13 +64,13 @@ impl ErrorType {
 }
 
 #[derive(Clone, Debug)]
-pub struct Failure {
+pub(crate) struct Failure {
     pub kind: ErrorType,
     pub message: String,
 }
 
 impl Failure {
-    pub fn new(kind: ErrorType, message: impl Into<String>) -> Self {
+    pub(crate) fn new(kind: ErrorType, message: impl Into<String>) -> Self {
         Self { kind, message: message.into() }
     }
 
@@ -81,13 +81,13 @@ impl Failure {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct Message {
+pub(crate) struct Message {
     pub role: &'static str,
     pub content: String,
 }
 
 /// One question for a model.
-pub struct Request<'a> {
+pub(crate) struct Request<'a> {
     pub messages: &'a [Message],
     pub model: &'a str,
     pub max_tokens: u32,
@@ -113,7 +113,7 @@ impl Request<'_> {
 
 /// How an answer ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Finished {
+pub(crate) struct Finished {
     pub prompt_tokens: i64,
     pub completion_tokens: i64,
     /// The model stopped at the token limit, mid-sentence perhaps.
@@ -121,7 +121,7 @@ pub struct Finished {
 }
 
 /// What takes an answer's pieces as they come; an error stops the provider.
-pub trait Receiver {
+pub(crate) trait Receiver {
     fn piece(&mut self, text: &str) -> Result<(), Failure>;
 }
 

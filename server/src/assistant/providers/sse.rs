@@ -9,7 +9,7 @@ use super::{ErrorType, Failure};
 const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Calls `on_data` with each event's data until it answers `true` (the end) or the stream ends.
-pub async fn each_data(
+pub(crate) async fn each_data(
     mut response: reqwest::Response,
     idle: Duration,
     mut on_data: impl FnMut(&str) -> Result<bool, Failure>,

@@ -13,9 +13,9 @@ use tantivy::tokenizer::{
 use crate::lang::Lang;
 
 /// The name each index registers its language's analyser under.
-pub const TOKENIZER: &str = "content";
+pub(crate) const TOKENIZER: &str = "content";
 
-pub fn analyzer(lang: Lang) -> TextAnalyzer {
+pub(crate) fn analyzer(lang: Lang) -> TextAnalyzer {
     let base =
         || TextAnalyzer::builder(SimpleTokenizer::default()).filter(RemoveLongFilter::limit(40)).filter(LowerCaser);
     let stemmed = |language: Language| {
@@ -38,7 +38,7 @@ const SYNONYMS: &[(Lang, &str, &str)] =
 
 /// The question as the index is searched with: prepared like the content, plus the content's words
 /// for the askers' synonyms (both compared and added as `prepare` leaves them).
-pub fn question_terms(lang: Lang, question: &str) -> String {
+pub(crate) fn question_terms(lang: Lang, question: &str) -> String {
     let prepared = prepare(lang, question);
     let added: Vec<String> = SYNONYMS
         .iter()
@@ -60,7 +60,7 @@ const HEBREW_PREFIXES: &str = "והבלמשכ";
 
 /// Hebrew text as the index keeps it: points (niqqud) removed, final letter forms folded, one-letter
 /// prefixes and one ending dropped. Other languages pass unchanged.
-pub fn prepare(lang: Lang, text: &str) -> String {
+pub(crate) fn prepare(lang: Lang, text: &str) -> String {
     if lang != Lang::He {
         return text.to_owned();
     }

@@ -66,7 +66,7 @@ const BRAND_ALIASES: &[(&str, &str)] = &[
 ];
 
 /// Every document in `lang` (texts missing in it fall back to Hebrew, as the site shows them).
-pub async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error> {
+pub(crate) async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx::Error> {
     let texts = texts::of(lang);
     let brands = catalogue::list_brands(db, lang).await?;
     let brand_names = |brand_id: &str| {

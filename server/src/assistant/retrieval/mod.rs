@@ -3,11 +3,11 @@
 //! analysed per language (analysis.rs).
 
 mod analysis;
-pub mod corpus;
+pub(crate) mod corpus;
 mod live;
 
-pub use analysis::prepare;
-pub use live::LiveIndex;
+pub(crate) use analysis::prepare;
+pub(crate) use live::LiveIndex;
 
 use std::collections::HashMap;
 

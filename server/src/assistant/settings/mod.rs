@@ -5,6 +5,6 @@ mod models;
 mod providers;
 mod routes;
 
-pub use models::AiModels;
-pub use providers::{AiProviders, EdgeSettings, GatewaySettings};
+pub(crate) use models::AiModels;
+pub(crate) use providers::{AiProviders, EdgeSettings, GatewaySettings};
 pub(crate) use routes::routes;

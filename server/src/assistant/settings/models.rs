@@ -8,7 +8,7 @@ use crate::settings::{Editable, Stored};
 use crate::{fields::FieldErrors, lang::Lang};
 
 /// Multilingual instruction models to suggest (Workers AI's names, as Cloudflare's AI Gateway takes them).
-pub const CHOICES: [&str; 4] = [
+pub(crate) const CHOICES: [&str; 4] = [
     "@cf/meta/llama-3.1-8b-instruct",
     "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
     "@cf/mistralai/mistral-small-3.1-24b-instruct",
@@ -17,7 +17,7 @@ pub const CHOICES: [&str; 4] = [
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct AiModels {
+pub(crate) struct AiModels {
     #[schema(pattern = r"\S", max_length = 200)]
     pub en: String,
     #[schema(pattern = r"\S", max_length = 200)]
@@ -39,7 +39,7 @@ impl Default for AiModels {
 
 impl AiModels {
     /// The model asked for questions in `lang`.
-    pub fn for_lang(&self, lang: Lang) -> &str {
+    pub(crate) fn for_lang(&self, lang: Lang) -> &str {
         match lang {
             Lang::He => &self.he,
             Lang::En => &self.en,

@@ -13,13 +13,13 @@ use crate::{
     AppState,
 };
 
-pub const DEFAULT_EDGE_URL: &str = "https://api.cloudflare.com/client/v4";
-pub const DEFAULT_EDGE_MODEL: &str = "@cf/meta/llama-3.1-8b-instruct";
-pub const DEFAULT_TIMEOUT_SECONDS: u32 = 20;
+pub(crate) const DEFAULT_EDGE_URL: &str = "https://api.cloudflare.com/client/v4";
+pub(crate) const DEFAULT_EDGE_MODEL: &str = "@cf/meta/llama-3.1-8b-instruct";
+pub(crate) const DEFAULT_TIMEOUT_SECONDS: u32 = 20;
 /// The whole site's questions per hour until an admin sets another ceiling: a bound on the providers' bill
 /// that a crowd of addresses, each within its own limit, cannot pass.
-pub const DEFAULT_QUESTIONS_PER_HOUR: u32 = 600;
-pub const QUESTIONS_PER_HOUR: std::ops::RangeInclusive<u32> = 1..=100_000;
+pub(crate) const DEFAULT_QUESTIONS_PER_HOUR: u32 = 600;
+pub(crate) const QUESTIONS_PER_HOUR: std::ops::RangeInclusive<u32> = 1..=100_000;
 const ADDRESS_RULE: &str = "Enter an address starting with http:// or https://";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]

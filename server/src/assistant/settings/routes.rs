@@ -22,7 +22,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct AiModelChoice {
+pub(crate) struct AiModelChoice {
     models: AiModels,
     /// Suggested models.
     choices: Vec<&'static str>,

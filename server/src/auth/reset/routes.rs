@@ -27,7 +27,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ResetRequest {
+pub(crate) struct ResetRequest {
     #[serde(default)]
     #[schema(required = true, format = Email)]
     email: String,
@@ -38,7 +38,7 @@ pub struct ResetRequest {
 /// The new password, with the token of the e-mailed link.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct NewPassword {
+pub(crate) struct NewPassword {
     /// The token of the e-mailed link.
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
@@ -48,7 +48,7 @@ pub struct NewPassword {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Message {
+pub(crate) struct Message {
     message: &'static str,
 }
 

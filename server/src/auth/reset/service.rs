@@ -17,7 +17,7 @@ const INVALID_LINK: Text =
     Text::new(ErrorCode::InvalidLink, "Invalid or expired reset link. Please request a new one.");
 
 /// E-mails a fresh link to the account of `email`, if there is one (whose record comes back).
-pub async fn send_link(state: &AppState, email: &str) -> ApiResult<Option<UserRecord>> {
+pub(crate) async fn send_link(state: &AppState, email: &str) -> ApiResult<Option<UserRecord>> {
     let Some(user) = users::store::find_by_email(&state.db, email).await? else { return Ok(None) };
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
@@ -31,14 +31,14 @@ pub async fn send_link(state: &AppState, email: &str) -> ApiResult<Option<UserRe
 }
 
 /// What a redeemed link did: whose password changed and how many of their sessions ended.
-pub struct Reset {
+pub(crate) struct Reset {
     pub user: UserRecord,
     pub sessions_ended: u64,
 }
 
 /// Sets the password of the link's account (a checked one); the account's links and sessions end and
 /// its owner is told by e-mail.
-pub async fn reset_password(state: &AppState, token: &str, new_password: String) -> ApiResult<Reset> {
+pub(crate) async fn reset_password(state: &AppState, token: &str, new_password: String) -> ApiResult<Reset> {
     let now = state.clock.now_ms();
     let user_id = store::redeem(&state.db, token, now).await?.ok_or(ApiError::BadRequest(INVALID_LINK))?;
     let user = users::store::find_by_id(&state.db, &user_id).await?.ok_or(ApiError::BadRequest(INVALID_LINK))?;

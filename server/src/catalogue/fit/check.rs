@@ -31,7 +31,7 @@ fn tidy_list(errors: &mut FieldErrors, field: &str, list: &mut Vec<String>) {
 }
 
 impl Fit {
-    pub fn tidy_and_check(&mut self, errors: &mut FieldErrors) {
+    pub(crate) fn tidy_and_check(&mut self, errors: &mut FieldErrors) {
         for (attribute, values) in self.attributes() {
             let mut seen = Vec::new();
             for value in values {

@@ -3,7 +3,7 @@
 
 mod check;
 mod store;
-pub mod vocabulary;
+pub(crate) mod vocabulary;
 
 use std::collections::BTreeMap;
 
@@ -11,13 +11,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::lang::Lang;
-pub use store::{all_fits, fits, has_fit, write_fit};
+pub(crate) use store::{all_fits, fits, has_fit, write_fit};
 
 /// The vocabulary attributes, each a list (a model may come with several shanks, vamps or heels).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 // Without deny_unknown_fields: a field a later version drops must not make the stored fits unreadable.
 #[serde(rename_all = "camelCase", default)]
-pub struct Fit {
+pub(crate) struct Fit {
     pub box_shape: Vec<String>,
     pub platform_width: Vec<String>,
     pub shank_strength: Vec<String>,
@@ -55,7 +55,7 @@ pub struct Fit {
 
 impl Fit {
     /// The vocabulary attributes by key, as `vocabulary::read` names them.
-    pub fn attributes(&self) -> [(&'static str, &Vec<String>); 10] {
+    pub(crate) fn attributes(&self) -> [(&'static str, &Vec<String>); 10] {
         [
             ("boxShape", &self.box_shape),
             ("platformWidth", &self.platform_width),

@@ -12,7 +12,7 @@ fn decode(text: &str) -> Result<Fit, sqlx::Error> {
 }
 
 /// Writes (or replaces) `product`'s fit.
-pub async fn write_fit(conn: &mut AnyConnection, product: &str, fit: &Fit, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn write_fit(conn: &mut AnyConnection, product: &str, fit: &Fit, now: i64) -> Result<(), sqlx::Error> {
     let json = serde_json::to_string(fit).map_err(|err| sqlx::Error::Encode(Box::new(err)))?;
     sqlx::query(
         "INSERT INTO product_fits (product_id, fit, updated_at) VALUES ($1, $2, $3)
@@ -27,16 +27,16 @@ pub async fn write_fit(conn: &mut AnyConnection, product: &str, fit: &Fit, now: 
 }
 
 /// Every product's fit, by product id.
-pub async fn has_fit(conn: &mut AnyConnection, product: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn has_fit(conn: &mut AnyConnection, product: &str) -> Result<bool, sqlx::Error> {
     crate::db::exists(conn, "SELECT 1 FROM product_fits WHERE product_id = $1", product).await
 }
 
-pub async fn all_fits(db: &Db) -> Result<HashMap<String, Fit>, sqlx::Error> {
+pub(crate) async fn all_fits(db: &Db) -> Result<HashMap<String, Fit>, sqlx::Error> {
     fits(db, None).await
 }
 
 /// The fit of product `only` (when it has one), or of every product.
-pub async fn fits(db: &Db, only: Option<&str>) -> Result<HashMap<String, Fit>, sqlx::Error> {
+pub(crate) async fn fits(db: &Db, only: Option<&str>) -> Result<HashMap<String, Fit>, sqlx::Error> {
     let rows = sqlx::query("SELECT product_id, fit FROM product_fits WHERE $1 IS NULL OR product_id = $1")
         .bind(only)
         .fetch_all(db)

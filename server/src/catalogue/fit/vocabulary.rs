@@ -34,7 +34,7 @@ static VOCABULARY: LazyLock<Vec<Attribute>> =
 /// An attribute as the finder shows it, in one language.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AttributeNames {
+pub(crate) struct AttributeNames {
     #[schema(example = "boxShape")]
     pub key: String,
     #[schema(example = "Box shape")]
@@ -45,7 +45,7 @@ pub struct AttributeNames {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ValueName {
+pub(crate) struct ValueName {
     #[schema(example = "square")]
     pub key: String,
     #[schema(example = "Square")]
@@ -53,7 +53,7 @@ pub struct ValueName {
 }
 
 /// Every attribute with its values' names in `lang`.
-pub fn names(lang: Lang) -> Vec<AttributeNames> {
+pub(crate) fn names(lang: Lang) -> Vec<AttributeNames> {
     let name = |label: &BTreeMap<Lang, String>| label.get(&lang).or_else(|| label.get(&Lang::DEFAULT)).cloned();
     VOCABULARY
         .iter()
@@ -70,7 +70,7 @@ pub fn names(lang: Lang) -> Vec<AttributeNames> {
 }
 
 /// The feet `value` of `attribute` suits, in `lang` ("a wide foot"), when the vocabulary says.
-pub fn suits(attribute: &str, value: &str, lang: Lang) -> Option<&'static str> {
+pub(crate) fn suits(attribute: &str, value: &str, lang: Lang) -> Option<&'static str> {
     let value =
         VOCABULARY.iter().find(|known| known.key == attribute)?.values.iter().find(|known| known.key == value)?;
     value.suits.get(&lang).or_else(|| value.suits.get(&Lang::DEFAULT)).map(String::as_str)
@@ -78,7 +78,7 @@ pub fn suits(attribute: &str, value: &str, lang: Lang) -> Option<&'static str> {
 
 /// The value keys that `raw` (the data set's words, comma-separated) names for `attribute`, each once;
 /// `Err` with the word that names no value. "N/A" and blanks name nothing.
-pub fn read(attribute: &str, raw: &str) -> Result<Vec<String>, String> {
+pub(crate) fn read(attribute: &str, raw: &str) -> Result<Vec<String>, String> {
     let values = &known(attribute).values;
     let mut keys: Vec<String> = Vec::new();
     for word in raw.split(',').map(normal_word).filter(|word| !word.is_empty() && word != "n/a") {
@@ -91,12 +91,12 @@ pub fn read(attribute: &str, raw: &str) -> Result<Vec<String>, String> {
 }
 
 /// Whether `value` is one of `attribute`'s keys.
-pub fn knows(attribute: &str, value: &str) -> bool {
+pub(crate) fn knows(attribute: &str, value: &str) -> bool {
     known(attribute).values.iter().any(|known| known.key == value)
 }
 
 /// The level values named in free text ("for beginners to intermediate dancers"), by whole words.
-pub fn levels_stated_in(text: &str) -> Vec<String> {
+pub(crate) fn levels_stated_in(text: &str) -> Vec<String> {
     let words: Vec<String> =
         text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
     let levels = &known("level").values;

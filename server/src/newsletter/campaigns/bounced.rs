@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::{db::Db, users::mailing};
 
-pub struct BounceNotice<'a> {
+pub(crate) struct BounceNotice<'a> {
     /// The returned message's Message-ID, without angle brackets.
     pub message_id: Option<&'a str>,
     pub email: &'a str,
@@ -19,7 +19,7 @@ pub struct BounceNotice<'a> {
 }
 
 /// `false` when the report names no message a campaign sent to that address.
-pub async fn record_bounce(db: &Db, notice: &BounceNotice<'_>, now: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn record_bounce(db: &Db, notice: &BounceNotice<'_>, now: i64) -> Result<bool, sqlx::Error> {
     let Some(message_id) = notice.message_id else { return Ok(false) };
     let found: Option<(String, String, String)> =
         sqlx::query_as("SELECT campaign_id, user_id, email FROM campaign_recipients WHERE message_id = $1")
@@ -46,13 +46,13 @@ pub async fn record_bounce(db: &Db, notice: &BounceNotice<'_>, now: i64) -> Resu
 }
 
 /// A member's latest bounce: the remote server's words and the campaign it came back from.
-pub struct LastBounce {
+pub(crate) struct LastBounce {
     pub reason: Option<String>,
     pub campaign_name: String,
 }
 
 /// The latest bounce of each of `user_ids` that has one (a page of the suppression list: one query).
-pub async fn last_bounces(db: &Db, user_ids: &[String]) -> Result<HashMap<String, LastBounce>, sqlx::Error> {
+pub(crate) async fn last_bounces(db: &Db, user_ids: &[String]) -> Result<HashMap<String, LastBounce>, sqlx::Error> {
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }

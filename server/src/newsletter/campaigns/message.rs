@@ -13,13 +13,13 @@ use crate::{
 };
 
 /// What the site gives every recipient alike.
-pub struct SiteValues {
+pub(crate) struct SiteValues {
     pub site_name: String,
     pub site_url: String,
 }
 
 /// One recipient's own values.
-pub struct RecipientValues<'a> {
+pub(crate) struct RecipientValues<'a> {
     pub username: &'a str,
     pub unsubscribe_url: &'a str,
     /// The open pixel's address (tracking on).
@@ -43,7 +43,7 @@ struct Parts(Vec<Part>);
 
 /// One language's message, ready to fill.
 #[derive(Debug)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     subject: Parts,
     html: Parts,
     text: Parts,
@@ -51,7 +51,7 @@ pub struct Prepared {
 
 /// Renders each language's text once. With `tracked`, the HTML's web links are numbered into `links`
 /// (a link already there keeps its number) and replaced by click places, and an open pixel is added.
-pub fn prepare_all(
+pub(crate) fn prepare_all(
     texts: &BTreeMap<Lang, TemplateText>,
     site: &BTreeMap<Lang, SiteValues>,
     tracked: bool,
@@ -167,7 +167,7 @@ impl Parts {
 }
 
 impl Prepared {
-    pub fn fill(&self, values: &RecipientValues<'_>) -> Rendered {
+    pub(crate) fn fill(&self, values: &RecipientValues<'_>) -> Rendered {
         Rendered {
             subject: self.subject.fill(values, false),
             html: self.html.fill(values, true),

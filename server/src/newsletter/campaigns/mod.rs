@@ -9,13 +9,13 @@ mod queue;
 mod report;
 mod routes;
 mod schedule;
-pub mod sender;
+pub(crate) mod sender;
 mod service;
 mod settings;
 mod store;
 mod tracking;
 
-pub use bounced::{last_bounces, record_bounce, BounceNotice};
+pub(crate) use bounced::{last_bounces, record_bounce, BounceNotice};
 pub(crate) use routes::routes;
-pub use settings::SendingSettings;
-pub use store::{last_sent, queued_count, template_in_use, CampaignRecord};
+pub(crate) use settings::SendingSettings;
+pub(crate) use store::{last_sent, queued_count, template_in_use, CampaignRecord};

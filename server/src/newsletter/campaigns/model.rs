@@ -13,12 +13,12 @@ use crate::{
     users::Group,
 };
 
-pub const NAME_MAX: usize = 100;
+pub(crate) const NAME_MAX: usize = 100;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[schema(as = CampaignStatus)]
-pub enum Status {
+pub(crate) enum Status {
     Draft,
     Scheduled,
     Sending,
@@ -28,9 +28,10 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Self; 6] = [Self::Draft, Self::Scheduled, Self::Sending, Self::Paused, Self::Sent, Self::Cancelled];
+    pub(crate) const ALL: [Self; 6] =
+        [Self::Draft, Self::Scheduled, Self::Sending, Self::Paused, Self::Sent, Self::Cancelled];
 
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Self::Draft => "draft",
             Self::Scheduled => "scheduled",
@@ -41,14 +42,14 @@ impl Status {
         }
     }
 
-    pub fn from_code(code: &str) -> Option<Self> {
+    pub(crate) fn from_code(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|status| status.code() == code)
     }
 }
 
 /// What moves a campaign from one state to another: an admin's action, or the sender's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
+pub(crate) enum Move {
     Schedule,
     Unschedule,
     /// "Send now".
@@ -63,7 +64,7 @@ pub enum Move {
 }
 
 /// Every allowed move; any other is refused with 409 (docs/design.md has the same table).
-pub const MOVES: [(Status, Move, Status); 12] = [
+pub(crate) const MOVES: [(Status, Move, Status); 12] = [
     (Status::Draft, Move::Schedule, Status::Scheduled),
     (Status::Scheduled, Move::Schedule, Status::Scheduled),
     (Status::Scheduled, Move::Unschedule, Status::Draft),
@@ -80,19 +81,17 @@ pub const MOVES: [(Status, Move, Status); 12] = [
 
 impl Move {
     /// The state this move leads to from `from`, if the table allows it.
-    pub fn from(self, from: Status) -> Option<Status> {
+    pub(crate) fn from(self, from: Status) -> Option<Status> {
         MOVES.iter().find(|(start, by, _)| *start == from && *by == self).map(|(_, _, to)| *to)
     }
 
     /// The refusal when the table does not allow it.
-    pub fn refused(self) -> Text {
+    pub(crate) fn refused(self) -> Text {
         match self {
             Self::Schedule => {
                 Text::new(ErrorCode::CampaignCannotSchedule, "Only a draft or scheduled campaign can be scheduled")
             }
-            Self::Unschedule | Self::Due => {
-                Text::new(ErrorCode::CampaignNotScheduled, "The campaign is not scheduled")
-            }
+            Self::Unschedule | Self::Due => Text::new(ErrorCode::CampaignNotScheduled, "The campaign is not scheduled"),
             Self::Start => Text::new(ErrorCode::CampaignCannotStart, "Only a draft or scheduled campaign can be sent"),
             Self::Pause => Text::new(ErrorCode::CampaignNotSending, "The campaign is not sending"),
             Self::Resume => Text::new(ErrorCode::CampaignNotPaused, "The campaign is not paused"),
@@ -106,25 +105,25 @@ impl Move {
 }
 
 /// Editing and deleting are not moves: a draft may be edited, and a campaign that is not under way deleted.
-pub const EDIT_DRAFT_ONLY: Text =
+pub(crate) const EDIT_DRAFT_ONLY: Text =
     Text::new(ErrorCode::CampaignNotDraft, "Only a draft can be edited: unschedule the campaign first");
-pub const DELETE_REFUSED: Text = Text::new(
+pub(crate) const DELETE_REFUSED: Text = Text::new(
     ErrorCode::CampaignUnderWay,
     "A scheduled, sending or paused campaign cannot be deleted: cancel it first",
 );
 
 impl Status {
-    pub fn editable(self) -> bool {
+    pub(crate) fn editable(self) -> bool {
         self == Self::Draft
     }
 
-    pub fn deletable(self) -> bool {
+    pub(crate) fn deletable(self) -> bool {
         matches!(self, Self::Draft | Self::Sent | Self::Cancelled)
     }
 
     /// What an admin may do to a campaign in this state, as its answer lists them: the web offers these
     /// and no others, so it never mirrors the table.
-    pub fn actions(self) -> Vec<CampaignAction> {
+    pub(crate) fn actions(self) -> Vec<CampaignAction> {
         let mut actions = Vec::new();
         if self.editable() {
             actions.push(CampaignAction::Edit);
@@ -149,7 +148,7 @@ impl Status {
 /// sender's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum CampaignAction {
+pub(crate) enum CampaignAction {
     Edit,
     Schedule,
     Unschedule,
@@ -164,7 +163,7 @@ pub enum CampaignAction {
 /// Who a campaign is for: everyone, or the members of any of these groups (spec §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum TargetGroup {
+pub(crate) enum TargetGroup {
     All,
     Newsletter,
     Vip,
@@ -174,7 +173,7 @@ pub enum TargetGroup {
 
 impl TargetGroup {
     /// The user group; `None` for everyone.
-    pub fn group(self) -> Option<Group> {
+    pub(crate) fn group(self) -> Option<Group> {
         match self {
             Self::All => None,
             Self::Newsletter => Some(Group::Newsletter),
@@ -188,7 +187,7 @@ impl TargetGroup {
 /// A campaign as the editor saves it.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CampaignDraft {
+pub(crate) struct CampaignDraft {
     #[schema(pattern = r"\S", max_length = 100)]
     pub name: String,
     pub template_id: String,
@@ -201,13 +200,13 @@ pub struct CampaignDraft {
     pub languages: Vec<Lang>,
 }
 
-pub const NO_GROUP: &str = "Choose at least one group";
-pub const NO_LANGUAGE: &str = "Choose at least one language";
+pub(crate) const NO_GROUP: &str = "Choose at least one group";
+pub(crate) const NO_LANGUAGE: &str = "Choose at least one language";
 
 impl CampaignDraft {
     /// Trims and checks the fields that need no database: the template's own languages are checked
     /// against it by the caller (`check_template_languages`).
-    pub fn tidy_and_check(&mut self) -> ApiResult<()> {
+    pub(crate) fn tidy_and_check(&mut self) -> ApiResult<()> {
         self.name = self.name.trim().to_owned();
         self.groups.sort();
         self.groups.dedup();

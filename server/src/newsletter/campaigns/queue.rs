@@ -8,14 +8,14 @@ use sqlx::FromRow;
 use crate::db::Db;
 
 /// How long a claim lasts. A batch is sized to end well within it (`sender`).
-pub const LEASE_MS: i64 = 30_000;
+pub(crate) const LEASE_MS: i64 = 30_000;
 /// Temporary failures tried before the recipient is marked failed.
-pub const MAX_ATTEMPTS: i64 = 5;
+pub(crate) const MAX_ATTEMPTS: i64 = 5;
 const FIRST_RETRY_MS: i64 = 60_000;
 const MAX_RETRY_MS: i64 = 30 * 60_000;
 
 #[derive(Debug, FromRow)]
-pub struct Claimed {
+pub(crate) struct Claimed {
     pub user_id: String,
     pub email: String,
     pub username: String,
@@ -24,7 +24,13 @@ pub struct Claimed {
 }
 
 /// Claims up to `limit` due recipients of `campaign` until `now + LEASE_MS`.
-pub async fn claim(db: &Db, postgres: bool, campaign: &str, limit: i64, now: i64) -> Result<Vec<Claimed>, sqlx::Error> {
+pub(crate) async fn claim(
+    db: &Db,
+    postgres: bool,
+    campaign: &str,
+    limit: i64,
+    now: i64,
+) -> Result<Vec<Claimed>, sqlx::Error> {
     let skip_locked = if postgres { "FOR UPDATE SKIP LOCKED" } else { "" };
     sqlx::query_as(&format!(
         "UPDATE campaign_recipients SET locked_until = $3
@@ -45,7 +51,13 @@ pub async fn claim(db: &Db, postgres: bool, campaign: &str, limit: i64, now: i64
 }
 
 /// The mail server accepted the message.
-pub async fn sent(db: &Db, campaign: &str, user_id: &str, message_id: &str, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn sent(
+    db: &Db,
+    campaign: &str,
+    user_id: &str,
+    message_id: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE campaign_recipients SET status = 'sent', sent_at = $3, message_id = $4, attempts = attempts + 1,
          locked_until = NULL, error = NULL WHERE campaign_id = $1 AND user_id = $2",
@@ -61,7 +73,7 @@ pub async fn sent(db: &Db, campaign: &str, user_id: &str, message_id: &str, now:
 
 /// The message was refused: for good when `permanent` (or after `MAX_ATTEMPTS`), else to be tried again
 /// later, waiting longer each time.
-pub async fn refused(
+pub(crate) async fn refused(
     db: &Db,
     campaign: &str,
     recipient: &Claimed,
@@ -89,7 +101,7 @@ pub async fn refused(
 
 /// Gives back claimed rows not tried (the batch ran out of time, the campaign was paused, or the server is
 /// stopping), in one statement: a stopping server has a second for it.
-pub async fn release(db: &Db, campaign: &str, user_ids: &[&str]) -> Result<(), sqlx::Error> {
+pub(crate) async fn release(db: &Db, campaign: &str, user_ids: &[&str]) -> Result<(), sqlx::Error> {
     if user_ids.is_empty() {
         return Ok(());
     }
@@ -108,7 +120,7 @@ pub async fn release(db: &Db, campaign: &str, user_ids: &[&str]) -> Result<(), s
 }
 
 /// How many recipients of `campaign` are still queued (claimed or not, due or waiting for a retry).
-pub async fn remaining(db: &Db, campaign: &str) -> Result<i64, sqlx::Error> {
+pub(crate) async fn remaining(db: &Db, campaign: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = $1 AND status = 'queued'")
         .bind(campaign)
         .fetch_one(db)

@@ -10,11 +10,11 @@ use crate::{db::Db, time::DAY_MS};
 
 const HOUR_MS: i64 = 60 * 60_000;
 /// The failures and bounces listed (the figures count them all).
-pub const PROBLEMS_SHOWN: i64 = 100;
+pub(crate) const PROBLEMS_SHOWN: i64 = 100;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Progress {
+pub(crate) struct Progress {
     /// Messages accepted in the last minute, a second.
     pub rate_per_second: f64,
     /// At that rate, for the recipients still queued; `None` when nothing was sent in the last minute.
@@ -23,7 +23,7 @@ pub struct Progress {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TimelinePoint {
+pub(crate) struct TimelinePoint {
     /// The bucket's start, epoch milliseconds.
     pub at: i64,
     /// Recipients whose first open (or click) fell in the bucket.
@@ -33,7 +33,7 @@ pub struct TimelinePoint {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LinkClicks {
+pub(crate) struct LinkClicks {
     pub url: String,
     /// Recipients who clicked it.
     pub clicks: i64,
@@ -41,7 +41,7 @@ pub struct LinkClicks {
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
-pub struct RecipientProblem {
+pub(crate) struct RecipientProblem {
     pub email: String,
     /// `failed` or `bounced`.
     pub status: String,
@@ -52,7 +52,7 @@ pub struct RecipientProblem {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CampaignReport {
+pub(crate) struct CampaignReport {
     pub progress: Progress,
     /// Width of the timeline's buckets: five minutes, an hour or a day, by the campaign's age.
     pub bucket_ms: i64,
@@ -61,7 +61,7 @@ pub struct CampaignReport {
     pub problems: Vec<RecipientProblem>,
 }
 
-pub async fn report(db: &Db, campaign: &str, queued: i64, now: i64) -> Result<CampaignReport, sqlx::Error> {
+pub(crate) async fn report(db: &Db, campaign: &str, queued: i64, now: i64) -> Result<CampaignReport, sqlx::Error> {
     let recent: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = $1 AND sent_at >= $2")
             .bind(campaign)

@@ -60,7 +60,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct CampaignQuery {
+pub(crate) struct CampaignQuery {
     status: Option<Status>,
     /// Part of the name, any case.
     search: Option<String>,
@@ -157,7 +157,7 @@ async fn delete(
 /// The editor's choice so far.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AudienceRequest {
+pub(crate) struct AudienceRequest {
     /// Decides whether consent is needed (newsletters and offers); none counts as needing it.
     template_id: Option<String>,
     groups: Vec<TargetGroup>,
@@ -165,7 +165,7 @@ pub struct AudienceRequest {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct AudienceCount {
+pub(crate) struct AudienceCount {
     /// Members the campaign would reach if it started now.
     count: i64,
 }
@@ -190,14 +190,14 @@ async fn audience(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignTestRequest {
+pub(crate) struct CampaignTestRequest {
     #[schema(format = Email)]
     to: String,
     /// One of the campaign's languages.
     lang: Lang,
 }
 
-pub const LANGUAGE_NOT_TARGETED: &str = "The campaign is not sent in this language";
+pub(crate) const LANGUAGE_NOT_TARGETED: &str = "The campaign is not sent in this language";
 
 /// Sends the campaign's message in `lang` as it stands, with the admin's name, to `to` at once.
 #[utoipa::path(post, path = "/api/admin/email/campaigns/{id}/test", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),

@@ -9,17 +9,18 @@ use utoipa::ToSchema;
 
 use crate::{error::ApiResult, fields::FieldErrors};
 
-pub const BAD_DATE: &str = "Enter a date as YYYY-MM-DD";
-pub const BAD_TIME: &str = "Enter a time as HH:MM";
-pub const UNKNOWN_TIMEZONE: &str = "Unknown timezone";
-pub const SKIPPED_TIME: &str = "This time does not exist in the chosen timezone: the clocks go forward then";
-pub const TWICE_TIME: &str = "This time happens twice in the chosen timezone: the clocks go back then; choose another";
-pub const PAST_TIME: &str = "The scheduled time has passed";
+pub(crate) const BAD_DATE: &str = "Enter a date as YYYY-MM-DD";
+pub(crate) const BAD_TIME: &str = "Enter a time as HH:MM";
+pub(crate) const UNKNOWN_TIMEZONE: &str = "Unknown timezone";
+pub(crate) const SKIPPED_TIME: &str = "This time does not exist in the chosen timezone: the clocks go forward then";
+pub(crate) const TWICE_TIME: &str =
+    "This time happens twice in the chosen timezone: the clocks go back then; choose another";
+pub(crate) const PAST_TIME: &str = "The scheduled time has passed";
 
 /// When to start, as the admin wrote it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     /// `YYYY-MM-DD`.
     #[schema(example = "2026-12-01")]
     pub date: String,
@@ -33,7 +34,7 @@ pub struct Schedule {
 
 impl Schedule {
     /// The UTC instant (epoch milliseconds), which must be after `now`; each refusal names its field.
-    pub fn instant(&self, now: i64) -> ApiResult<i64> {
+    pub(crate) fn instant(&self, now: i64) -> ApiResult<i64> {
         let mut errors = FieldErrors::default();
         let date = NaiveDate::parse_from_str(self.date.trim(), "%Y-%m-%d").ok();
         let time = NaiveTime::parse_from_str(self.time.trim(), "%H:%M").ok();
@@ -63,11 +64,11 @@ impl Schedule {
     }
 
     /// `2026-12-01T09:00`, as stored.
-    pub fn local(&self) -> String {
+    pub(crate) fn local(&self) -> String {
         format!("{}T{}", self.date.trim(), self.time.trim())
     }
 
-    pub fn from_stored(local: &str, timezone: &str) -> Option<Self> {
+    pub(crate) fn from_stored(local: &str, timezone: &str) -> Option<Self> {
         let (date, time) = local.split_once('T')?;
         Some(Self { date: date.to_owned(), time: time.to_owned(), timezone: timezone.to_owned() })
     }

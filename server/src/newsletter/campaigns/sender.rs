@@ -40,7 +40,7 @@ const IDLE_WAIT: Duration = Duration::from_secs(1);
 
 /// The sender's task; it ends when the server stops, giving back the recipients it claimed and had not
 /// begun, so another instance sends them at once.
-pub fn spawn(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()> {
+pub(crate) fn spawn(state: AppState, environment: Mailer) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut sender = Sender::new(environment);
         while !state.lifecycle.is_stopping() {

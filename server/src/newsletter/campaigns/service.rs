@@ -23,23 +23,23 @@ use crate::{
     AppState,
 };
 
-pub const TEMPLATE_MISSING: &str = "Choose a template";
-pub const TEMPLATE_LANGUAGES: &str = "The template is not written in every chosen language";
-pub const EMPTY_AUDIENCE: Text =
+pub(crate) const TEMPLATE_MISSING: &str = "Choose a template";
+pub(crate) const TEMPLATE_LANGUAGES: &str = "The template is not written in every chosen language";
+pub(crate) const EMPTY_AUDIENCE: Text =
     Text::new(ErrorCode::CampaignAudienceEmpty, "No member matches the chosen groups and languages");
-pub const MOVED_MEANWHILE: Text =
+pub(crate) const MOVED_MEANWHILE: Text =
     Text::new(ErrorCode::CampaignMoved, "The campaign changed meanwhile: reload it and try again");
-pub const CAMPAIGN_NOT_FOUND: Text = Text::new(ErrorCode::CampaignNotFound, "Campaign not found");
+pub(crate) const CAMPAIGN_NOT_FOUND: Text = Text::new(ErrorCode::CampaignNotFound, "Campaign not found");
 
 /// The campaign with its figures and the actions its state allows.
-pub async fn record(state: &AppState, id: &str) -> ApiResult<CampaignRecord> {
+pub(crate) async fn record(state: &AppState, id: &str) -> ApiResult<CampaignRecord> {
     store::records(&state.db, Some(id), None, None).await?.pop().ok_or(ApiError::NotFound(CAMPAIGN_NOT_FOUND))
 }
 
 /// Moves campaign `id` by `by` from the state it is in, as the table (`model::MOVES`) allows: every move
 /// comes here, the admin's and the sender's. A start fixes what is sent and freezes the audience; a
 /// schedule sets `schedule` (as written, and its instant). Gives the state the campaign is now in.
-pub async fn move_campaign(
+pub(crate) async fn move_campaign(
     state: &AppState,
     id: &str,
     by: Move,
@@ -59,7 +59,7 @@ pub async fn move_campaign(
 }
 
 /// The draft's template, which must exist and have every target language.
-pub async fn template(state: &AppState, draft: &CampaignDraft) -> ApiResult<TemplateRecord> {
+pub(crate) async fn template(state: &AppState, draft: &CampaignDraft) -> ApiResult<TemplateRecord> {
     let template = templates::records(&state.db, Some(&draft.template_id))
         .await?
         .pop()
@@ -85,7 +85,7 @@ fn user_groups(targets: &[TargetGroup]) -> Vec<Group> {
 }
 
 /// How many members a campaign with these targets and a template of `category` would reach now.
-pub async fn audience_count(
+pub(crate) async fn audience_count(
     state: &AppState,
     targets: &[TargetGroup],
     languages: &[Lang],
@@ -100,7 +100,7 @@ pub async fn audience_count(
 }
 
 /// The site's name and address in each language, as the messages show them.
-pub async fn site_values(
+pub(crate) async fn site_values(
     state: &AppState,
     languages: impl IntoIterator<Item = Lang>,
 ) -> ApiResult<BTreeMap<Lang, SiteValues>> {
@@ -113,7 +113,7 @@ pub async fn site_values(
 }
 
 /// The campaign's texts: the template's in each target language, under the campaign's subject.
-pub fn content(draft: &CampaignDraft, template: &TemplateRecord) -> BTreeMap<Lang, TemplateText> {
+pub(crate) fn content(draft: &CampaignDraft, template: &TemplateRecord) -> BTreeMap<Lang, TemplateText> {
     draft
         .languages
         .iter()

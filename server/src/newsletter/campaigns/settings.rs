@@ -10,12 +10,12 @@ use crate::{
     settings::{Editable, Stored},
 };
 
-pub const RATE_RANGE: &str = "Between 1 and 1000 messages a second";
-pub const CONCURRENCY_RANGE: &str = "Between 1 and 50 connections";
+pub(crate) const RATE_RANGE: &str = "Between 1 and 1000 messages a second";
+pub(crate) const CONCURRENCY_RANGE: &str = "Between 1 and 50 connections";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
-pub struct SendingSettings {
+pub(crate) struct SendingSettings {
     /// Messages a second, per instance.
     #[schema(minimum = 1, maximum = 1000)]
     pub rate_per_second: u32,

@@ -22,7 +22,7 @@ use crate::{
 /// A campaign's recipients by state, and its unique opens and clicks.
 #[derive(Clone, Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Performance {
+pub(crate) struct Performance {
     pub queued: i64,
     /// Delivered to the mail server.
     pub sent: i64,
@@ -38,7 +38,7 @@ pub struct Performance {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CampaignRecord {
+pub(crate) struct CampaignRecord {
     pub id: String,
     #[serde(flatten)]
     pub draft: CampaignDraft,
@@ -72,7 +72,7 @@ fn to_json(value: &impl Serialize) -> String {
 
 /// Campaigns (or only `id`), newest first, with their figures; `status` and `search` (in the name)
 /// narrow the list.
-pub async fn records(
+pub(crate) async fn records(
     db: &Db,
     only: Option<&str>,
     status: Option<Status>,
@@ -129,7 +129,7 @@ pub async fn records(
 }
 
 /// The campaign whose sending ended last, with its figures (the dashboard's).
-pub async fn last_sent(db: &Db) -> Result<Option<CampaignRecord>, sqlx::Error> {
+pub(crate) async fn last_sent(db: &Db) -> Result<Option<CampaignRecord>, sqlx::Error> {
     let id: Option<String> = sqlx::query_scalar(
         "SELECT id FROM email_campaigns WHERE status = 'sent' ORDER BY finished_at DESC, id LIMIT 1",
     )
@@ -171,7 +171,7 @@ async fn performance(db: &Db, only: Option<&str>) -> Result<HashMap<String, Perf
     Ok(figures)
 }
 
-pub async fn status(db: &Db, id: &str) -> Result<Option<Status>, sqlx::Error> {
+pub(crate) async fn status(db: &Db, id: &str) -> Result<Option<Status>, sqlx::Error> {
     let code: Option<String> =
         sqlx::query_scalar("SELECT status FROM email_campaigns WHERE id = $1").bind(id).fetch_optional(db).await?;
     Ok(code.as_deref().and_then(Status::from_code))
@@ -179,13 +179,13 @@ pub async fn status(db: &Db, id: &str) -> Result<Option<Status>, sqlx::Error> {
 
 /// Whether a save makes a new draft or writes over one.
 #[derive(Clone, Copy)]
-pub enum Save {
+pub(crate) enum Save {
     Create,
     /// Only a draft: `false` when there is no draft `id` (none at all, or one in another state).
     ReplaceDraft,
 }
 
-pub async fn save(db: &Db, id: &str, draft: &CampaignDraft, now: i64, how: Save) -> Result<bool, sqlx::Error> {
+pub(crate) async fn save(db: &Db, id: &str, draft: &CampaignDraft, now: i64, how: Save) -> Result<bool, sqlx::Error> {
     let sql = match how {
         Save::Create => {
             "INSERT INTO email_campaigns (id, name, template_id, subjects, target_groups, languages, status, created_at, updated_at)
@@ -210,7 +210,7 @@ pub async fn save(db: &Db, id: &str, draft: &CampaignDraft, now: i64, how: Save)
 }
 
 /// Moves `id` from `from` to `to`, setting the schedule when given; `false` when it was not in `from`.
-pub async fn move_to(
+pub(crate) async fn move_to(
     db: &Db,
     id: &str,
     from: Status,
@@ -239,7 +239,7 @@ pub async fn move_to(
 }
 
 /// A scheduled campaign that could not start goes back to draft, saying why.
-pub async fn give_back(db: &Db, id: &str, problem: &str, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn give_back(db: &Db, id: &str, problem: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE email_campaigns SET status = 'draft', problem = $2, updated_at = $3 WHERE id = $1 AND status = 'scheduled'")
         .bind(id)
         .bind(problem)
@@ -250,7 +250,7 @@ pub async fn give_back(db: &Db, id: &str, problem: &str, now: i64) -> Result<(),
 }
 
 /// Campaigns whose scheduled time has come.
-pub async fn due(db: &Db, now: i64) -> Result<Vec<String>, sqlx::Error> {
+pub(crate) async fn due(db: &Db, now: i64) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT id FROM email_campaigns WHERE status = 'scheduled' AND scheduled_at <= $1 ORDER BY scheduled_at",
     )
@@ -260,7 +260,7 @@ pub async fn due(db: &Db, now: i64) -> Result<Vec<String>, sqlx::Error> {
 }
 
 /// What is fixed when a campaign starts.
-pub struct Start<'a> {
+pub(crate) struct Start<'a> {
     pub category: TemplateCategory,
     pub content: &'a BTreeMap<Lang, TemplateText>,
     pub links: &'a [String],
@@ -269,7 +269,7 @@ pub struct Start<'a> {
 
 /// Starts `id` (from `from`): fixes what is sent and freezes the audience into one row per recipient,
 /// in one transaction. `None` when the campaign was no longer in `from`, else the recipients.
-pub async fn start(
+pub(crate) async fn start(
     conn: &mut AnyConnection,
     id: &str,
     from: Status,
@@ -317,12 +317,12 @@ pub async fn start(
 }
 
 /// What the sender needs of a campaign under way.
-pub struct Sending {
+pub(crate) struct Sending {
     pub content: BTreeMap<Lang, TemplateText>,
     pub tracked: bool,
 }
 
-pub async fn sending(db: &Db, id: &str) -> Result<Option<Sending>, sqlx::Error> {
+pub(crate) async fn sending(db: &Db, id: &str) -> Result<Option<Sending>, sqlx::Error> {
     let row = sqlx::query("SELECT content, tracked FROM email_campaigns WHERE id = $1 AND content IS NOT NULL")
         .bind(id)
         .fetch_optional(db)
@@ -332,12 +332,12 @@ pub async fn sending(db: &Db, id: &str) -> Result<Option<Sending>, sqlx::Error> 
 }
 
 /// The tracked link `number` of campaign `id`, read from what was sent.
-pub async fn link(db: &Db, id: &str, number: usize) -> Result<Option<String>, sqlx::Error> {
+pub(crate) async fn link(db: &Db, id: &str, number: usize) -> Result<Option<String>, sqlx::Error> {
     Ok(links(db, id).await?.into_iter().nth(number))
 }
 
 /// The tracked links of campaign `id` (none before it starts).
-pub async fn links(db: &Db, id: &str) -> Result<Vec<String>, sqlx::Error> {
+pub(crate) async fn links(db: &Db, id: &str) -> Result<Vec<String>, sqlx::Error> {
     let row = sqlx::query("SELECT links FROM email_campaigns WHERE id = $1 AND links IS NOT NULL")
         .bind(id)
         .fetch_optional(db)
@@ -346,14 +346,14 @@ pub async fn links(db: &Db, id: &str) -> Result<Vec<String>, sqlx::Error> {
 }
 
 /// Campaigns under way, oldest start first (the sender's round).
-pub async fn under_way(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+pub(crate) async fn under_way(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT id FROM email_campaigns WHERE status = 'sending' ORDER BY started_at, id")
         .fetch_all(db)
         .await
 }
 
 /// Whether a campaign that is scheduled or under way uses the template.
-pub async fn template_in_use(db: &Db, template_id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn template_in_use(db: &Db, template_id: &str) -> Result<bool, sqlx::Error> {
     let found = sqlx::query(
         "SELECT 1 FROM email_campaigns WHERE template_id = $1 AND status IN ('scheduled', 'sending', 'paused')",
     )
@@ -364,7 +364,7 @@ pub async fn template_in_use(db: &Db, template_id: &str) -> Result<bool, sqlx::E
 }
 
 /// `false` when there is no such campaign in a state that may be deleted (its recipients go with it).
-pub async fn delete(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn delete(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
     let deleted = sqlx::query("DELETE FROM email_campaigns WHERE id = $1 AND status IN ('draft', 'sent', 'cancelled')")
         .bind(id)
         .execute(db)
@@ -374,7 +374,7 @@ pub async fn delete(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
 
 /// A member's first open of the campaign; `false` when they are not a recipient (their account was
 /// deleted since).
-pub async fn record_open(db: &Db, campaign: &str, user_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+pub(crate) async fn record_open(db: &Db, campaign: &str, user_id: &str, now: i64) -> Result<bool, sqlx::Error> {
     let found = sqlx::query(
         "UPDATE campaign_recipients SET opened_at = COALESCE(opened_at, $3) WHERE campaign_id = $1 AND user_id = $2",
     )
@@ -387,7 +387,13 @@ pub async fn record_open(db: &Db, campaign: &str, user_id: &str, now: i64) -> Re
 }
 
 /// A member's click on link `link`: their first click on the campaign and on that link (an open too).
-pub async fn record_click(db: &Db, campaign: &str, user_id: &str, link: usize, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn record_click(
+    db: &Db,
+    campaign: &str,
+    user_id: &str,
+    link: usize,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     if !record_open(db, campaign, user_id, now).await? {
         return Ok(());
     }
@@ -413,6 +419,6 @@ pub async fn record_click(db: &Db, campaign: &str, user_id: &str, link: usize, n
 }
 
 /// Recipients still to send, on every instance.
-pub async fn queued_count(db: &Db) -> Result<i64, sqlx::Error> {
+pub(crate) async fn queued_count(db: &Db) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM campaign_recipients WHERE status = 'queued'").fetch_one(db).await
 }

@@ -11,15 +11,15 @@ use crate::{
     AppState,
 };
 
-pub const LINK_INVALID: Text = Text::new(ErrorCode::EmailLinkInvalid, "This link is not valid");
+pub(crate) const LINK_INVALID: Text = Text::new(ErrorCode::EmailLinkInvalid, "This link is not valid");
 const SEPARATOR: char = '~';
 
-pub fn open_url(state: &AppState, campaign: &str, user_id: &str) -> String {
+pub(crate) fn open_url(state: &AppState, campaign: &str, user_id: &str) -> String {
     let token = links::sign(&state.keys, Purpose::Open, &format!("{campaign}{SEPARATOR}{user_id}"));
     format!("{}/api/email/open?token={token}", state.config.public_url)
 }
 
-pub fn click_url(state: &AppState, campaign: &str, user_id: &str, link: usize) -> String {
+pub(crate) fn click_url(state: &AppState, campaign: &str, user_id: &str, link: usize) -> String {
     let token = links::sign(&state.keys, Purpose::Click, &format!("{campaign}{SEPARATOR}{user_id}{SEPARATOR}{link}"));
     format!("{}/api/email/click?token={token}", state.config.public_url)
 }

@@ -5,7 +5,7 @@
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 
 #[derive(Debug, PartialEq)]
-pub struct Bounce {
+pub(crate) struct Bounce {
     /// The failed address (`Final-Recipient`, without its `rfc822;` type).
     pub recipient: String,
     /// The enhanced status code, e.g. `5.1.1`.
@@ -18,14 +18,14 @@ pub struct Bounce {
 
 impl Bounce {
     /// A 5.x.x status: the address will not work (a 4.x.x failure may, later).
-    pub fn is_hard(&self) -> bool {
+    pub(crate) fn is_hard(&self) -> bool {
         self.status.starts_with('5')
     }
 }
 
 /// Every failed recipient of a delivery report; none for any other message. Delayed and delivered
 /// notices are not failures.
-pub fn read(raw: &[u8]) -> Vec<Bounce> {
+pub(crate) fn read(raw: &[u8]) -> Vec<Bounce> {
     let Some(message) = MessageParser::default().parse(raw) else { return Vec::new() };
     let is_part = |part: &mail_parser::MessagePart, ctype: &str, subtype: &str| {
         part.content_type().is_some_and(|content| {
@@ -94,7 +94,7 @@ fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
 mod tests {
     use super::*;
 
-    pub const REPORT: &str = "From: Mail Delivery System <MAILER-DAEMON@mx.pointe.test>\r\n\
+    pub(crate) const REPORT: &str = "From: Mail Delivery System <MAILER-DAEMON@mx.pointe.test>\r\n\
         Subject: Undelivered Mail Returned to Sender\r\n\
         MIME-Version: 1.0\r\n\
         Content-Type: multipart/report; report-type=delivery-status; boundary=\"b1\"\r\n\r\n\

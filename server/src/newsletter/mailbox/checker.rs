@@ -22,7 +22,7 @@ use crate::{
 /// How often the checker looks whether a check is due (the interval itself is the admin's).
 const TICK: Duration = Duration::from_secs(30);
 
-pub fn spawn(state: AppState) {
+pub(crate) fn spawn(state: AppState) {
     tokio::spawn(async move {
         let holder = state.lifecycle.id.clone();
         let mut last_check: Option<i64> = None;
@@ -58,7 +58,7 @@ pub fn spawn(state: AppState) {
 }
 
 /// One check of every message not seen before.
-pub async fn check(state: &AppState, settings: &MailboxSettings) -> anyhow::Result<()> {
+pub(crate) async fn check(state: &AppState, settings: &MailboxSettings) -> anyhow::Result<()> {
     let mut session = open_session(state, settings).await?;
     let mailbox = settings.label();
     let seen = store::seen(&state.db, &mailbox).await?;
@@ -82,7 +82,7 @@ pub async fn check(state: &AppState, settings: &MailboxSettings) -> anyhow::Resu
 
 /// For a delivery report: the recipients it marked bounced, read and recorded the first time it is
 /// seen; `None` for any other message. An unsubscribe request by mail is carried out (again harmlessly).
-pub async fn settle(
+pub(crate) async fn settle(
     state: &AppState,
     settings: &MailboxSettings,
     session: &mut Session,

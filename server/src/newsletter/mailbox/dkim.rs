@@ -17,7 +17,7 @@ use super::{headers::AuthResult, pop3::WAIT};
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = DkimCheck)]
-pub struct SignatureCheck {
+pub(crate) struct SignatureCheck {
     /// The signing domain (`d=`) and selector (`s=`).
     domain: String,
     selector: String,
@@ -38,7 +38,7 @@ fn authenticator(dns: Option<SocketAddr>) -> Option<MessageAuthenticator> {
 }
 
 /// Each DKIM signature of `raw` and whether it verifies; none when the message is unsigned.
-pub async fn check(dns: Option<SocketAddr>, raw: &[u8]) -> Vec<SignatureCheck> {
+pub(crate) async fn check(dns: Option<SocketAddr>, raw: &[u8]) -> Vec<SignatureCheck> {
     let Some(message) = AuthenticatedMessage::parse(raw) else { return Vec::new() };
     if message.dkim_headers.is_empty() {
         return Vec::new();

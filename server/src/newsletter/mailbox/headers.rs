@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 /// One result of an authentication method (RFC 8601 §2.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum AuthResult {
+pub(crate) enum AuthResult {
     Pass,
     Fail,
     Softfail,
@@ -39,7 +39,7 @@ impl AuthResult {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MailVerification)]
-pub struct Verification {
+pub(crate) struct Verification {
     pub spf: Option<AuthResult>,
     pub dkim: Option<AuthResult>,
     pub dmarc: Option<AuthResult>,
@@ -52,7 +52,7 @@ pub struct Verification {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MailKind)]
-pub enum Kind {
+pub(crate) enum Kind {
     Marketing,
     Other,
 }
@@ -61,7 +61,7 @@ pub enum Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MailKindReason)]
-pub enum Reason {
+pub(crate) enum Reason {
     /// Sent by this site's own campaigns (its unsubscribe link).
     OwnCampaign,
     ListUnsubscribe,
@@ -76,7 +76,7 @@ pub enum Reason {
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MailClassification)]
-pub struct Classification {
+pub(crate) struct Classification {
     pub kind: Kind,
     pub reason: Option<Reason>,
     pub service: Option<String>,
@@ -96,15 +96,15 @@ const SENDING_SERVICES: &[(&str, &str)] = &[
 ];
 
 /// The header of one message, parsed.
-pub struct Header<'x>(Message<'x>);
+pub(crate) struct Header<'x>(Message<'x>);
 
 impl<'x> Header<'x> {
-    pub fn parse(raw: &'x [u8]) -> Option<Self> {
+    pub(crate) fn parse(raw: &'x [u8]) -> Option<Self> {
         MessageParser::default().parse_headers(raw).map(Self)
     }
 
     /// `Name <address>`, or the address alone.
-    pub fn from(&self) -> String {
+    pub(crate) fn from(&self) -> String {
         let Some(sender) = self.0.from().and_then(|from| from.first()) else { return String::new() };
         match (sender.name(), sender.address()) {
             (Some(name), Some(address)) => format!("{name} <{address}>"),
@@ -112,12 +112,12 @@ impl<'x> Header<'x> {
         }
     }
 
-    pub fn subject(&self) -> String {
+    pub(crate) fn subject(&self) -> String {
         self.0.subject().unwrap_or_default().to_owned()
     }
 
     /// The Date header in milliseconds since 1970.
-    pub fn date(&self) -> Option<i64> {
+    pub(crate) fn date(&self) -> Option<i64> {
         self.0.date().map(|date| date.to_timestamp() * 1000)
     }
 
@@ -135,14 +135,14 @@ impl<'x> Header<'x> {
 
     /// The topmost `Authentication-Results`: the one the receiving server added last. Lower ones may
     /// come from anyone on the way, the sender included, so they are not read.
-    pub fn verification(&self) -> Verification {
+    pub(crate) fn verification(&self) -> Verification {
         let mut verification = self.raw("Authentication-Results").next().map(parse_results).unwrap_or_default();
         verification.signed = self.has("DKIM-Signature");
         verification
     }
 
     /// Whether this is a delivery status notification (a bounce).
-    pub fn is_delivery_report(&self) -> bool {
+    pub(crate) fn is_delivery_report(&self) -> bool {
         self.0.content_type().is_some_and(|content| {
             content.ctype().eq_ignore_ascii_case("multipart")
                 && content.subtype().is_some_and(|sub| sub.eq_ignore_ascii_case("report"))
@@ -151,7 +151,7 @@ impl<'x> Header<'x> {
     }
 
     /// Marketing or other, with the first sign found; `own_unsubscribe` starts this site's unsubscribe links.
-    pub fn classification(&self, own_unsubscribe: &str) -> Classification {
+    pub(crate) fn classification(&self, own_unsubscribe: &str) -> Classification {
         let marketing = |reason, service: Option<&str>| Classification {
             kind: Kind::Marketing,
             reason: Some(reason),

@@ -18,13 +18,14 @@ use crate::{
     AppState,
 };
 
-pub const NOT_CONFIGURED: Text = Text::new(ErrorCode::MailboxNotConfigured, "No POP3 mailbox is configured");
-pub const MESSAGE_GONE: Text = Text::new(ErrorCode::MailboxMessageNotFound, "This message is no longer in the mailbox");
+pub(crate) const NOT_CONFIGURED: Text = Text::new(ErrorCode::MailboxNotConfigured, "No POP3 mailbox is configured");
+pub(crate) const MESSAGE_GONE: Text =
+    Text::new(ErrorCode::MailboxMessageNotFound, "This message is no longer in the mailbox");
 const FETCH_FAILED: &str = "The e-mails could not be fetched";
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct InboxMessage {
+pub(crate) struct InboxMessage {
     /// The POP3 unique id.
     id: String,
     from: String,
@@ -40,7 +41,7 @@ pub struct InboxMessage {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Inbox {
+pub(crate) struct Inbox {
     total: u32,
     page: i64,
     page_size: i64,
@@ -98,7 +99,7 @@ pub(super) async fn page(state: &AppState, paging: Paging) -> ApiResult<Inbox> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OpenedMessage {
+pub(crate) struct OpenedMessage {
     id: String,
     from: String,
     to: String,

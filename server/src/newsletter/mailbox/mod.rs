@@ -3,7 +3,7 @@
 //! deleting a message, and the checker that turns delivery reports into bounced campaign recipients.
 
 mod bounces;
-pub mod checker;
+pub(crate) mod checker;
 mod dkim;
 mod headers;
 mod inbox;
@@ -14,4 +14,4 @@ mod settings;
 mod store;
 
 pub(crate) use routes::routes;
-pub use settings::MailboxSettings;
+pub(crate) use settings::MailboxSettings;

@@ -19,15 +19,15 @@ use utoipa::ToSchema;
 use crate::email::settings::Security;
 
 /// The longest the client waits for the server at any step (the screen's test answers within it).
-pub const WAIT: Duration = Duration::from_secs(10);
+pub(crate) const WAIT: Duration = Duration::from_secs(10);
 /// A message larger than this is not read whole (it is still listed and can be deleted).
-pub const MAX_MESSAGE_BYTES: usize = 20 * 1024 * 1024;
+pub(crate) const MAX_MESSAGE_BYTES: usize = 20 * 1024 * 1024;
 
 /// Why the mailbox could not be read, in words an admin can act on (the screen words each kind).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MailboxFailure)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// The server's name does not resolve.
     NameNotFound,
     /// Nothing listens there, or the network refused.
@@ -46,7 +46,7 @@ pub enum Failure {
 
 #[derive(Debug, thiserror::Error)]
 #[error("{detail}")]
-pub struct Pop3Error {
+pub(crate) struct Pop3Error {
     pub failure: Failure,
     pub detail: String,
 }
@@ -65,10 +65,10 @@ impl Pop3Error {
     }
 }
 
-pub type Pop3Result<T> = Result<T, Pop3Error>;
+pub(crate) type Pop3Result<T> = Result<T, Pop3Error>;
 
 /// Where and as whom to sign in.
-pub struct Account<'a> {
+pub(crate) struct Account<'a> {
     /// Whether the server may be on this machine or a private network (`private_hosts`).
     pub allow_private: bool,
     pub host: &'a str,
@@ -83,14 +83,14 @@ impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
 
 /// A signed-in session. Deletions take effect at `quit` (RFC 1939's UPDATE state); a session dropped
 /// without it deletes nothing.
-pub struct Session {
+pub(crate) struct Session {
     stream: BufReader<Box<dyn Io>>,
 }
 
 impl Session {
     /// Connects, sets up TLS as chosen and signs in. `trusted` adds certificate authorities (PEM) to
     /// the public ones, for a mail server with a private CA.
-    pub async fn open(account: &Account<'_>, trusted: Option<&Path>) -> Pop3Result<Self> {
+    pub(crate) async fn open(account: &Account<'_>, trusted: Option<&Path>) -> Pop3Result<Self> {
         let tcp = connect(account.host, account.port, account.allow_private).await?;
         let mut session = match account.security {
             Security::Tls => Self::over(Box::new(tls(tcp, account.host, trusted).await?)),
@@ -118,7 +118,7 @@ impl Session {
     }
 
     /// The number of messages and their total size in bytes.
-    pub async fn stat(&mut self) -> Pop3Result<(u32, u64)> {
+    pub(crate) async fn stat(&mut self) -> Pop3Result<(u32, u64)> {
         let reply = self.command("STAT").await?;
         let mut parts = reply.split_whitespace();
         let count = parts.next().and_then(|n| n.parse().ok());
@@ -127,32 +127,32 @@ impl Session {
     }
 
     /// Each message's number and unique id (UIDL), which stays the same across sessions.
-    pub async fn unique_ids(&mut self) -> Pop3Result<Vec<(u32, String)>> {
+    pub(crate) async fn unique_ids(&mut self) -> Pop3Result<Vec<(u32, String)>> {
         let listing = self.listing("UIDL").await?;
         Ok(pairs(&listing).map(|(number, id)| (number, id.to_owned())).collect())
     }
 
     /// Each message's number and size in bytes.
-    pub async fn sizes(&mut self) -> Pop3Result<Vec<(u32, u64)>> {
+    pub(crate) async fn sizes(&mut self) -> Pop3Result<Vec<(u32, u64)>> {
         let listing = self.listing("LIST").await?;
         Ok(pairs(&listing).filter_map(|(number, size)| Some((number, size.parse().ok()?))).collect())
     }
 
     /// A message's header (`TOP n 0`): the server sends no body.
-    pub async fn header(&mut self, number: u32) -> Pop3Result<Vec<u8>> {
+    pub(crate) async fn header(&mut self, number: u32) -> Pop3Result<Vec<u8>> {
         self.multiline(&format!("TOP {number} 0")).await
     }
 
-    pub async fn message(&mut self, number: u32) -> Pop3Result<Vec<u8>> {
+    pub(crate) async fn message(&mut self, number: u32) -> Pop3Result<Vec<u8>> {
         self.multiline(&format!("RETR {number}")).await
     }
 
-    pub async fn delete(&mut self, number: u32) -> Pop3Result<()> {
+    pub(crate) async fn delete(&mut self, number: u32) -> Pop3Result<()> {
         self.command(&format!("DELE {number}")).await.map(drop)
     }
 
     /// Ends the session; the server then carries out the deletions.
-    pub async fn quit(mut self) -> Pop3Result<()> {
+    pub(crate) async fn quit(mut self) -> Pop3Result<()> {
         self.command("QUIT").await.map(drop)
     }
 
@@ -211,7 +211,7 @@ impl Session {
 }
 
 /// `work` within `WAIT` as a whole, for an answer the admin waits for.
-pub async fn in_time<T>(work: impl std::future::Future<Output = Pop3Result<T>>) -> Pop3Result<T> {
+pub(crate) async fn in_time<T>(work: impl std::future::Future<Output = Pop3Result<T>>) -> Pop3Result<T> {
     tokio::time::timeout(WAIT, work)
         .await
         .unwrap_or_else(|_| Err(Pop3Error::new(Failure::Timeout, "the server did not answer in time")))

@@ -11,7 +11,7 @@ use std::{
 };
 
 /// The clean HTML and how many remote images were removed.
-pub fn html(dirty: &str) -> (String, u32) {
+pub(crate) fn html(dirty: &str) -> (String, u32) {
     let blocked = Arc::new(AtomicU32::new(0));
     let counter = blocked.clone();
     let clean = ammonia::Builder::default()

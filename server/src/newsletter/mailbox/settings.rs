@@ -17,7 +17,7 @@ use crate::{
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 #[schema(as = MailboxSettings)]
-pub struct MailboxSettings {
+pub(crate) struct MailboxSettings {
     /// The POP3 server's name; empty: no mailbox.
     pub host: String,
     #[schema(minimum = 1, maximum = 65535)]
@@ -45,12 +45,12 @@ impl Default for MailboxSettings {
 }
 
 impl MailboxSettings {
-    pub fn is_set(&self) -> bool {
+    pub(crate) fn is_set(&self) -> bool {
         !self.host.trim().is_empty()
     }
 
     /// Where and as whom to sign in; the server must be public unless `allow_private` (ALLOW_PRIVATE_HOSTS).
-    pub fn account(&self, allow_private: bool) -> Account<'_> {
+    pub(crate) fn account(&self, allow_private: bool) -> Account<'_> {
         Account {
             allow_private,
             host: self.host.trim(),
@@ -62,7 +62,7 @@ impl MailboxSettings {
     }
 
     /// Names the mailbox in the record of messages already read: another server or user is another box.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         format!("{}@{}:{}", self.username, self.host.trim(), self.port)
     }
 }
@@ -110,7 +110,7 @@ pub(super) async fn open_session(state: &AppState, settings: &MailboxSettings) -
 /// What the connection test found: the number of messages, or why it failed.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ConnectionTest {
+pub(crate) struct ConnectionTest {
     connected: bool,
     messages: Option<u32>,
     failure: Option<Failure>,

@@ -5,14 +5,14 @@ use std::collections::HashSet;
 
 use crate::db::Db;
 
-pub async fn seen(db: &Db, mailbox: &str) -> Result<HashSet<String>, sqlx::Error> {
+pub(crate) async fn seen(db: &Db, mailbox: &str) -> Result<HashSet<String>, sqlx::Error> {
     let ids: Vec<String> =
         sqlx::query_scalar("SELECT uid FROM mailbox_seen WHERE mailbox = $1").bind(mailbox).fetch_all(db).await?;
     Ok(ids.into_iter().collect())
 }
 
 /// `Some` once a delivery report was read: the recipients it marked.
-pub async fn bounces_recorded(db: &Db, mailbox: &str, uid: &str) -> Result<Option<u32>, sqlx::Error> {
+pub(crate) async fn bounces_recorded(db: &Db, mailbox: &str, uid: &str) -> Result<Option<u32>, sqlx::Error> {
     let marked: Option<Option<i64>> =
         sqlx::query_scalar("SELECT bounces FROM mailbox_seen WHERE mailbox = $1 AND uid = $2")
             .bind(mailbox)
@@ -22,7 +22,13 @@ pub async fn bounces_recorded(db: &Db, mailbox: &str, uid: &str) -> Result<Optio
     Ok(marked.flatten().map(|marked| marked as u32))
 }
 
-pub async fn remember(db: &Db, mailbox: &str, uid: &str, bounces: Option<u32>, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn remember(
+    db: &Db,
+    mailbox: &str,
+    uid: &str,
+    bounces: Option<u32>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO mailbox_seen (mailbox, uid, bounces, seen_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (mailbox, uid) DO NOTHING",

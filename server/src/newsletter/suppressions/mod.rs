@@ -2,4 +2,4 @@
 
 mod routes;
 
-pub use routes::routes;
+pub(crate) use routes::routes;

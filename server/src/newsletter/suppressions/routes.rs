@@ -22,13 +22,13 @@ use crate::{
     AppState,
 };
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list)).routes(routes!(lift))
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Suppression {
+pub(crate) struct Suppression {
     user_id: String,
     username: String,
     email: String,
@@ -42,7 +42,7 @@ pub struct Suppression {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SuppressionPage {
+pub(crate) struct SuppressionPage {
     suppressions: Vec<Suppression>,
     total: i64,
     page: i64,
@@ -79,7 +79,7 @@ async fn list(
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Lifted {
+pub(crate) struct Lifted {
     lifted: bool,
 }
 

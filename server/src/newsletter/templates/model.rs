@@ -15,13 +15,13 @@ use crate::{
     lang::Lang,
 };
 
-pub const NAME_MAX: usize = 100;
-pub const SUBJECT_MAX: usize = 200;
-pub const BODY_MAX: usize = 50_000;
+pub(crate) const NAME_MAX: usize = 100;
+pub(crate) const SUBJECT_MAX: usize = 200;
+pub(crate) const BODY_MAX: usize = 50_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum TemplateCategory {
+pub(crate) enum TemplateCategory {
     Promotional,
     Newsletter,
     Announcement,
@@ -29,7 +29,7 @@ pub enum TemplateCategory {
 }
 
 impl TemplateCategory {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Self::Promotional => "promotional",
             Self::Newsletter => "newsletter",
@@ -38,7 +38,7 @@ impl TemplateCategory {
         }
     }
 
-    pub fn from_code(code: &str) -> Option<Self> {
+    pub(crate) fn from_code(code: &str) -> Option<Self> {
         [Self::Promotional, Self::Newsletter, Self::Announcement, Self::Welcome].into_iter().find(|c| c.code() == code)
     }
 }
@@ -46,7 +46,7 @@ impl TemplateCategory {
 /// One language's version.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TemplateText {
+pub(crate) struct TemplateText {
     /// Plain text with `{{variables}}`, e.g. "New from {{brandName}}".
     #[schema(pattern = r"\S", max_length = 200)]
     pub subject: String,
@@ -58,7 +58,7 @@ pub struct TemplateText {
 /// A template as an admin writes it: the languages it has are the languages it supports.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TemplateDraft {
+pub(crate) struct TemplateDraft {
     #[schema(pattern = r"\S", max_length = 100)]
     pub name: String,
     pub category: TemplateCategory,
@@ -84,12 +84,12 @@ fn texts_schema() -> utoipa::openapi::Object {
     object.build()
 }
 
-pub const NO_LANGUAGE: &str = "Write the template in at least one language";
-pub const WELCOME_ONLY: &str = "Only a welcome template can be sent to new members";
+pub(crate) const NO_LANGUAGE: &str = "Write the template in at least one language";
+pub(crate) const WELCOME_ONLY: &str = "Only a welcome template can be sent to new members";
 
 impl TemplateDraft {
     /// Trims the name and subjects and checks every field, variables included.
-    pub fn tidy_and_check(&mut self) -> ApiResult<()> {
+    pub(crate) fn tidy_and_check(&mut self) -> ApiResult<()> {
         self.name = self.name.trim().to_owned();
         for text in self.translations.values_mut() {
             text.subject = text.subject.trim().to_owned();
@@ -110,7 +110,7 @@ impl TemplateDraft {
 }
 
 /// One language's subject and body: filled, not too long, and only known variables.
-pub fn check_text(errors: &mut FieldErrors, lang: Lang, text: &TemplateText) {
+pub(crate) fn check_text(errors: &mut FieldErrors, lang: Lang, text: &TemplateText) {
     for (name, value, max) in [("subject", &text.subject, SUBJECT_MAX), ("body", &text.body, BODY_MAX)] {
         let name = field(lang, name);
         errors.required(&name, value, max);

@@ -26,7 +26,7 @@ static LAYOUTS: LazyLock<Environment<'static>> = LazyLock::new(|| {
 });
 
 /// Renders `text` in `lang` with `values`. Fails only on a variable the template checks refuse.
-pub fn render(text: &TemplateText, lang: Lang, values: &Values) -> Result<Rendered, VariableError> {
+pub(crate) fn render(text: &TemplateText, lang: Lang, values: &Values) -> Result<Rendered, VariableError> {
     let subject = fill(&variables::pieces(&text.subject)?, values);
     let body_pieces = variables::pieces(&text.body)?;
     let list = email::list_texts(lang, &values.site_name);

@@ -30,14 +30,14 @@ use crate::{
     AppState,
 };
 
-pub const TEMPLATE_NOT_FOUND: Text = Text::new(ErrorCode::TemplateNotFound, "Template not found");
-pub const NAME_TAKEN: Text = Text::new(ErrorCode::TemplateNameTaken, "Another template has this name");
-pub const IN_USE: Text = Text::new(
+pub(crate) const TEMPLATE_NOT_FOUND: Text = Text::new(ErrorCode::TemplateNotFound, "Template not found");
+pub(crate) const NAME_TAKEN: Text = Text::new(ErrorCode::TemplateNameTaken, "Another template has this name");
+pub(crate) const IN_USE: Text = Text::new(
     ErrorCode::TemplateInUse,
     "A scheduled, sending or paused campaign uses this template: it cannot be deleted",
 );
 
-pub fn routes() -> OpenApiRouter<AppState> {
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(get_one, update, delete))
@@ -144,7 +144,7 @@ async fn delete(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct DuplicateRequest {
+pub(crate) struct DuplicateRequest {
     /// The copy's name (the screen offers "Copy of …" in the admin's language).
     #[schema(pattern = r"\S", max_length = 100)]
     name: String,
@@ -175,7 +175,7 @@ async fn duplicate(
 /// One language's version as the editor holds it (saved or not).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TemplatePreviewRequest {
+pub(crate) struct TemplatePreviewRequest {
     lang: Lang,
     #[schema(pattern = r"\S", max_length = 200)]
     subject: String,
@@ -185,7 +185,7 @@ pub struct TemplatePreviewRequest {
 
 /// The message as a member would get it, with sample values (the admin's own name as `username`).
 #[derive(Serialize, ToSchema)]
-pub struct TemplatePreview {
+pub(crate) struct TemplatePreview {
     subject: String,
     /// The whole HTML e-mail, for a sandboxed frame.
     html: String,
@@ -225,7 +225,7 @@ async fn preview(
 /// The preview's request with the address to send to.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TemplateTestRequest {
+pub(crate) struct TemplateTestRequest {
     #[schema(format = Email)]
     to: String,
     lang: Lang,
@@ -255,7 +255,7 @@ async fn send_test(
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct TemplateVariables {
+pub(crate) struct TemplateVariables {
     /// The names templates may write as `{{name}}`.
     variables: Vec<&'static str>,
 }

@@ -15,7 +15,7 @@ const TEXTS: TextTable =
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TemplateRecord {
+pub(crate) struct TemplateRecord {
     pub id: String,
     #[serde(flatten)]
     pub draft: TemplateDraft,
@@ -33,7 +33,7 @@ pub enum WriteError {
 }
 
 /// Every template (or only `id`), by name.
-pub async fn records(db: &Db, only: Option<&str>) -> Result<Vec<TemplateRecord>, sqlx::Error> {
+pub(crate) async fn records(db: &Db, only: Option<&str>) -> Result<Vec<TemplateRecord>, sqlx::Error> {
     let rows = sqlx::query("SELECT * FROM email_templates WHERE $1 IS NULL OR id = $1 ORDER BY name, id")
         .bind(only)
         .fetch_all(db)
@@ -90,13 +90,13 @@ fn taken_or(err: sqlx::Error) -> WriteError {
 
 /// Whether a save makes a new template or writes over one.
 #[derive(Clone, Copy)]
-pub enum Save {
+pub(crate) enum Save {
     Create,
     Replace,
 }
 
 /// Writes the template under `id`; `false` when replacing one that does not exist.
-pub async fn save(
+pub(crate) async fn save(
     conn: &mut AnyConnection,
     id: &str,
     template: &TemplateDraft,
@@ -133,7 +133,7 @@ pub async fn save(
 }
 
 /// The template sent to new members, if one is on.
-pub async fn welcome(db: &Db) -> Result<Option<TemplateRecord>, sqlx::Error> {
+pub(crate) async fn welcome(db: &Db) -> Result<Option<TemplateRecord>, sqlx::Error> {
     let id: Option<String> =
         sqlx::query_scalar("SELECT id FROM email_templates WHERE sends_welcome = 1").fetch_optional(db).await?;
     match id {
@@ -143,6 +143,6 @@ pub async fn welcome(db: &Db) -> Result<Option<TemplateRecord>, sqlx::Error> {
 }
 
 /// `false` when there is no such template (its texts go with it).
-pub async fn delete(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn delete(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query("DELETE FROM email_templates WHERE id = $1").bind(id).execute(db).await?.rows_affected() > 0)
 }

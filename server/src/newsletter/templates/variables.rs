@@ -1,17 +1,17 @@
 //! The `{{variables}}` a template may use, found in its texts and filled in per recipient.
 
 /// Every variable a template may use, as written between the braces.
-pub const VARIABLES: [&str; 5] = ["brandName", "username", "siteName", "siteUrl", "unsubscribeUrl"];
+pub(crate) const VARIABLES: [&str; 5] = ["brandName", "username", "siteName", "siteUrl", "unsubscribeUrl"];
 
 /// One piece of a template's text: as written, or a variable to fill.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Piece<'a> {
+pub(crate) enum Piece<'a> {
     Text(&'a str),
     Variable(&'a str),
 }
 
 #[derive(Debug, PartialEq, Eq)]
-pub enum VariableError {
+pub(crate) enum VariableError {
     /// `{{name}}` with a name not in `VARIABLES`.
     Unknown(String),
     /// `{{` with no `}}` after it.
@@ -20,7 +20,7 @@ pub enum VariableError {
 
 impl VariableError {
     /// The field's message (the admin's screen translates it by its start, and shows the name as is).
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         match self {
             Self::Unknown(name) => format!("Unknown variable: {{{{{name}}}}}"),
             Self::Unclosed => "A variable is not closed: write {{name}}".to_owned(),
@@ -30,7 +30,7 @@ impl VariableError {
 
 /// Cuts `text` into text and variables (`{{ name }}`, spaces inside allowed); an unknown name or an
 /// unclosed `{{` is an error, so a sent mail never has a blank where a word should be.
-pub fn pieces(text: &str) -> Result<Vec<Piece<'_>>, VariableError> {
+pub(crate) fn pieces(text: &str) -> Result<Vec<Piece<'_>>, VariableError> {
     let mut pieces = Vec::new();
     let mut rest = text;
     while let Some(start) = rest.find("{{") {
@@ -53,7 +53,7 @@ pub fn pieces(text: &str) -> Result<Vec<Piece<'_>>, VariableError> {
 
 /// What each variable stands for in one message.
 #[derive(Clone, Debug)]
-pub struct Values {
+pub(crate) struct Values {
     pub brand_name: String,
     pub username: String,
     pub site_name: String,
@@ -62,7 +62,7 @@ pub struct Values {
 }
 
 impl Values {
-    pub fn get(&self, name: &str) -> &str {
+    pub(crate) fn get(&self, name: &str) -> &str {
         match name {
             "brandName" => &self.brand_name,
             "username" => &self.username,

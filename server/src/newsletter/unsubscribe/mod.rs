@@ -6,4 +6,5 @@ mod routes;
 mod service;
 
 pub(crate) use routes::routes;
-pub use service::{base_url, requested_by_mail, unsubscribe_by_mail, url};
+pub use service::url;
+pub(crate) use service::{base_url, requested_by_mail, unsubscribe_by_mail};

@@ -26,7 +26,7 @@ async fn open_page(State(state): State<AppState>, ApiQuery(query): ApiQuery<Toke
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Unsubscribed {
+pub(crate) struct Unsubscribed {
     unsubscribed: bool,
 }
 

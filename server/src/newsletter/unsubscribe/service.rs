@@ -24,7 +24,7 @@ pub fn url(state: &AppState, user_id: &str) -> String {
 }
 
 /// What every unsubscribe address starts with (how this site's own mail is recognised in a mailbox).
-pub fn base_url(state: &AppState) -> String {
+pub(crate) fn base_url(state: &AppState) -> String {
     format!("{}{PATH}", state.config.public_url)
 }
 
@@ -35,7 +35,7 @@ async fn member(state: &AppState, token: &str) -> ApiResult<UserRecord> {
 
 /// The token of an unsubscribe request written to the sender (the `mailto:` of `List-Unsubscribe`):
 /// a subject `unsubscribe <token>`, perhaps after a reply's `Re:`.
-pub fn requested_by_mail(subject: &str) -> Option<&str> {
+pub(crate) fn requested_by_mail(subject: &str) -> Option<&str> {
     let subject = subject.trim();
     let subject = subject.get(..3).filter(|re| re.eq_ignore_ascii_case("re:")).map_or(subject, |_| subject[3..].trim());
     let (word, token) = subject.split_once(char::is_whitespace)?;
@@ -43,7 +43,7 @@ pub fn requested_by_mail(subject: &str) -> Option<&str> {
 }
 
 /// Carries out an unsubscribe request that came by mail; `false` when its token is not valid.
-pub async fn unsubscribe_by_mail(state: &AppState, token: &str) -> ApiResult<bool> {
+pub(crate) async fn unsubscribe_by_mail(state: &AppState, token: &str) -> ApiResult<bool> {
     let Ok(user) = member(state, token).await else { return Ok(false) };
     let client = ClientInfo { ip: String::new(), user_agent: "E-mail (List-Unsubscribe mailto)".to_owned() };
     leave(state, &client, &user).await?;
@@ -84,7 +84,7 @@ pub(super) async fn unsubscribe(state: &AppState, client: &ClientInfo, token: &s
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Subscription {
+pub(crate) struct Subscription {
     /// The member's address, partly hidden: the page names it without giving it away.
     email: String,
     unsubscribed: bool,

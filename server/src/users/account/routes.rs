@@ -38,7 +38,7 @@ async fn account(State(state): State<AppState>, signed_in: SignedIn) -> ApiResul
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AccountChange {
+pub(crate) struct AccountChange {
     /// The profile fields replace the stored ones when `profile` is sent (blank clears a field).
     profile: Option<Profile>,
     #[schema(value_type = Option<Lang>)]
@@ -74,7 +74,7 @@ async fn update_account(
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PasswordChange {
+pub(crate) struct PasswordChange {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     current_password: String,
@@ -90,7 +90,7 @@ pub struct PasswordChange {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PasswordChanged {
+pub(crate) struct PasswordChanged {
     /// The member's other sessions, ended by the change.
     other_sessions_ended: u64,
 }

@@ -12,24 +12,24 @@ use crate::{
     },
 };
 
-pub const WRONG_PASSWORD: &str = "Current password is incorrect";
+pub(crate) const WRONG_PASSWORD: &str = "Current password is incorrect";
 
 /// The member's account with their newsletter choice.
-pub async fn load(db: &Db, id: &str) -> ApiResult<Account> {
+pub(crate) async fn load(db: &Db, id: &str) -> ApiResult<Account> {
     let mut account = store::account(db, id).await?;
     account.newsletter = mailing::subscribed(db, id).await?;
     Ok(account)
 }
 
 /// The parts of the account a member changes; `None` leaves a part as it is.
-pub struct AccountUpdate {
+pub(crate) struct AccountUpdate {
     pub profile: Option<Profile>,
     pub language: Option<Lang>,
     pub newsletter: Option<bool>,
 }
 
 /// Applies the change and gives the account before and after it.
-pub async fn update(db: &Db, id: &str, change: AccountUpdate, now: i64) -> ApiResult<(Account, Account)> {
+pub(crate) async fn update(db: &Db, id: &str, change: AccountUpdate, now: i64) -> ApiResult<(Account, Account)> {
     let before = load(db, id).await?;
     if let Some(profile) = change.profile.map(|p| p.cleaned()) {
         ApiError::check_fields(profile.checks())?;
@@ -45,7 +45,7 @@ pub async fn update(db: &Db, id: &str, change: AccountUpdate, now: i64) -> ApiRe
 }
 
 /// Sets a new password once the current one is right; the member's other sessions end (their count).
-pub async fn change_password(
+pub(crate) async fn change_password(
     db: &Db,
     user: &UserRecord,
     session_id: &str,

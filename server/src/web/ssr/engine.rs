@@ -30,7 +30,7 @@ const TIME_LIMIT: Duration = Duration::from_secs(5);
 const MAX_ANSWER_BYTES: usize = 4 * 1024 * 1024;
 
 /// A page to draw, with where to send it.
-pub struct Job {
+pub(crate) struct Job {
     pub url: String,
     pub lang: &'static str,
     /// The routes that answer the page's API reads, and the runtime to run them on.
@@ -43,7 +43,7 @@ pub struct Job {
 type CurrentApi = Rc<RefCell<Option<(Router, Handle)>>>;
 
 /// Loads the bundle and draws the jobs as they come, until the sending side is dropped.
-pub fn run(bundle: &Path, jobs: Receiver<Job>, ready: oneshot::Sender<anyhow::Result<()>>) {
+pub(crate) fn run(bundle: &Path, jobs: Receiver<Job>, ready: oneshot::Sender<anyhow::Result<()>>) {
     let deadline: Rc<Cell<Option<Instant>>> = Rc::default();
     let api = CurrentApi::default();
     let engine = match Engine::load(bundle, api.clone(), deadline.clone()) {

@@ -18,16 +18,16 @@ use axum::{
 };
 use serde_json::{json, Value};
 
-pub const EDGE_ACCOUNT: &str = "test-account";
-pub const EDGE_TOKEN: &str = "edge-token";
+pub(crate) const EDGE_ACCOUNT: &str = "test-account";
+pub(crate) const EDGE_TOKEN: &str = "edge-token";
 
 /// A free port of 127.0.0.1 (free when asked; the server that takes it starts right after).
-pub fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// llama-cpp-python's server with SmolLM2-135M-Instruct; killed when dropped.
-pub struct ModelServer {
+pub(crate) struct ModelServer {
     /// The OpenAI-compatible base address (`…/v1`).
     pub url: String,
     child: Child,
@@ -35,7 +35,7 @@ pub struct ModelServer {
 }
 
 impl ModelServer {
-    pub async fn start() -> Self {
+    pub(crate) async fn start() -> Self {
         let python = std::env::var("LLM_PYTHON").map_or_else(
             |_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/pointe/llm-venv/bin/python"),
             PathBuf::from,
@@ -98,7 +98,7 @@ impl Drop for ModelServer {
 
 /// What the Workers AI stand-in answers.
 #[derive(Clone)]
-pub enum EdgeReply {
+pub(crate) enum EdgeReply {
     /// These pieces, streamed (or joined when not streaming), with usage counts.
     Text(Vec<String>),
     /// These pieces, reported as cut at the token limit (400, what the server asks for).
@@ -110,7 +110,7 @@ pub enum EdgeReply {
 }
 
 /// A local server speaking Workers AI's REST shape: `POST /client/v4/accounts/{id}/ai/run/{model}`.
-pub struct EdgeServer {
+pub(crate) struct EdgeServer {
     /// The base address to configure (`AI_EDGE_URL`).
     pub url: String,
     /// The bodies it received.
@@ -126,7 +126,7 @@ struct EdgeState {
 }
 
 impl EdgeServer {
-    pub async fn start(reply: EdgeReply) -> Self {
+    pub(crate) async fn start(reply: EdgeReply) -> Self {
         let state = EdgeState { requests: Arc::default(), reply: Arc::new(Mutex::new(reply)) };
         let app =
             Router::new().route("/client/v4/accounts/{account}/ai/run/{*model}", post(run)).with_state(state.clone());
@@ -136,11 +136,11 @@ impl EdgeServer {
         Self { url, requests: state.requests, reply: state.reply, task }
     }
 
-    pub fn answer_with(&self, reply: EdgeReply) {
+    pub(crate) fn answer_with(&self, reply: EdgeReply) {
         *self.reply.lock().unwrap() = reply;
     }
 
-    pub fn calls(&self) -> usize {
+    pub(crate) fn calls(&self) -> usize {
         self.requests.lock().unwrap().len()
     }
 }
@@ -196,7 +196,7 @@ async fn run(
 }
 
 /// A port that accepts connections and never answers: a provider that hangs.
-pub async fn silent_port() -> (u16, tokio::task::JoinHandle<()>) {
+pub(crate) async fn silent_port() -> (u16, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let task = tokio::spawn(async move {
@@ -209,7 +209,7 @@ pub async fn silent_port() -> (u16, tokio::task::JoinHandle<()>) {
 }
 
 /// Server-sent events as (event, data) pairs.
-pub fn events(body: &str) -> Vec<(String, Value)> {
+pub(crate) fn events(body: &str) -> Vec<(String, Value)> {
     body.split("\n\n")
         .filter_map(|block| {
             let mut event = None;

@@ -5,14 +5,14 @@ use std::process::{Child, Command, Stdio};
 
 use crate::email_delivery::free_port;
 
-pub struct Dnsmasq {
+pub(crate) struct Dnsmasq {
     pub port: u16,
     child: Child,
 }
 
 impl Dnsmasq {
     /// `records`: a name and its text, split into the 255-byte strings a TXT record holds.
-    pub fn start(records: &[(&str, &str)]) -> Self {
+    pub(crate) fn start(records: &[(&str, &str)]) -> Self {
         let port = free_port();
         let mut command = Command::new("/usr/sbin/dnsmasq");
         command.args(["--keep-in-foreground", "--listen-address=127.0.0.1", "--bind-interfaces", "--no-resolv"]);

@@ -12,9 +12,9 @@ use std::{
 
 use crate::email_delivery::free_port;
 
-pub const PASSWORD: &str = "pointe-mailbox-secret";
+pub(crate) const PASSWORD: &str = "pointe-mailbox-secret";
 
-pub struct Dovecot {
+pub(crate) struct Dovecot {
     dir: tempfile::TempDir,
     pub plain_port: u16,
     pub tls_port: u16,
@@ -85,7 +85,7 @@ fn certificates(dir: &Path) {
 
 impl Dovecot {
     /// Dovecot with the users `users` (password `PASSWORD`), answering on both ports.
-    pub fn start(users: &[&str]) -> Self {
+    pub(crate) fn start(users: &[&str]) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         std::fs::set_permissions(root, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -160,12 +160,12 @@ impl Dovecot {
     }
 
     /// The CA the server's certificate is signed by (for `MAIL_CA_FILE`).
-    pub fn ca_file(&self) -> PathBuf {
+    pub(crate) fn ca_file(&self) -> PathBuf {
         self.dir.path().join("ca.pem")
     }
 
     /// Puts a message into `user`'s mailbox, as a mail server delivering it would.
-    pub fn deliver(&self, user: &str, raw: &str) {
+    pub(crate) fn deliver(&self, user: &str, raw: &str) {
         let number = self.delivered.get() + 1;
         self.delivered.set(number);
         let name = format!("{}.M{number}P{}.pointe-test", 1_700_000_000 + number, std::process::id());

@@ -3,10 +3,10 @@
 //! Each starts as a copy of a database the app's start prepared once per run of the suite (migrated and
 //! seeded), so the migrations and the seeds run once, not twice per test.
 
-pub mod ai;
-pub mod dns;
-pub mod dovecot;
-pub mod smtp;
+pub(crate) mod ai;
+pub(crate) mod dns;
+pub(crate) mod dovecot;
+pub(crate) mod smtp;
 
 use std::{cell::Cell, path::Path, sync::Once};
 
@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use pointe_server::{
     app,
-    testing::{password, prepare_database, sessions, store, ClientInfo, ManualClock, Lang, NewAccount, Profile, Role},
+    testing::{password, prepare_database, sessions, store, ClientInfo, Lang, ManualClock, NewAccount, Profile, Role},
     AppState, Config,
 };
 use serde_json::Value;
@@ -28,10 +28,10 @@ use sqlx::{Connection, Executor};
 use tokio::sync::OnceCell;
 use tower::ServiceExt;
 
-pub const INDEX_HTML: &str = "<!doctype html>\n<html lang=\"he\" dir=\"rtl\">\n<head>\n<meta charset=\"UTF-8\">\n<!--app-head-->\n</head>\n<body><div id=\"root\"></div><script type=\"module\" src=\"/assets/index-abc123.js\"></script></body>\n</html>\n";
+pub(crate) const INDEX_HTML: &str = "<!doctype html>\n<html lang=\"he\" dir=\"rtl\">\n<head>\n<meta charset=\"UTF-8\">\n<!--app-head-->\n</head>\n<body><div id=\"root\"></div><script type=\"module\" src=\"/assets/index-abc123.js\"></script></body>\n</html>\n";
 
 /// One running instance of the app on one database.
-pub struct TestApp {
+pub(crate) struct TestApp {
     pub backend: &'static str,
     pub state: AppState,
     pub router: Router,
@@ -47,28 +47,28 @@ pub struct TestApp {
 
 type Vars = Vec<(String, String)>;
 
-pub struct TestResponse {
+pub(crate) struct TestResponse {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub body: Bytes,
 }
 
 impl TestResponse {
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
     }
 
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
     }
 
-    pub fn header(&self, name: &str) -> &str {
+    pub(crate) fn header(&self, name: &str) -> &str {
         self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
     }
 }
 
 impl TestApp {
-    pub async fn request(&self, method: Method, uri: &str, headers: &[(&str, &str)]) -> TestResponse {
+    pub(crate) async fn request(&self, method: Method, uri: &str, headers: &[(&str, &str)]) -> TestResponse {
         let mut builder = Request::builder().method(method).uri(uri);
         for (name, value) in headers {
             builder = builder.header(*name, *value);
@@ -82,12 +82,18 @@ impl TestApp {
         TestResponse { status: parts.status, headers: parts.headers, body: body.collect().await.unwrap().to_bytes() }
     }
 
-    pub async fn get(&self, uri: &str) -> TestResponse {
+    pub(crate) async fn get(&self, uri: &str) -> TestResponse {
         self.request(Method::GET, uri, &[]).await
     }
 
     /// A JSON request; `headers` may add e.g. `authorization` or `x-forwarded-for`.
-    pub async fn send_json(&self, method: Method, uri: &str, body: &Value, headers: &[(&str, &str)]) -> TestResponse {
+    pub(crate) async fn send_json(
+        &self,
+        method: Method,
+        uri: &str,
+        body: &Value,
+        headers: &[(&str, &str)],
+    ) -> TestResponse {
         let mut builder = Request::builder().method(method).uri(uri).header(header::CONTENT_TYPE, "application/json");
         for (name, value) in headers {
             builder = builder.header(*name, *value);
@@ -96,7 +102,7 @@ impl TestApp {
     }
 
     /// A request with a raw body of the given type, e.g. a multipart upload.
-    pub async fn send_bytes(
+    pub(crate) async fn send_bytes(
         &self,
         method: Method,
         uri: &str,
@@ -111,13 +117,13 @@ impl TestApp {
         self.call(builder.body(Body::from(body)).unwrap()).await
     }
 
-    pub async fn post_json(&self, uri: &str, body: &Value) -> TestResponse {
+    pub(crate) async fn post_json(&self, uri: &str, body: &Value) -> TestResponse {
         self.send_json(Method::POST, uri, body, &[]).await
     }
 
     /// Another instance whose pages of content are drawn (the web app's render bundle beside its files),
     /// or `None`, outside CI, when the bundle has not been built (`make web`).
-    pub async fn drawing_pages(&self) -> Option<TestApp> {
+    pub(crate) async fn drawing_pages(&self) -> Option<TestApp> {
         let bundle = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/dist-ssr/render.js");
         if !bundle.exists() {
             assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "CI=true needs the render bundle: run `make web`");
@@ -132,7 +138,7 @@ impl TestApp {
 
     /// Another instance with the same database, settings and clock: as after a restart, or as a
     /// second server behind the same load balancer.
-    pub async fn another_instance(&self) -> TestApp {
+    pub(crate) async fn another_instance(&self) -> TestApp {
         let config = config(&self.database_url, &self.dir.path().join("dist"), &self.vars);
         let state = AppState::start_with_clock(config, self.clock.clone()).await.unwrap();
         TestApp {
@@ -149,7 +155,7 @@ impl TestApp {
 }
 
 /// The test configuration, with `vars` added or replacing the defaults.
-pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Config {
+pub(crate) fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Config {
     let url = database_url.to_owned();
     // Mail written as files goes beside the app's files, in the test's own folder.
     let mail = dist.with_file_name("mail").to_string_lossy().into_owned();
@@ -178,16 +184,16 @@ pub fn config(database_url: &str, dist: &Path, vars: &[(String, String)]) -> Con
 }
 
 /// What the build's precompressed brotli copy of `assets/index-abc123.js` holds (any bytes will do).
-pub const PRECOMPRESSED_BR: &[u8] = b"precompressed brotli bytes";
+pub(crate) const PRECOMPRESSED_BR: &[u8] = b"precompressed brotli bytes";
 
 /// The plain text of `assets/chunk-def456.js`, whose build copy is gzip (`GZIP_CHUNK`).
-pub const GZIP_CHUNK_TEXT: &str = "export const pointe = 'shoes';\n";
+pub(crate) const GZIP_CHUNK_TEXT: &str = "export const pointe = 'shoes';\n";
 
 /// The plain text of `assets/stale-789.js`, whose gzip copy holds something else.
-pub const STALE_CHUNK_TEXT: &str = "export const fresh = 'the file as the build last wrote it';\n";
+pub(crate) const STALE_CHUNK_TEXT: &str = "export const fresh = 'the file as the build last wrote it';\n";
 
 /// Gzip of `text`, as the build writes its copies.
-pub fn gzip(text: &str) -> Vec<u8> {
+pub(crate) fn gzip(text: &str) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     std::io::Write::write_all(&mut encoder, text.as_bytes()).unwrap();
     encoder.finish().unwrap()
@@ -241,13 +247,13 @@ async fn start(
 }
 
 /// Runs `test` once per backend: SQLite, then PostgreSQL when `TEST_DATABASE_URL` is set.
-pub async fn each_backend(test: impl AsyncFn(&TestApp)) {
+pub(crate) async fn each_backend(test: impl AsyncFn(&TestApp)) {
     each_backend_with(&[], test).await;
 }
 
 /// As `each_backend`, with these settings on top of the test defaults. Under `CI=true` PostgreSQL is
 /// required: a CI run that silently skipped it could pass without it.
-pub async fn each_backend_with(vars: &[(&str, &str)], test: impl AsyncFn(&TestApp)) {
+pub(crate) async fn each_backend_with(vars: &[(&str, &str)], test: impl AsyncFn(&TestApp)) {
     name_backend_in_failures();
     let file = tempfile::tempdir().unwrap();
     let path = file.path().join("pointe.db");
@@ -350,7 +356,7 @@ fn database_url(admin_url: &str, name: &str) -> String {
 }
 
 /// A throw-away PostgreSQL database, dropped when this value is.
-pub struct PostgresDatabase {
+pub(crate) struct PostgresDatabase {
     admin_url: String,
     name: String,
     pub url: String,
@@ -358,7 +364,7 @@ pub struct PostgresDatabase {
 
 impl PostgresDatabase {
     /// An empty database.
-    pub async fn create(admin_url: &str) -> Self {
+    pub(crate) async fn create(admin_url: &str) -> Self {
         Self::new(admin_url, "").await
     }
 
@@ -395,19 +401,19 @@ impl Drop for PostgresDatabase {
 }
 
 /// An error answer about one field: `text` both as the error and as that field's message.
-pub fn assert_field_error(response: &TestResponse, status: StatusCode, field: &str, text: &str) {
+pub(crate) fn assert_field_error(response: &TestResponse, status: StatusCode, field: &str, text: &str) {
     assert_eq!(response.status, status, "body: {}", response.text());
     assert_eq!(without_code(response), serde_json::json!({ "error": text, "fields": { field: text } }));
 }
 
-pub fn assert_json_error(response: &TestResponse, status: StatusCode, text: &str) {
+pub(crate) fn assert_json_error(response: &TestResponse, status: StatusCode, text: &str) {
     assert_eq!(response.status, status, "body: {}", response.text());
     assert!(response.header(header::CONTENT_TYPE.as_str()).starts_with("application/json"));
     assert_eq!(without_code(response), serde_json::json!({ "error": text }));
 }
 
 /// The error answer's body without its machine code, which every error answer has.
-pub fn without_code(response: &TestResponse) -> Value {
+pub(crate) fn without_code(response: &TestResponse) -> Value {
     let mut body = response.json();
     let code = body.as_object_mut().and_then(|fields| fields.remove("code"));
     assert!(code.as_ref().and_then(Value::as_str).is_some_and(|code| !code.is_empty()), "no code: {}", response.text());
@@ -415,25 +421,25 @@ pub fn without_code(response: &TestResponse) -> Value {
 }
 
 /// An error answer with this status and machine code.
-pub fn assert_error_code(response: &TestResponse, status: StatusCode, code: &str) {
+pub(crate) fn assert_error_code(response: &TestResponse, status: StatusCode, code: &str) {
     assert_eq!(response.status, status, "body: {}", response.text());
     assert_eq!(response.json()["code"], code, "body: {}", response.text());
 }
 
 impl TestApp {
     /// The token of a new signed-in account with `role` (the admin role sets the admin flag too).
-    pub async fn user_with_role(&self, username: &str, role: Role) -> String {
+    pub(crate) async fn user_with_role(&self, username: &str, role: Role) -> String {
         self.account(username, role, role == Role::Admin).await
     }
 
     /// The token of a new signed-in admin.
-    pub async fn signed_in_admin(&self, username: &str) -> String {
+    pub(crate) async fn signed_in_admin(&self, username: &str) -> String {
         self.user_with_role(username, Role::Admin).await
     }
 
     /// The token of a new signed-in account with `role`, and the admin flag as given (the flag alone
     /// makes an admin whatever the role).
-    pub async fn account(&self, username: &str, role: Role, is_admin: bool) -> String {
+    pub(crate) async fn account(&self, username: &str, role: Role, is_admin: bool) -> String {
         let db = &self.state.db;
         let hash = password::hash("Unused-password 1".to_owned()).await.unwrap();
         let user = NewAccount {
@@ -453,12 +459,12 @@ impl TestApp {
 }
 
 /// Asks for a bot-check challenge and solves it as a browser would.
-pub async fn solved_bot_check(app: &TestApp) -> String {
+pub(crate) async fn solved_bot_check(app: &TestApp) -> String {
     solved_bot_check_with(app, &[]).await
 }
 
 /// As `solved_bot_check`, asking with `headers` (a client's `x-forwarded-for`).
-pub async fn solved_bot_check_with(app: &TestApp, headers: &[(&str, &str)]) -> String {
+pub(crate) async fn solved_bot_check_with(app: &TestApp, headers: &[(&str, &str)]) -> String {
     let challenge = app.request(Method::GET, "/api/auth/bot-check", headers).await.json();
     assert_eq!(challenge["provider"], "altcha");
     let salt = challenge["salt"].as_str().unwrap();

@@ -8,14 +8,14 @@ use std::{
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-pub struct FakeSmtp {
+pub(crate) struct FakeSmtp {
     pub port: u16,
     delivered: Arc<Mutex<Vec<String>>>,
 }
 
 impl FakeSmtp {
     /// Listens on a free port of 127.0.0.1; each message's end of data is answered after `delay`.
-    pub async fn start(delay: Duration) -> Self {
+    pub(crate) async fn start(delay: Duration) -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let delivered = Arc::new(Mutex::new(Vec::new()));
@@ -29,7 +29,7 @@ impl FakeSmtp {
     }
 
     /// The recipients of every message accepted so far, in order (one may come twice).
-    pub fn delivered(&self) -> Vec<String> {
+    pub(crate) fn delivered(&self) -> Vec<String> {
         self.delivered.lock().unwrap().clone()
     }
 }
