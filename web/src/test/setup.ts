@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import { webcrypto } from 'node:crypto';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import i18n, { startI18nInBrowser } from '../i18n';
 
 import { configure } from '@testing-library/dom';
@@ -36,6 +38,11 @@ configure({
     return result;
   },
 });
+
+// What a file's VM context lacks of the browser's (it has jsdom's globals, not Node's): `crypto.subtle`, which
+// the bot-check's fixtures hash with, and `ReadableStream`, which the chat's streamed answers are made of.
+if (!globalThis.crypto.subtle) Object.defineProperty(globalThis, 'crypto', { configurable: true, value: webcrypto });
+globalThis.ReadableStream ??= NodeReadableStream as typeof ReadableStream;
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
