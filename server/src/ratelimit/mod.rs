@@ -36,9 +36,9 @@ pub(crate) const RESET_PER_IP: Limit = Limit { name: "reset-ip", max_hits: 10, w
 /// Guessing the current password from a stolen session.
 pub(crate) const PASSWORD_CHANGE_PER_ACCOUNT: Limit =
     Limit { name: "password-change", max_hits: 10, window_secs: 15 * 60 };
-/// Questions to the assistant, all three ask calls together (the widget may try all three for one).
 /// A crashing page may report again on each visit; a flood of reports is refused.
 pub(crate) const CRASH_REPORT_PER_IP: Limit = Limit { name: "crash-ip", max_hits: 30, window_secs: 10 * 60 };
+/// Questions to the assistant, all three ask calls together (the widget may try all three for one).
 pub(crate) const AI_PER_IP: Limit = Limit { name: "ai-ip", max_hits: 30, window_secs: 5 * 60 };
 /// Test e-mails a staff account may send (they go out at once, to any address).
 pub(crate) const TEST_EMAIL_PER_ACCOUNT: Limit = Limit { name: "test-email", max_hits: 20, window_secs: 60 * 60 };

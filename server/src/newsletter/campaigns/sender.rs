@@ -165,7 +165,7 @@ fn api_error(err: ApiError) -> anyhow::Error {
 async fn start_due(state: &AppState) -> anyhow::Result<()> {
     for id in store::due(&state.db, state.clock.now_ms()).await? {
         match service::move_campaign(state, &id, Move::Due, None).await {
-            Ok(_) | Err(ApiError::Conflict(_) | ApiError::NotFound(_)) => {}
+            Ok(()) | Err(ApiError::Conflict(_) | ApiError::NotFound(_)) => {}
             Err(err @ (ApiError::Invalid { .. } | ApiError::BadRequest(_))) => {
                 tracing::warn!(campaign = %id, "scheduled campaign could not start: {err}");
                 store::give_back(&state.db, &id, &err.to_string(), state.clock.now_ms()).await?;
@@ -179,7 +179,7 @@ async fn start_due(state: &AppState) -> anyhow::Result<()> {
 /// Ends a campaign nobody is left to try in (unless it was paused or cancelled meanwhile).
 async fn finish(state: &AppState, campaign: &str) -> anyhow::Result<()> {
     match service::move_campaign(state, campaign, Move::Finish, None).await {
-        Ok(_) => tracing::info!(campaign, "campaign sent"),
+        Ok(()) => tracing::info!(campaign, "campaign sent"),
         Err(ApiError::Conflict(_) | ApiError::NotFound(_)) => {}
         Err(err) => return Err(api_error(err)),
     }

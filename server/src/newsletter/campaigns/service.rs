@@ -38,13 +38,13 @@ pub(crate) async fn record(state: &AppState, id: &str) -> ApiResult<CampaignReco
 
 /// Moves campaign `id` by `by` from the state it is in, as the table (`model::MOVES`) allows: every move
 /// comes here, the admin's and the sender's. A start fixes what is sent and freezes the audience; a
-/// schedule sets `schedule` (as written, and its instant). Gives the state the campaign is now in.
+/// schedule sets `schedule` (as written, and its instant).
 pub(crate) async fn move_campaign(
     state: &AppState,
     id: &str,
     by: Move,
     schedule: Option<(&Schedule, i64)>,
-) -> ApiResult<Status> {
+) -> ApiResult<()> {
     let status = store::status(&state.db, id).await?.ok_or(ApiError::NotFound(CAMPAIGN_NOT_FOUND))?;
     let to = by.from(status).ok_or(ApiError::Conflict(by.refused()))?;
     if matches!(by, Move::Start | Move::Due) {
@@ -55,7 +55,7 @@ pub(crate) async fn move_campaign(
     if to == Status::Sending {
         state.campaigns_ready.notify_waiters();
     }
-    Ok(to)
+    Ok(())
 }
 
 /// The draft's template, which must exist and have every target language.
