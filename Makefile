@@ -25,7 +25,7 @@ SCHEMATHESIS_VENV := $(HOME)/.cache/pointe/schemathesis-venv
 SCHEMATHESIS := $(SCHEMATHESIS_VENV)/bin/schemathesis
 
 
-.PHONY: run build web server openapi dev check test test-server test-web test-contract test-hostile test-cluster schemathesis-deps e2e e2e-deps smtp-deps pop3-deps llm-deps services ai-local bench lighthouse cluster cluster-stop clean
+.PHONY: run build web server openapi dev check test test-server test-web test-contract test-hostile test-cluster schemathesis-deps e2e e2e-deps smtp-deps pop3-deps llm-deps services ai-local bench lighthouse admin-screenshots cluster cluster-stop clean
 
 run: build ## Build everything and serve http://127.0.0.1:8080 (PORT, DATABASE_URL and .env override)
 	$(SERVER) serve
@@ -213,6 +213,15 @@ lighthouse: build e2e-deps ## Lighthouse scores and timings of the public pages,
 	DATABASE_URL="sqlite://$$dir/db.sqlite" PORT=$$port $(SERVER) serve >"$$dir/server.log" 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf "$$dir"' EXIT; \
 	cd web && node scripts/lighthouse.mjs http://127.0.0.1:$$port
+
+# The admin's screens as pictures in docs/admin/ (listed in docs/admin.md): the e2e set-up (the release server
+# on a free port with a fresh database, aiosmtpd on another), signed in as the e2e admin
+# (web/e2e-screenshots/, web/playwright.screenshots.config.ts).
+admin-screenshots: e2e-deps smtp-deps build ## Screenshots of every admin screen in docs/admin/ (1440 px in English; two in Hebrew and on a phone)
+	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
+	read -r port smtp_port < <(python3 -c 'import socket; s=[socket.socket() for _ in range(2)]; [x.bind(("127.0.0.1", 0)) for x in s]; print(*[x.getsockname()[1] for x in s])') && \
+	cd web && E2E_PORT=$$port E2E_SMTP_PORT=$$smtp_port E2E_SERVER=$(SERVER) E2E_AIOSMTPD=$(AIOSMTPD) \
+		E2E_DATABASE_URL="sqlite://$$dir/e2e.db" E2E_MAILDIR="$$dir/mail" npx playwright test --config playwright.screenshots.config.ts
 
 cluster: build services ## Two instances on PostgreSQL and Redis behind nginx on http://127.0.0.1:8080 (deploy/)
 	./deploy/cluster.sh start $(SERVER)

@@ -1,7 +1,7 @@
 //! One error type for every API failure: it answers `{"error": "<text>", "code": "<code>"}` with a
 //! fitting status. `code` is stable and machine-readable (what the client translates); `error` is the
-//! English text (the spec's, where it gives one). Invalid input adds `fields` (per-field messages); a
-//! rate limit adds `retryAfter`.
+//! English text (the spec's, where it gives one), and `values` the figures or words the text holds.
+//! Invalid input adds `fields` (each field's code, text and values); a rate limit adds `retryAfter`.
 
 use std::{collections::BTreeMap, fmt, time::Duration};
 
@@ -15,8 +15,9 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// Every refusal's machine code, as the answers' `code` carries it: the document lists them all, and the web
-/// app has a text for each in every language (web/src/app/errorCodes.test.ts holds the two together).
+/// Every refusal's machine code, as an answer's `code` and each of its `fields` carry it: the document lists them
+/// all, and the web app has a text for each in every language (web/src/app/errorCodes.test.ts holds the two
+/// together).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
@@ -27,8 +28,11 @@ pub enum ErrorCode {
     AnswerNotFound,
     AssistantBusy,
     AuthenticationRequired,
+    BadDate,
     BadPage,
     BadPageSize,
+    BadRating,
+    BadTime,
     BodyTooLarge,
     BotCheckFailed,
     BotCheckMissing,
@@ -47,60 +51,120 @@ pub enum ErrorCode {
     CampaignNotSending,
     CampaignUnderWay,
     CategoryNotFound,
+    ConcurrencyOutOfRange,
     CrashNotFound,
+    CurrentPasswordWrong,
     EmailLinkInvalid,
     EmailTaken,
     Forbidden,
+    IdFixed,
     IdTaken,
     ImageNotFound,
     ImageTooLarge,
     InternalError,
+    InvalidBirthDate,
     InvalidBody,
     InvalidCodeFormat,
     InvalidCredentials,
     InvalidEmail,
     InvalidFields,
+    InvalidGender,
     InvalidLink,
     InvalidPage,
+    InvalidPhone,
     InvalidQuery,
+    LanguageNotTargeted,
     LastAdminDelete,
     LastAdminDemote,
     LastAdminDisable,
+    LocationTooLong,
+    MailboxFetchFailed,
     MailboxMessageNotFound,
     MailboxNotConfigured,
     MethodNotAllowed,
     ModelNotFound,
+    Negative,
+    NoGroup,
     NoImage,
+    NoTargetLanguage,
     NoToken,
+    NoneChosen,
+    NotACloudflareToken,
+    NotADnsName,
+    NotAFromAddress,
+    NotAMeasurementId,
+    NotAPrivateKey,
+    NotAServerName,
+    NotASesRegion,
+    NotASlug,
+    NotAWebAddress,
+    NotAnHttpAddress,
     NotAnImage,
     NotByHand,
     NotFound,
+    NotInVocabulary,
     OrphansRule,
+    OutOfRange,
     OwnAccountDelete,
     OwnAccountDisable,
     OwnAdmin,
+    PasswordCommon,
+    PasswordLong,
+    PasswordShort,
+    PasswordSpecial,
+    PasswordsDiffer,
+    PastTime,
     PostNotFound,
+    PricesReversed,
+    PrivateAddress,
     ProductNotFound,
     ProviderFailed,
     QueryTooLong,
+    QuestionRequired,
+    QuestionTooLong,
+    RangeEndsBeforeStart,
+    RangeNeedsStart,
+    RangeTooLong,
     RateLimited,
+    RateOutOfRange,
     RefreshFailed,
+    RepeatedTime,
+    Required,
     ResendFailed,
+    RoleConflict,
     SessionNotFound,
+    SkippedTime,
     SlugTaken,
     TemplateInUse,
+    TemplateLanguages,
+    TemplateMissing,
     TemplateNameTaken,
+    TemplateNoLanguage,
     TemplateNotFound,
+    TermsRequired,
+    TestEmailFailed,
     TimedOut,
+    TooLong,
+    TooManyChosen,
     TooManyIds,
+    TooManyItems,
     Unavailable,
     UnknownGroup,
+    UnknownLanguage,
+    UnknownRole,
+    UnknownTimezone,
+    UnknownVariable,
     UnsubscribeLinkInvalid,
     UserNotFound,
+    UsernameCharacters,
+    UsernameLength,
+    UsernameLetter,
     UsernameRequired,
     UsernameTaken,
+    VariableUnclosed,
     VerificationFailed,
     VerifyFailed,
+    WelcomeOnly,
 }
 
 /// A refusal: its machine code and its English text.
@@ -119,6 +183,36 @@ impl Text {
 impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.english)
+    }
+}
+
+/// A refusal with its values: the code, the English text, and what the text holds (a length, a mail
+/// server's own words) by name, so that a client words it in its language. A field's answer in `fields`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Problem {
+    pub(crate) code: ErrorCode,
+    pub(crate) message: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = BTreeMap<String, String>)]
+    pub(crate) values: BTreeMap<&'static str, String>,
+}
+
+impl Problem {
+    /// A text with values: `message` is the English with the values already in it.
+    pub(crate) fn with<const N: usize>(code: ErrorCode, message: String, values: [(&'static str, String); N]) -> Self {
+        Self { code, message, values: BTreeMap::from(values) }
+    }
+}
+
+impl From<Text> for Problem {
+    fn from(text: Text) -> Self {
+        Self { code: text.code, message: text.english.to_owned(), values: BTreeMap::new() }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
     }
 }
 
@@ -142,9 +236,9 @@ pub enum ApiError {
     /// A request that does not read (its query or body); the text says why.
     #[error("{message}")]
     Unreadable { code: ErrorCode, message: String },
-    /// Input that breaks the rules: the first message as `error`, every field's message in `fields`.
-    #[error("{message}")]
-    Invalid { message: String, fields: BTreeMap<String, String> },
+    /// Input that breaks the rules: the first field's text as `error`, every field's problem in `fields`.
+    #[error("{}", first_message(.0))]
+    Invalid(BTreeMap<String, Problem>),
     #[error("{0}")]
     Unauthorized(Text),
     /// Not this user's to do (a permission, or a rule such as not deleting one's own account).
@@ -172,36 +266,42 @@ pub enum ApiError {
     /// A shared capacity is used up for now (the assistant's hourly ceiling): 503 with when it frees.
     #[error("{text}")]
     Busy { text: Text, retry_after_secs: u64 },
-    /// A service this server called (an e-mail provider) failed; the text says how.
+    /// A service this server called (an e-mail provider) failed; the values say how.
     #[error("{0}")]
-    BadGateway(String),
+    BadGateway(Problem),
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
 }
 
 impl ApiError {
-    /// Runs the field rules: `Ok` when every one passes, else `Invalid` with each failing field's message.
-    pub fn check_fields(checks: impl IntoIterator<Item = (&'static str, Result<(), &'static str>)>) -> ApiResult<()> {
+    /// Runs the field rules: `Ok` when every one passes, else `Invalid` with each failing field's problem.
+    pub fn check_fields(checks: impl IntoIterator<Item = (&'static str, Result<(), Text>)>) -> ApiResult<()> {
         Self::from_fields(
             checks
                 .into_iter()
-                .filter_map(|(field, outcome)| outcome.err().map(|m| (field.to_owned(), m.to_owned())))
+                .filter_map(|(field, outcome)| outcome.err().map(|text| (field.to_owned(), text.into())))
                 .collect(),
         )
     }
 
     /// One field's input breaks a rule.
-    pub fn invalid_field(field: &str, message: &str) -> Self {
-        Self::Invalid { message: message.to_owned(), fields: BTreeMap::from([(field.to_owned(), message.to_owned())]) }
+    pub fn invalid_field(field: &str, problem: impl Into<Problem>) -> Self {
+        Self::Invalid(BTreeMap::from([(field.to_owned(), problem.into())]))
     }
 
-    /// `Ok` when no field failed, else `Invalid` with the first message (in field order) as `error`.
-    pub fn from_fields(fields: BTreeMap<String, String>) -> ApiResult<()> {
-        match fields.values().next() {
-            None => Ok(()),
-            Some(first) => Err(Self::Invalid { message: first.clone(), fields }),
+    /// `Ok` when no field failed, else `Invalid`.
+    pub fn from_fields(fields: BTreeMap<String, Problem>) -> ApiResult<()> {
+        if fields.is_empty() {
+            Ok(())
+        } else {
+            Err(Self::Invalid(fields))
         }
     }
+}
+
+/// The text of an invalid answer: its first field's (in field order).
+fn first_message(fields: &BTreeMap<String, Problem>) -> &str {
+    fields.values().next().map_or("Invalid fields", |problem| problem.message.as_str())
 }
 
 impl From<sqlx::Error> for ApiError {
@@ -230,7 +330,7 @@ impl ApiError {
             Self::NotFound(text) => (StatusCode::NOT_FOUND, text.code),
             Self::BadRequest(text) => (StatusCode::BAD_REQUEST, text.code),
             Self::Unreadable { code, .. } => (StatusCode::BAD_REQUEST, *code),
-            Self::Invalid { .. } => (StatusCode::BAD_REQUEST, ErrorCode::InvalidFields),
+            Self::Invalid(_) => (StatusCode::BAD_REQUEST, ErrorCode::InvalidFields),
             Self::Unauthorized(text) => (StatusCode::UNAUTHORIZED, text.code),
             Self::Forbidden(text) => (StatusCode::FORBIDDEN, text.code),
             Self::Conflict(text) => (StatusCode::CONFLICT, text.code),
@@ -240,7 +340,7 @@ impl ApiError {
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited),
             Self::MethodNotAllowed(text) => (StatusCode::METHOD_NOT_ALLOWED, text.code),
             Self::Unavailable(text) | Self::Busy { text, .. } => (StatusCode::SERVICE_UNAVAILABLE, text.code),
-            Self::BadGateway(_) => (StatusCode::BAD_GATEWAY, ErrorCode::ProviderFailed),
+            Self::BadGateway(problem) => (StatusCode::BAD_GATEWAY, problem.code),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::InternalError),
         }
     }
@@ -254,9 +354,13 @@ pub(crate) struct ErrorAnswer {
     error: String,
     /// Stable and machine-readable: what a client translates.
     code: ErrorCode,
-    /// Invalid input: each failing field's message, by field name.
+    /// What the text holds, by name (a provider's own words as `reason`), for a client's own wording.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = BTreeMap<String, String>)]
+    values: BTreeMap<&'static str, String>,
+    /// Invalid input: each failing field's problem, by field name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    fields: Option<BTreeMap<String, String>>,
+    fields: Option<BTreeMap<String, Problem>>,
     /// Rate-limited or unavailable: seconds until a new attempt may succeed (also the `Retry-After` header).
     #[serde(skip_serializing_if = "Option::is_none")]
     retry_after: Option<u64>,
@@ -272,12 +376,14 @@ impl IntoResponse for ApiError {
             other => other,
         };
         let (status, code) = this.status_and_code();
-        let mut answer = ErrorAnswer { error: this.to_string(), code, fields: None, retry_after: None };
+        let mut answer =
+            ErrorAnswer { error: this.to_string(), code, values: BTreeMap::new(), fields: None, retry_after: None };
         match this {
-            Self::Invalid { fields, .. } => answer.fields = Some(fields),
+            Self::Invalid(fields) => answer.fields = Some(fields),
             Self::Taken { field, message } => {
-                answer.fields = Some(BTreeMap::from([(field.to_owned(), message.english.to_owned())]));
+                answer.fields = Some(BTreeMap::from([(field.to_owned(), message.into())]))
             }
+            Self::BadGateway(problem) => answer.values = problem.values,
             Self::TooManyRequests { retry_after_secs } | Self::Busy { retry_after_secs, .. } => {
                 answer.retry_after = Some(retry_after_secs);
             }

@@ -1,17 +1,21 @@
 //! Field rules shared by the admin's content forms, with the generic admin messages (spec §5).
-//! Each failing field gets one message; `finish` answers them all at once (400 with `fields`).
+//! Each failing field gets one problem; `finish` answers them all at once (400 with `fields`).
 
 use std::collections::BTreeMap;
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode, Problem, Text},
     lang::Lang,
 };
 
-pub(crate) const REQUIRED: &str = "This field is required";
-pub(crate) const SLUG: &str = "Use lowercase letters, digits and hyphens only";
-pub(crate) const WEB_ADDRESS: &str = "Enter a web address starting with https:// or /";
-pub(crate) const ID_FIXED: &str = "The id cannot be changed";
+pub(crate) const REQUIRED: Text = Text::new(ErrorCode::Required, "This field is required");
+pub(crate) const SLUG: Text = Text::new(ErrorCode::NotASlug, "Use lowercase letters, digits and hyphens only");
+pub(crate) const WEB_ADDRESS: Text =
+    Text::new(ErrorCode::NotAWebAddress, "Enter a web address starting with https:// or /");
+/// An absolute address (a server's, a site's): `http://` or `https://` only.
+pub(crate) const HTTP_ADDRESS: Text =
+    Text::new(ErrorCode::NotAnHttpAddress, "Enter an address starting with http:// or https://");
+pub(crate) const ID_FIXED: Text = Text::new(ErrorCode::IdFixed, "The id cannot be changed");
 
 /// A changed record keeps its id: the one in the body must be the one in the path.
 pub(crate) fn same_id(field: &str, in_body: &str, in_path: &str) -> ApiResult<()> {
@@ -22,18 +26,24 @@ pub(crate) fn same_id(field: &str, in_body: &str, in_path: &str) -> ApiResult<()
     }
 }
 
-pub(crate) fn too_long(max: usize) -> String {
-    format!("Must be at most {max} characters")
+pub(crate) fn too_long(max: usize) -> Problem {
+    Problem::with(ErrorCode::TooLong, format!("Must be at most {max} characters"), [("max", max.to_string())])
 }
 
-/// Collects the messages of the fields that break a rule; the first rule a field breaks wins.
+/// A number outside `min..=max`.
+pub(crate) fn out_of_range(min: impl ToString, max: impl ToString) -> Problem {
+    let (min, max) = (min.to_string(), max.to_string());
+    Problem::with(ErrorCode::OutOfRange, format!("Must be between {min} and {max}"), [("min", min), ("max", max)])
+}
+
+/// Collects the problems of the fields that break a rule; the first rule a field breaks wins.
 #[derive(Default)]
-pub(crate) struct FieldErrors(BTreeMap<String, String>);
+pub(crate) struct FieldErrors(BTreeMap<String, Problem>);
 
 impl FieldErrors {
-    /// Records `message` for `field` unless the field already failed a rule.
-    pub(crate) fn fail(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_owned()).or_insert_with(|| message.into());
+    /// Records `problem` for `field` unless the field already failed a rule.
+    pub(crate) fn fail(&mut self, field: &str, problem: impl Into<Problem>) {
+        self.0.entry(field.to_owned()).or_insert_with(|| problem.into());
     }
 
     /// Filled (after trimming) and at most `max` characters.
@@ -52,20 +62,23 @@ impl FieldErrors {
 
     pub(crate) fn max_items(&mut self, field: &str, count: usize, max: usize) {
         if count > max {
-            self.fail(field, format!("At most {max} items"));
+            self.fail(
+                field,
+                Problem::with(ErrorCode::TooManyItems, format!("At most {max} items"), [("max", max.to_string())]),
+            );
         }
     }
 
-    /// A rule that returns its message (the spec's field rules in users/validation.rs).
-    pub(crate) fn rule(&mut self, field: &str, outcome: Result<(), &'static str>) {
-        if let Err(message) = outcome {
-            self.fail(field, message);
+    /// A rule that returns its refusal (the spec's field rules in users/validation.rs).
+    pub(crate) fn rule(&mut self, field: &str, outcome: Result<(), Text>) {
+        if let Err(text) = outcome {
+            self.fail(field, text);
         }
     }
 
     pub(crate) fn within(&mut self, field: &str, value: u32, range: std::ops::RangeInclusive<u32>) {
         if !range.contains(&value) {
-            self.fail(field, format!("Must be between {} and {}", range.start(), range.end()));
+            self.fail(field, out_of_range(range.start(), range.end()));
         }
     }
 
@@ -260,9 +273,11 @@ mod tests {
         let mut errors = FieldErrors::default();
         errors.slug("id", "");
         errors.required("name", &"x".repeat(5), 3);
-        let Err(ApiError::Invalid { message, fields }) = errors.finish() else { panic!("expected invalid") };
-        assert_eq!(message, REQUIRED);
-        assert_eq!(fields["id"], REQUIRED);
-        assert_eq!(fields["name"], "Must be at most 3 characters");
+        let Err(invalid @ ApiError::Invalid(_)) = errors.finish() else { panic!("expected invalid") };
+        assert_eq!(invalid.to_string(), REQUIRED.english);
+        let ApiError::Invalid(fields) = invalid else { unreachable!() };
+        assert_eq!(fields["id"], Problem::from(REQUIRED));
+        assert_eq!(fields["name"], too_long(3));
+        assert_eq!(fields["name"].message, "Must be at most 3 characters");
     }
 }

@@ -40,6 +40,7 @@ mod precompressed;
 mod private_hosts;
 mod public_cache;
 mod ratelimit;
+mod report_range;
 mod request_log;
 mod scrape;
 mod secrets;

@@ -10,7 +10,7 @@ use utoipa::{
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
-    error::{ErrorAnswer, ErrorCode},
+    error::{ErrorAnswer, ErrorCode, Problem},
     AppState,
 };
 
@@ -18,7 +18,8 @@ use crate::{
 #[openapi(
     info(title = "Pointe API", description = "The JSON API of Pointe, the pointe shoe website. \
         Every error answers `ErrorAnswer`: `{\"error\": \"<English text>\", \"code\": \"<stable code>\"}`, \
-        with `fields` for invalid input and `retryAfter` when rate-limited.", license(name = "Proprietary")),
+        with `values` when the text holds some, `fields` for invalid input (each field's `code`, `message` and \
+        `values`) and `retryAfter` when rate-limited.", license(name = "Proprietary")),
     modifiers(&BearerToken)
 )]
 struct ApiDoc;
@@ -94,6 +95,7 @@ fn with_error_answers(mut document: Document) -> Document {
     let schemas = &mut document.components.get_or_insert_with(Default::default).schemas;
     schemas.insert(ErrorAnswer::name().to_string(), ErrorAnswer::schema());
     schemas.insert(ErrorCode::name().to_string(), ErrorCode::schema());
+    schemas.insert(Problem::name().to_string(), Problem::schema());
     for item in document.paths.paths.values_mut() {
         let operations = [
             &mut item.get,

@@ -10,7 +10,10 @@ use std::{
 };
 
 /// The field message, and the error a refused connection reports.
-pub(crate) const REFUSED: &str = "Addresses on this machine or a private network are not allowed";
+pub(crate) const REFUSED: crate::error::Text = crate::error::Text::new(
+    crate::error::ErrorCode::PrivateAddress,
+    "Addresses on this machine or a private network are not allowed",
+);
 
 /// Loopback, private (RFC 1918, unique-local), link-local (cloud metadata lives there), shared (CGNAT),
 /// benchmarking (198.18.0.0/15), reserved (240.0.0.0/4), unspecified, broadcast and multicast addresses.
@@ -76,7 +79,7 @@ pub(crate) async fn resolve(host: &str, port: u16, allow_private: bool) -> std::
     let host = host.trim_start_matches('[').trim_end_matches(']');
     let found: Vec<SocketAddr> = tokio::net::lookup_host((host, port)).await?.collect();
     if !allow_private && found.iter().any(|address| is_private(address.ip())) {
-        return Err(std::io::Error::new(std::io::ErrorKind::PermissionDenied, REFUSED));
+        return Err(std::io::Error::new(std::io::ErrorKind::PermissionDenied, REFUSED.english));
     }
     Ok(found)
 }

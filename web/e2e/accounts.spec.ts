@@ -64,7 +64,7 @@ test('login asks for the e-mailed code; resend works after its countdown and onl
   await expect(welcome(page, account)).toBeVisible();
 });
 
-test('the admin area: signed out to login and back, non-admins to home, admins in', async ({ page }) => {
+test('the admin area: signed out to login and back, non-admins to home, admins in, between it and the site, and out home', async ({ page }) => {
   await page.goto('/admin?lang=en');
   await expect(page).toHaveURL(/\/login$/);
 
@@ -74,9 +74,17 @@ test('the admin area: signed out to login and back, non-admins to home, admins i
   await expect(page.getByRole('heading', { level: 1, name: adminEn.screens.dashboard })).toBeVisible();
   await expect(page.getByRole('navigation', { name: adminEn.navigation }).getByRole('link')).toHaveCount(15);
   await expect(page.getByText(adminEn.counts.activeSessions)).toBeVisible();
-  await expect(page.getByRole('navigation', { name: en.nav.label }).first().getByRole('link', { name: en.nav.admin })).toBeVisible();
 
+  // The admin's header leads back to the site, whose navigation leads to the admin again.
+  await page.getByRole('banner').getByRole('link', { name: adminEn.shell.backToSite }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('navigation', { name: en.nav.label }).first().getByRole('link', { name: en.nav.admin }).click();
+  await expect(page.getByRole('heading', { level: 1, name: adminEn.screens.dashboard })).toBeVisible();
+
+  // Logging out in the admin's header returns home, as in the site's.
   await logOutButton(page).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: en.nav.label }).first().getByRole('link', { name: en.nav.login })).toBeVisible();
   await signUp(page);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/$/);

@@ -105,3 +105,11 @@ export async function openFresh(page: Page, path: string) {
   await page.evaluate((fresh) => localStorage.setItem('token', fresh), token);
   await page.goto(path);
 }
+
+/** Opens an admin screen (`path` under /admin) with a newly refreshed token, and waits until its data shows rather than its loading state. */
+export async function openAdminScreen(page: Page, path: string) {
+  await openFresh(page, path);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main .mantine-Loader-root, main .mantine-Skeleton-root')).toHaveCount(0);
+}

@@ -84,5 +84,6 @@ test('an admin renames the site and the public header, footer and page title fol
   await site.getByRole('textbox', { name: adminEn.settings.site.contactEmail }).fill('');
   await site.getByRole('button', { name: adminEn.common.save }).click();
   await expect(page.getByText(adminEn.settings.site.saved).first()).toBeVisible();
+  // The admin's own header names the site too, and follows at once.
   await expect(page.getByRole('banner').getByRole('heading', { name: en.site.name, exact: true })).toBeVisible();
 });

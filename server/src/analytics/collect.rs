@@ -14,6 +14,7 @@ use super::{
 use crate::{
     client_info::ClientInfo,
     error::{ApiError, ApiResult, ErrorCode, Text},
+    fields::FieldErrors,
     lang::Lang,
     AppState,
 };
@@ -84,21 +85,20 @@ pub(crate) struct Beacon {
 impl Beacon {
     /// A field over its documented length is refused, not cut: no browser of the site sends one.
     fn check(&self) -> ApiResult<()> {
-        let at_most = |value: Option<&str>, max: usize, message: &'static str| {
-            if value.is_some_and(|value| value.chars().count() > max) {
-                Err(message)
-            } else {
-                Ok(())
-            }
-        };
-        ApiError::check_fields([
-            ("url", at_most(Some(&self.url), MAX_ADDRESS, "At most 2000 characters")),
-            ("referrer", at_most(self.referrer.as_deref(), MAX_ADDRESS, "At most 2000 characters")),
-            ("browserLang", at_most(self.browser_lang.as_deref(), MAX_BROWSER_LANG, "At most 35 characters")),
-            ("brand", at_most(self.brand.as_deref(), MAX_TARGET, "At most 200 characters")),
-            ("target", at_most(self.target.as_deref(), MAX_TARGET, "At most 200 characters")),
-            ("results", if self.results.is_some_and(|n| n > MAX_RESULTS) { Err("At most 100000") } else { Ok(()) }),
-        ])
+        let mut errors = FieldErrors::default();
+        for (field, value, max) in [
+            ("url", Some(self.url.as_str()), MAX_ADDRESS),
+            ("referrer", self.referrer.as_deref(), MAX_ADDRESS),
+            ("browserLang", self.browser_lang.as_deref(), MAX_BROWSER_LANG),
+            ("brand", self.brand.as_deref(), MAX_TARGET),
+            ("target", self.target.as_deref(), MAX_TARGET),
+        ] {
+            errors.max_len(field, value.unwrap_or_default(), max);
+        }
+        if let Some(results) = self.results {
+            errors.within("results", results, 0..=MAX_RESULTS);
+        }
+        errors.finish()
     }
 }
 

@@ -6,10 +6,16 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::settings::{Editable, Stored};
-use crate::{fields::FieldErrors, security_headers::ExtraSources};
+use crate::{
+    error::{ErrorCode, Text},
+    fields::FieldErrors,
+    security_headers::ExtraSources,
+};
 
-pub(crate) const MEASUREMENT_ID_RULE: &str = "Must start with G- followed by letters and digits";
-pub(crate) const CLOUDFLARE_TOKEN_RULE: &str = "Must be the 32-character token from Cloudflare";
+pub(crate) const MEASUREMENT_ID_RULE: Text =
+    Text::new(ErrorCode::NotAMeasurementId, "Must start with G- followed by letters and digits");
+pub(crate) const CLOUDFLARE_TOKEN_RULE: Text =
+    Text::new(ErrorCode::NotACloudflareToken, "Must be the 32-character token from Cloudflare");
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]

@@ -28,6 +28,7 @@ const SCRIPT_KEPT_FOR: Duration = Duration::from_secs(60 * 60);
 const MAX_QUERY_BYTES: usize = 8 * 1024;
 const OFF: Text = Text::new(ErrorCode::AnalyticsOff, "This analytics service is off");
 const NOT_OURS: Text = Text::new(ErrorCode::AnalyticsNotOurs, "Only this site's own analytics are passed on");
+const UPSTREAM_FAILED: Text = Text::new(ErrorCode::ProviderFailed, "The analytics service did not answer");
 
 /// The proxy's HTTP client and the scripts it keeps.
 pub struct Proxy {
@@ -160,5 +161,5 @@ async fn pass_on(state: &AppState, url: String, headers: &HeaderMap, body: Bytes
 
 fn upstream_failed(error: reqwest::Error) -> ApiError {
     tracing::warn!(%error, "an analytics upstream failed");
-    ApiError::BadGateway("The analytics service did not answer".to_owned())
+    ApiError::BadGateway(UPSTREAM_FAILED.into())
 }

@@ -9,11 +9,11 @@ use utoipa::ToSchema;
 
 use super::{
     counts,
-    scope::{RangeName, Scope},
+    scope::Scope,
     store::{self, Uncounted},
     tally::{Tallied, Totals, BREAKDOWNS, BREAKDOWN_COUNT},
 };
-use crate::{db::Db, time::DAY_MS};
+use crate::{db::Db, report_range::RangeName, time::DAY_MS};
 
 /// Rows of a breakdown.
 const TOP: usize = 10;

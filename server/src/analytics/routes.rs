@@ -23,7 +23,7 @@ use super::{
     labels::Labels,
     pdf, proxy,
     report::{self, Live, Report},
-    scope::{Dimension, RangeName, Scope, DIMENSIONS},
+    scope::{Dimension, Scope, DIMENSIONS},
     settings::Collection,
 };
 use crate::{
@@ -35,7 +35,9 @@ use crate::{
     extract::{ApiJson, ApiQuery},
     fields::FieldErrors,
     lang::Lang,
-    public_cache, settings,
+    public_cache,
+    report_range::{RangeName, RangeQuery, Span, HOUR_MS, MINUTE_MS},
+    settings,
     time::DAY_MS,
     AppState,
 };
@@ -44,24 +46,7 @@ use crate::{
 const BEACON_MAX_BYTES: usize = 4 * 1024;
 /// A proxied hit's body: a batch of a few events.
 const HIT_MAX_BYTES: usize = 16 * 1024;
-const MINUTE_MS: i64 = 60_000;
-const HOUR_MS: i64 = 60 * MINUTE_MS;
-/// The longest custom range.
-const MAX_DAYS: i64 = 400;
 const MAX_FILTER: usize = 300;
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub(crate) struct RangeQuery {
-    /// The last hour, 24 hours, 7 or 30 days (ending now), or `custom` with `from` and `to`. Default 7d.
-    range: Option<RangeName>,
-    /// Custom range's start (epoch ms).
-    #[param(minimum = 0)]
-    from: Option<i64>,
-    /// Custom range's end, exclusive (epoch ms); at most 400 days after `from`.
-    #[param(minimum = 0)]
-    to: Option<i64>,
-}
 
 /// Filters: only hits (and visits) with this value. Each is one clicked row of a breakdown.
 #[derive(Deserialize, IntoParams)]
@@ -291,19 +276,18 @@ async fn analytics_export(
     ApiQuery(range): ApiQuery<RangeQuery>,
     ApiQuery(filters): ApiQuery<FilterQuery>,
 ) -> ApiResult<Response> {
-    let name = range.range.unwrap_or(RangeName::Week);
     let now = state.clock.now_ms();
-    let (scope, step_ms) = scope(range, filters, now)?;
+    let (scope, span) = scope(range, filters, now)?;
     let labels = Labels(Lang::from_tag(export.lang.as_deref()));
     let part = export.part;
-    let filename = format!("analytics-{}-{}-{}", part.code(), name.code(), &timestamp(now)[..10]);
+    let filename = format!("analytics-{}-{}-{}", part.code(), span.name.code(), &timestamp(now)[..10]);
     let download = match part {
         Part::Recent => {
             let hits = report::recent(&state.db, &scope, RECENT_ROWS).await?;
             export::recent(&hits, labels).into_download(&format!("{filename}.csv"))
         }
         Part::Pdf => {
-            let figures = report::report(&state.db, name, &scope, step_ms).await?;
+            let figures = report::report(&state.db, span.name, &scope, span.step_ms).await?;
             // Laying out pages is CPU work: off the threads that serve requests.
             let pdf = tokio::task::spawn_blocking(move || pdf::render(&figures, labels))
                 .await
@@ -311,7 +295,7 @@ async fn analytics_export(
             download("application/pdf", &format!("{filename}.pdf"), pdf)
         }
         Part::Summary | Part::Pages | Part::All => {
-            let figures = report::report(&state.db, name, &scope, step_ms).await?;
+            let figures = report::report(&state.db, span.name, &scope, span.step_ms).await?;
             match part {
                 Part::Summary => export::summary(&figures, labels).into_download(&format!("{filename}.csv")),
                 Part::Pages => export::breakdown(&figures.breakdowns.pages, Some("page"), labels)
@@ -328,7 +312,7 @@ async fn analytics_export(
             }
         }
     };
-    let detail = format!("{} {}", part.code(), name.code());
+    let detail = format!("{} {}", part.code(), span.name.code());
     audit::record_change(&state, &client, &signed_in.user, Action::Export, Resource::Analytics, &detail).await?;
     Ok(download)
 }
@@ -342,10 +326,8 @@ async fn analytics_report(
     ApiQuery(range): ApiQuery<RangeQuery>,
     ApiQuery(filters): ApiQuery<FilterQuery>,
 ) -> ApiResult<Json<Report>> {
-    let name = range.range.unwrap_or(RangeName::Week);
-    let now = state.clock.now_ms();
-    let (scope, step_ms) = scope(range, filters, now)?;
-    Ok(Json(report::report(&state.db, name, &scope, step_ms).await?))
+    let (scope, span) = scope(range, filters, state.clock.now_ms())?;
+    Ok(Json(report::report(&state.db, span.name, &scope, span.step_ms).await?))
 }
 
 /// Visitors of the last five minutes and the latest 50 page views and events.
@@ -364,46 +346,24 @@ async fn analytics_live(
 }
 
 /// The range and its chart's step, and the filters.
-fn scope(range: RangeQuery, filters: FilterQuery, now: i64) -> ApiResult<(Scope, i64)> {
+fn scope(range: RangeQuery, filters: FilterQuery, now: i64) -> ApiResult<(Scope, Span)> {
     let mut errors = FieldErrors::default();
     let filters = filter_values(filters, &mut errors);
-    for (field, time) in [("from", range.from), ("to", range.to)] {
-        if time.is_some_and(|time| time < 0) {
-            errors.fail(field, "Must be 0 or more");
-        }
-    }
-    let preset = |span: i64, step: i64| {
-        let to = (now / step + 1) * step;
-        (to - span, to, step)
-    };
-    let (from, to, step_ms) = match range.range.unwrap_or(RangeName::Week) {
-        RangeName::Hour => preset(HOUR_MS, MINUTE_MS),
-        RangeName::Day => preset(DAY_MS, HOUR_MS),
-        RangeName::Week => preset(7 * DAY_MS, DAY_MS),
-        RangeName::Month => preset(30 * DAY_MS, DAY_MS),
-        RangeName::Custom => {
-            let (from, to) = (range.from.unwrap_or(-1), range.to.unwrap_or(-1));
-            if from < 0 {
-                errors.fail("from", "A custom range needs its start");
-            }
-            if to <= from {
-                errors.fail("to", "Must be after the start");
-            } else if to - from > MAX_DAYS * DAY_MS {
-                errors.fail("to", format!("A range is at most {MAX_DAYS} days"));
-            }
-            let span = to - from;
-            let step = if span <= 3 * HOUR_MS {
-                MINUTE_MS
-            } else if span <= 3 * DAY_MS {
-                HOUR_MS
-            } else {
-                DAY_MS
-            };
-            (from, to, step)
-        }
-    };
+    let span = range.span(now, RangeName::Week, chart_step, &mut errors);
     errors.finish()?;
-    Ok((Scope { from, to, filters }, step_ms))
+    Ok((Scope { from: span.from, to: span.to, filters }, span))
+}
+
+/// A minute's slots over an hour, an hour's over a day, a day's beyond.
+fn chart_step(name: RangeName, length: i64) -> i64 {
+    match name {
+        RangeName::Hour => MINUTE_MS,
+        RangeName::Day => HOUR_MS,
+        RangeName::Week | RangeName::Month => DAY_MS,
+        RangeName::Custom if length <= 3 * HOUR_MS => MINUTE_MS,
+        RangeName::Custom if length <= 3 * DAY_MS => HOUR_MS,
+        RangeName::Custom => DAY_MS,
+    }
 }
 
 fn filter_values(filters: FilterQuery, errors: &mut FieldErrors) -> Vec<(&'static Dimension, String)> {

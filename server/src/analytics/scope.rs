@@ -2,36 +2,7 @@
 //! events and on the visits table. Every query binds `$1` and `$2` (the range) first, then the filters'
 //! values, so a filter may use the range in a subquery.
 
-use serde::{Deserialize, Serialize};
 use sqlx::{any::AnyArguments, query::Query, Any};
-use utoipa::ToSchema;
-
-/// The report's range: a preset ending now, or a custom one.
-#[derive(Clone, Copy, Deserialize, Serialize, ToSchema)]
-pub(crate) enum RangeName {
-    #[serde(rename = "1h")]
-    Hour,
-    #[serde(rename = "24h")]
-    Day,
-    #[serde(rename = "7d")]
-    Week,
-    #[serde(rename = "30d")]
-    Month,
-    #[serde(rename = "custom")]
-    Custom,
-}
-
-impl RangeName {
-    pub(crate) fn code(self) -> &'static str {
-        match self {
-            RangeName::Hour => "1h",
-            RangeName::Day => "24h",
-            RangeName::Week => "7d",
-            RangeName::Month => "30d",
-            RangeName::Custom => "custom",
-        }
-    }
-}
 
 /// A filter the screen can set, and its condition on each table (`?` is its value).
 pub(crate) struct Dimension {

@@ -227,7 +227,7 @@ fn client_for<'a>(
     }
     let host = url::Url::parse(address).ok().and_then(|url| url.host_str().map(str::to_owned)).unwrap_or_default();
     if crate::private_hosts::names_private(&host) {
-        return Err(Failure::new(ErrorType::Connection, crate::private_hosts::REFUSED));
+        return Err(Failure::new(ErrorType::Connection, crate::private_hosts::REFUSED.english));
     }
     Ok(&state.assistant.public_http)
 }

@@ -29,7 +29,7 @@ use crate::{
 };
 
 pub(crate) const ANSWER_NOT_FOUND: Text = Text::new(ErrorCode::AnswerNotFound, "Answer not found");
-pub(crate) const RATING_RULE: &str = "Rating must be up or down";
+pub(crate) const RATING_RULE: Text = Text::new(ErrorCode::BadRating, "Rating must be up or down");
 pub(crate) const ASSISTANT_BUSY: Text =
     Text::new(ErrorCode::AssistantBusy, "The assistant is busy right now. Please try again in a few minutes.");
 

@@ -24,13 +24,16 @@ use crate::{
     extract::ApiJson,
     lang::Lang,
     openapi, ratelimit,
-    users::{validation::AccountFields, NewAccount, Profile, PublicUser},
+    users::{
+        validation::{self, AccountFields},
+        NewAccount, Profile, PublicUser,
+    },
     AppState,
 };
 
-const USERNAME_REQUIRED: Text = Text::new(ErrorCode::UsernameRequired, "Username is required");
 const INVALID_CODE_FORMAT: Text = Text::new(ErrorCode::InvalidCodeFormat, "Please enter a valid 6-digit code");
-const TERMS_REQUIRED: &str = "You must agree to the terms of service and privacy policy";
+const TERMS_REQUIRED: Text =
+    Text::new(ErrorCode::TermsRequired, "You must agree to the terms of service and privacy policy");
 const NO_TOKEN: Text = Text::new(ErrorCode::NoToken, "No token available");
 const VERIFY_FAILED: Text = Text::new(ErrorCode::VerifyFailed, "Token verification failed");
 const REFRESH_FAILED: Text = Text::new(ErrorCode::RefreshFailed, "Token refresh failed");
@@ -137,7 +140,7 @@ async fn login(
 ) -> ApiResult<Json<CodeStep>> {
     ratelimit::hit(&state, &ratelimit::LOGIN_PER_IP, &client.rate_key()).await?;
     if body.username.trim().is_empty() {
-        return Err(ApiError::BadRequest(USERNAME_REQUIRED));
+        return Err(ApiError::BadRequest(validation::USERNAME_REQUIRED));
     }
     // The bot-check first: posts without a solved one must not use up the account's attempts (and lock
     // its owner out).

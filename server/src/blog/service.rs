@@ -20,7 +20,7 @@ impl From<WriteError> for ApiError {
     fn from(err: WriteError) -> Self {
         match err {
             WriteError::SlugTaken => ApiError::Taken { field: "slug", message: SLUG_TAKEN },
-            WriteError::UnknownCategory => ApiError::invalid_field("category", CATEGORY_NOT_FOUND.english),
+            WriteError::UnknownCategory => ApiError::invalid_field("category", CATEGORY_NOT_FOUND),
             WriteError::Database(err) => err.into(),
         }
     }
@@ -63,7 +63,7 @@ pub(crate) async fn delete_post(db: &Db, slug: &str) -> ApiResult<()> {
 /// The body as readers will get it.
 pub(crate) fn preview(markdown: &str) -> ApiResult<Vec<Block>> {
     if markdown.chars().count() > BODY_MAX {
-        return Err(ApiError::invalid_field("markdown", &fields::too_long(BODY_MAX)));
+        return Err(ApiError::invalid_field("markdown", fields::too_long(BODY_MAX)));
     }
     Ok(render(markdown))
 }

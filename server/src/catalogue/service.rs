@@ -24,7 +24,7 @@ impl From<WriteError> for ApiError {
     fn from(err: WriteError) -> Self {
         match err {
             WriteError::IdTaken => ApiError::Taken { field: "id", message: ID_TAKEN },
-            WriteError::UnknownBrand => ApiError::invalid_field("brandId", BRAND_NOT_FOUND.english),
+            WriteError::UnknownBrand => ApiError::invalid_field("brandId", BRAND_NOT_FOUND),
             WriteError::HasProducts => ApiError::Conflict(BRAND_HAS_PRODUCTS),
             WriteError::Database(err) => err.into(),
         }
@@ -65,7 +65,7 @@ pub(crate) async fn delete_brand(db: &Db, id: &str, orphans: OrphanProducts, now
     let deleted_products = match write::delete_brand(&mut tx, id, &orphans, now).await {
         Ok(deleted) => deleted.ok_or(ApiError::NotFound(BRAND_NOT_FOUND))?,
         // Here the unknown brand is the one the products were to move to.
-        Err(WriteError::UnknownBrand) => return Err(ApiError::invalid_field("moveTo", BRAND_NOT_FOUND.english)),
+        Err(WriteError::UnknownBrand) => return Err(ApiError::invalid_field("moveTo", BRAND_NOT_FOUND)),
         Err(err) => return Err(err.into()),
     };
     tx.commit().await?;

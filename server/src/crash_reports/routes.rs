@@ -59,8 +59,8 @@ const DAY_SECS: i64 = 24 * 60 * 60;
 const WHOLE_SITE: &str = "site";
 
 pub(crate) const CRASH_NOT_FOUND: Text = Text::new(ErrorCode::CrashNotFound, "Crash report not found");
-const NONE_CHOSEN: &str = "Choose at least one crash report";
-const TOO_MANY_CHOSEN: &str = "Choose at most 100 crash reports";
+const NONE_CHOSEN: Text = Text::new(ErrorCode::NoneChosen, "Choose at least one crash report");
+const TOO_MANY_CHOSEN: Text = Text::new(ErrorCode::TooManyChosen, "Choose at most 100 crash reports");
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -19,12 +19,16 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
+    error::{ErrorCode, Text},
     fields::FieldErrors,
     settings::{keep_for, mask, Editable, Stored},
 };
 
-pub(crate) const KEY_RULE: &str = "Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)";
-pub(crate) const NAME_RULE: &str = "Use letters, digits, dots and hyphens only";
+pub(crate) const KEY_RULE: Text = Text::new(
+    ErrorCode::NotAPrivateKey,
+    "Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)",
+);
+pub(crate) const NAME_RULE: Text = Text::new(ErrorCode::NotADnsName, "Use letters, digits, dots and hyphens only");
 
 /// All three empty: mail goes out unsigned. Each is required in a request (all three sent together).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]

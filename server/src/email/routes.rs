@@ -22,7 +22,7 @@ use crate::{
     },
     client_info::ClientInfo,
     config::MailTransport,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode, Problem},
     extract::ApiJson,
     ratelimit, settings,
     users::validation,
@@ -151,6 +151,13 @@ pub(crate) async fn test_answer(
     outcome: anyhow::Result<()>,
 ) -> ApiResult<Json<TestSent>> {
     audit::record_change(state, client, user, Action::SendTestEmail, resource, resource_id).await?;
-    outcome.map_err(|err| ApiError::BadGateway(format!("{TEST_FAILED}: {err:#}")))?;
+    outcome.map_err(|err| {
+        let reason = format!("{err:#}");
+        ApiError::BadGateway(Problem::with(
+            ErrorCode::TestEmailFailed,
+            format!("{TEST_FAILED}: {reason}"),
+            [("reason", reason)],
+        ))
+    })?;
     Ok(Json(TestSent { sent: true }))
 }

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    fields::FieldErrors,
+    error::{ErrorCode, Text},
+    fields::{self, FieldErrors},
     settings::{keep, keep_for, mask, Editable, Stored},
 };
 
@@ -94,7 +95,8 @@ pub struct EmailSettings {
     pub ses: SesSettings,
 }
 
-pub(crate) const FROM_RULE: &str = "Enter an address, or a name and <address>";
+const SES_REGION: Text = Text::new(ErrorCode::NotASesRegion, "Enter a region such as eu-west-1");
+pub(crate) const FROM_RULE: Text = Text::new(ErrorCode::NotAFromAddress, "Enter an address, or a name and <address>");
 
 impl Stored for Option<EmailSettings> {
     const KEY: &'static str = "email";
@@ -114,7 +116,7 @@ impl Editable for Option<EmailSettings> {
             Provider::Smtp | Provider::Pop3 | Provider::Others => {
                 errors.required("smtp.host", &settings.smtp.host, 253);
                 if settings.smtp.port == 0 {
-                    errors.fail("smtp.port", "Must be between 1 and 65535");
+                    errors.fail("smtp.port", fields::out_of_range(1, 65535));
                 }
                 errors.max_len("smtp.username", &settings.smtp.username, 200);
             }
@@ -127,7 +129,7 @@ impl Editable for Option<EmailSettings> {
                 let region = settings.ses.region.trim();
                 errors.required("ses.region", region, 40);
                 if !region.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-                    errors.fail("ses.region", "Enter a region such as eu-west-1");
+                    errors.fail("ses.region", SES_REGION);
                 }
                 errors.required("ses.username", &settings.ses.username, 200);
                 errors.required("ses.password", &settings.ses.password, 500);

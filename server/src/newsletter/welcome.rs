@@ -35,7 +35,7 @@ async fn try_send(state: &AppState, user: &UserRecord) -> anyhow::Result<()> {
         site_url: state.config.public_url.clone(),
         unsubscribe_url: unsubscribe_url.clone(),
     };
-    let message = render::render(text, lang, &values).map_err(|err| anyhow::anyhow!(err.message()))?;
+    let message = render::render(text, lang, &values).map_err(|err| anyhow::anyhow!(err.problem().message))?;
     email::outbox::enqueue(state, &user.email, &message, Some(&unsubscribe_url)).await?;
     state.mail_ready.notify_one();
     Ok(())

@@ -18,7 +18,6 @@ use crate::{
 pub(crate) const BUILT_IN_NAME: &str = "Pointe";
 const NAME_MAX: usize = 60;
 const SLOGAN_MAX: usize = 120;
-pub(crate) const ABSOLUTE_ADDRESS: &str = "Must be a web address starting with http:// or https://";
 
 /// A text per language (he, en, ru, fr, es); a missing or blank one uses the built-in translation.
 pub(crate) type Texts = BTreeMap<Lang, String>;
@@ -77,7 +76,7 @@ impl Editable for SiteIdentity {
         errors.max_len("websiteUrl", url, 2000);
         let absolute = url.starts_with("http") && is_web_address(url);
         if !url.is_empty() && !absolute {
-            errors.fail("websiteUrl", ABSOLUTE_ADDRESS);
+            errors.fail("websiteUrl", fields::HTTP_ADDRESS);
         }
     }
 }

@@ -38,7 +38,7 @@ use crate::{
 pub(crate) const USER_NOT_FOUND: Text = Text::new(ErrorCode::UserNotFound, "User not found");
 const USERNAME_TAKEN: Text = Text::new(ErrorCode::UsernameTaken, "Username already exists");
 const EMAIL_TAKEN: Text = Text::new(ErrorCode::EmailTaken, "Email already exists");
-const UNKNOWN_ROLE: &str = "Unknown role";
+const UNKNOWN_ROLE: Text = Text::new(ErrorCode::UnknownRole, "Unknown role");
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -26,7 +26,7 @@ use crate::{
 /// More users than this in one request (an export's selection, a group change) are refused.
 pub(crate) const MAX_SELECTION: usize = 1000;
 pub(crate) const TOO_MANY_IDS: Text = Text::new(ErrorCode::TooManyIds, "Select at most 1000 users");
-const ROLE_CONFLICT: &str = "The role and the admin state disagree";
+const ROLE_CONFLICT: Text = Text::new(ErrorCode::RoleConflict, "The role and the admin state disagree");
 
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum AccountRefused {
@@ -168,8 +168,8 @@ pub(crate) fn hand_kept_group(group: &str, users: usize) -> ApiResult<&'static s
 /// Validates and creates an admin account (the `create-admin` command); the caller chooses the password.
 pub async fn create_admin(db: &Db, username: &str, email: &str, plain_password: &str) -> anyhow::Result<String> {
     for check in [validation::username(username), validation::email(email), validation::password(plain_password)] {
-        if let Err(message) = check {
-            bail!(message);
+        if let Err(text) = check {
+            bail!(text.english);
         }
     }
     let account = NewAccount {

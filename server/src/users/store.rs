@@ -56,9 +56,10 @@ impl Profile {
     }
 
     /// The rules of spec §5 for each given field (call on a cleaned profile).
-    pub fn checks(&self) -> [(&'static str, Result<(), &'static str>); 4] {
-        let given =
-            |value: &Option<String>, rule: fn(&str) -> Result<(), &'static str>| value.as_deref().map_or(Ok(()), rule);
+    pub fn checks(&self) -> [(&'static str, Result<(), crate::error::Text>); 4] {
+        let given = |value: &Option<String>, rule: fn(&str) -> Result<(), crate::error::Text>| {
+            value.as_deref().map_or(Ok(()), rule)
+        };
         [
             ("gender", given(&self.gender, validation::gender)),
             ("birthDate", given(&self.birth_date, validation::birth_date)),

@@ -1,7 +1,7 @@
 //! The member's own account page: profile, e-mail language, newsletter (which puts them in the admin's
 //! newsletter group), a password change that ends the other sessions, and "log out other sessions".
 
-use crate::common::{assert_json_error, each_backend, without_code, TestApp, TestResponse};
+use crate::common::{assert_json_error, each_backend, fields_of, without_code, TestApp, TestResponse};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::Role;
 use pointe_server::testing::{sessions, ClientInfo};
@@ -36,8 +36,8 @@ async fn members_edit_their_profile_language_and_newsletter() {
 
         let bad = send(app, Method::PATCH, "/api/account", &member, json!({ "profile": { "phone": "call me", "gender": "x" } })).await;
         assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-        assert_eq!(bad.json()["fields"], json!({ "phone": "Invalid phone number format", "gender": "Invalid gender" }));
-        assert_eq!(send(app, Method::PATCH, "/api/account", &member, json!({ "language": "xx" })).await.json()["fields"]["language"], "Unknown language");
+        assert_eq!(fields_of(&bad), json!({ "phone": "Invalid phone number format", "gender": "Invalid gender" }));
+        assert_eq!(fields_of(&send(app, Method::PATCH, "/api/account", &member, json!({ "language": "xx" })).await)["language"], "Unknown language");
 
         let changed = send(app, Method::PATCH, "/api/account", &member,
             json!({ "profile": { "phone": "+972 50-123-4567", "location": "Haifa", "gender": "" }, "language": "fr", "newsletter": true })).await.json();
@@ -67,7 +67,7 @@ async fn a_password_change_checks_the_current_one_and_ends_the_other_sessions() 
         assert_eq!(without_code(&wrong), json!({ "error": "Current password is incorrect", "fields": { "currentPassword": "Current password is incorrect" } }));
         let weak = send(app, Method::POST, "/api/account/password", &member,
             json!({ "currentPassword": "Unused-password 1", "newPassword": "short", "confirmPassword": "other" })).await;
-        assert_eq!(weak.json()["fields"], json!({ "newPassword": "Password must be at least 8 characters long", "confirmPassword": "Passwords do not match" }));
+        assert_eq!(fields_of(&weak), json!({ "newPassword": "Password must be at least 8 characters long", "confirmPassword": "Passwords do not match" }));
 
         let changed = send(app, Method::POST, "/api/account/password", &member,
             json!({ "currentPassword": "Unused-password 1", "newPassword": "Grand-jeté 2026", "confirmPassword": "Grand-jeté 2026" })).await;

@@ -376,6 +376,23 @@ async fn the_admin_sees_status_metrics_and_tests_each_provider() {
         );
         let invalid = app.request(Method::GET, "/api/admin/ai/metrics?range=2y", &[("authorization", &bearer)]).await;
         assert_eq!(invalid.status, StatusCode::BAD_REQUEST);
+
+        // A custom range, as the analytics take it: the requests above fall in the last hour, not the day before.
+        let (from, to) = (metrics["from"].as_i64().unwrap(), metrics["to"].as_i64().unwrap());
+        let custom = |from: i64, to: i64| format!("/api/admin/ai/metrics?range=custom&from={from}&to={to}");
+        let covered = admin_get(app, &admin, &custom(from, to)).await;
+        assert_eq!((covered["range"].as_str(), covered["totalRequests"].as_i64()), (Some("custom"), Some(6)));
+        assert_eq!(covered["timeline"].as_array().unwrap().len(), 12, "an hour in 5-minute buckets");
+        let day_before = admin_get(app, &admin, &custom(from - 86_400_000, from)).await;
+        assert_eq!(
+            (day_before["totalRequests"].as_i64(), day_before["timeline"].as_array().unwrap().len()),
+            (Some(0), Some(24))
+        );
+        let reversed = app.request(Method::GET, &custom(to, from), &[("authorization", &bearer)]).await;
+        assert_eq!(
+            (reversed.status, reversed.json()["fields"]["to"]["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("range_ends_before_start"))
+        );
     })
     .await;
 }

@@ -2,7 +2,8 @@
 //! limits, and tips — over the real router and database, with the clock moved by hand.
 
 use crate::common::{
-    assert_json_error, each_backend, each_backend_with, solved_bot_check, solved_bot_check_with, TestApp, TestResponse,
+    assert_json_error, each_backend, each_backend_with, fields_of, solved_bot_check, solved_bot_check_with, TestApp,
+    TestResponse,
 };
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -143,7 +144,7 @@ async fn new_members_get_the_welcome_template_once_verified_in_their_language() 
         let auth = [("authorization", format!("Bearer {admin}"))];
         let auth = [(auth[0].0, auth[0].1.as_str())];
         let refused = app.send_json(Method::POST, "/api/admin/email/templates", &template, &auth).await;
-        assert_eq!(refused.json()["fields"]["sendsWelcome"], "Only a welcome template can be sent to new members");
+        assert_eq!(fields_of(&refused)["sendsWelcome"], "Only a welcome template can be sent to new members");
         let mut welcome = template.clone();
         welcome["category"] = json!("welcome");
         assert_eq!(
@@ -184,7 +185,7 @@ async fn sign_up_rules_answer_per_field_with_the_spec_texts() {
             "phone": "call me", "location": "x".repeat(100), "turnstileToken": solved_bot_check(app).await });
         let answer = app.post_json("/api/auth/signup", &bad).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-        let fields = &answer.json()["fields"];
+        let fields = &fields_of(&answer);
         assert_eq!(fields["username"], "Username must start with a letter");
         assert_eq!(fields["email"], "Invalid email address");
         assert_eq!(fields["password"], "Password must be at least 8 characters long");
@@ -193,7 +194,7 @@ async fn sign_up_rules_answer_per_field_with_the_spec_texts() {
         assert_eq!(fields["location"], "Location must be under 100 characters");
         assert_eq!(fields["acceptTerms"], "You must agree to the terms of service and privacy policy");
         let common = json!({ "username": "Giselle", "email": "g@example.org", "password": "P@ssw0rd!", "confirmPassword": "P@ssw0rd!", "acceptTerms": true });
-        assert_eq!(app.post_json("/api/auth/signup", &common).await.json()["fields"]["password"], "This password is too common. Please choose another one.");
+        assert_eq!(fields_of(&app.post_json("/api/auth/signup", &common).await)["password"], "This password is too common. Please choose another one.");
 
         member(app, "Giselle").await;
         let again = signup(app, "GISELLE").await;
@@ -386,7 +387,8 @@ async fn password_reset_by_a_single_use_link_ends_every_session() {
                 &json!({ "token": reset_token, "password": "short", "confirmPassword": "short" }),
             )
             .await;
-        assert_eq!(weak.json()["fields"]["password"], "Password must be at least 8 characters long");
+        assert_eq!(fields_of(&weak)["password"], "Password must be at least 8 characters long");
+        assert_eq!(weak.json()["fields"]["password"]["code"], "password_short");
         let new_password = "Pas-de-deux#7";
         let body = json!({ "token": reset_token, "password": new_password, "confirmPassword": new_password });
         assert_eq!(app.post_json("/api/auth/reset-password", &body).await.status, StatusCode::OK);

@@ -1,7 +1,7 @@
 //! The blog: seeded posts, pages of posts, one post, drafts, sanitising, embeds, categories,
 //! permissions, and what search engines and feed readers get (pages' heads, sitemap, robots, RSS).
 
-use crate::common::{assert_field_error, assert_json_error, each_backend, TestApp};
+use crate::common::{assert_field_error, assert_json_error, each_backend, fields_of, TestApp};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::Role;
 use serde_json::{json, Value};
@@ -116,7 +116,7 @@ async fn post_and_category_rules_permissions_and_deletion() {
         bad["category"] = json!("nope");
         bad["translations"]["en"]["title"] = json!("t".repeat(151));
         let invalid = call(app, Method::POST, "/api/admin/blog/posts", &admin, &bad).await;
-        let fields = invalid.json()["fields"].clone();
+        let fields = fields_of(&invalid);
         assert_eq!(fields["slug"], "Use lowercase letters, digits and hyphens only");
         assert_eq!(fields["translations.he.body"], "This field is required");
         assert_eq!(fields["translations.en.title"], "Must be at most 150 characters");
@@ -126,7 +126,7 @@ async fn post_and_category_rules_permissions_and_deletion() {
             p
         })
         .await;
-        assert_eq!(unknown_category.json()["fields"]["category"], "Category not found");
+        assert_eq!(fields_of(&unknown_category)["category"], "Category not found");
         let taken = call(app, Method::POST, "/api/admin/blog/posts", &admin, &post("first-pointe-shoes", "draft", "Body")).await;
         assert_field_error(&taken, StatusCode::CONFLICT, "slug", "This slug is already in use");
 

@@ -6,7 +6,8 @@
 use std::{collections::HashSet, time::Duration};
 
 use crate::common::{
-    assert_error_code, assert_field_error, each_backend, each_backend_with, smtp::FakeSmtp, TestApp, TestResponse,
+    assert_error_code, assert_field_error, each_backend, each_backend_with, fields_of, smtp::FakeSmtp, TestApp,
+    TestResponse,
 };
 use crate::email_delivery::{free_port, smtp_settings, transport, SmtpServer};
 use axum::http::{Method, StatusCode};
@@ -191,12 +192,12 @@ async fn the_state_table_allows_its_moves_and_refuses_the_rest_with_409() {
         assert_field_error(&past, StatusCode::BAD_REQUEST, "time", "The scheduled time has passed");
         let skipped = call(app, Method::POST, &uri, &admin, &schedule("2030-03-10", "02:30", "America/New_York")).await;
         assert_eq!(
-            skipped.json()["fields"]["time"].as_str().unwrap().split(':').next(),
+            fields_of(&skipped)["time"].as_str().unwrap().split(':').next(),
             Some("This time does not exist in the chosen timezone")
         );
         let twice = call(app, Method::POST, &uri, &admin, &schedule("2030-11-03", "01:30", "America/New_York")).await;
         assert_eq!(
-            twice.json()["fields"]["time"].as_str().unwrap().split(':').next(),
+            fields_of(&twice)["time"].as_str().unwrap().split(':').next(),
             Some("This time happens twice in the chosen timezone")
         );
         let unknown = call(app, Method::POST, &uri, &admin, &schedule("2030-01-15", "09:00", "Europe/Atlantis")).await;

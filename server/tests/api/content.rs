@@ -1,7 +1,7 @@
 //! The admin's catalogue calls (brands, products), image uploads and the social embed settings:
 //! permissions per role, validation, ids, what the public site shows afterwards, and the audit log.
 
-use crate::common::{assert_field_error, assert_json_error, each_backend, TestApp};
+use crate::common::{assert_field_error, assert_json_error, each_backend, fields_of, TestApp};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::Role;
 use serde_json::{json, Value};
@@ -70,7 +70,7 @@ async fn a_brand_is_checked_created_shown_in_each_language_and_audited() {
             "translations": { "en": { "name": "x".repeat(101), "description": "" } } });
         let answer = call(app, Method::POST, "/api/admin/brands", &token, &bad).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-        let fields = &answer.json()["fields"];
+        let fields = &fields_of(&answer);
         assert_eq!(fields["id"], "Use lowercase letters, digits and hyphens only");
         assert_eq!(fields["link"], "Enter a web address starting with https:// or /");
         assert_eq!(fields["image"], "Enter a web address starting with https:// or /");
@@ -161,9 +161,9 @@ async fn products_need_a_brand_and_a_deleted_brand_takes_or_hands_over_its_produ
                 "translations": { "he": { "name": "2007", "description": "דגם קלאסי." }, "en": { "name": "2007", "description": "A classic." } } })
         };
         let orphan = call(app, Method::POST, "/api/admin/products", &token, &product("grishko-2007", "nope")).await;
-        assert_eq!((orphan.status, orphan.json()["fields"]["brandId"].as_str()), (StatusCode::BAD_REQUEST, Some("Brand not found")));
+        assert_eq!((orphan.status, fields_of(&orphan)["brandId"].as_str()), (StatusCode::BAD_REQUEST, Some("Brand not found")));
         let invalid = call(app, Method::POST, "/api/admin/products", &token, &json!({ "id": "x", "brandId": "grishko", "price": "", "link": "", "translations": {} })).await;
-        let fields = invalid.json()["fields"].clone();
+        let fields = fields_of(&invalid);
         assert_eq!((fields["price"].as_str(), fields["link"].as_str()), (Some("This field is required"), Some("This field is required")));
 
         for id in ["grishko-2007", "grishko-ulanova"] {
@@ -180,7 +180,7 @@ async fn products_need_a_brand_and_a_deleted_brand_takes_or_hands_over_its_produ
         assert_json_error(&refused, StatusCode::CONFLICT, "This brand still has products: delete them with it or move them to another brand");
         let bad_target = call(app, Method::DELETE, "/api/admin/brands/grishko?products=move&moveTo=grishko", &token, &Value::Null).await;
         assert_eq!(bad_target.status, StatusCode::BAD_REQUEST);
-        assert_eq!(bad_target.json()["fields"]["moveTo"], "Brand not found");
+        assert_eq!(fields_of(&bad_target)["moveTo"], "Brand not found");
 
         let moved = call(app, Method::PUT, "/api/admin/products/grishko-ulanova", &token, &product("grishko-ulanova", "bloch")).await;
         assert_eq!(moved.status, StatusCode::OK);
@@ -293,7 +293,11 @@ async fn social_embed_settings_are_admin_only_checked_and_narrow_the_pages_frame
         let mut settings = defaults.clone();
         settings["instagram"]["maxWidth"] = json!(5000);
         let invalid = call(app, Method::PUT, uri, &admin, &settings).await;
-        assert_eq!(invalid.json()["fields"]["instagram.maxWidth"], "Must be between 320 and 1000");
+        assert_eq!(fields_of(&invalid)["instagram.maxWidth"], "Must be between 320 and 1000");
+        assert_eq!(
+            invalid.json()["fields"]["instagram.maxWidth"],
+            json!({ "code": "out_of_range", "message": "Must be between 320 and 1000", "values": { "min": "320", "max": "1000" } })
+        );
 
         settings["instagram"]["maxWidth"] = json!(400);
         settings["youtube"]["enabled"] = json!(false);

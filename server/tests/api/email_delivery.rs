@@ -7,7 +7,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::common::{each_backend_with, TestApp};
+use crate::common::{each_backend_with, fields_of, TestApp};
 use axum::http::{Method, StatusCode};
 use mailparse::{MailHeaderMap, ParsedMail};
 use pointe_server::testing::{
@@ -299,6 +299,10 @@ async fn a_provider_saved_in_the_settings_sends_the_test_email_and_the_outbox() 
             "{}",
             down.text()
         );
+        // The mail server's own words as `reason`, for the admin's text in any language.
+        let reason = down.json()["values"]["reason"].as_str().unwrap().to_owned();
+        assert_eq!((down.json()["code"].as_str(), reason.is_empty()), (Some("test_email_failed"), false));
+        assert_eq!(down.json()["error"], format!("The test e-mail could not be sent: {reason}"));
 
         let smtp = SmtpServer::start(port).await;
         let sent = app
@@ -324,7 +328,7 @@ async fn a_provider_saved_in_the_settings_sends_the_test_email_and_the_outbox() 
         assert_eq!(mail.to, "clara@example.org");
         let bad =
             app.send_json(Method::POST, "/api/admin/settings/email/test", &json!({ "to": "nope" }), &headers).await;
-        assert_eq!(bad.json()["fields"]["to"], "Invalid email address");
+        assert_eq!(fields_of(&bad)["to"], "Invalid email address");
     })
     .await;
 }

@@ -1,7 +1,9 @@
 //! The admins' e-mail templates: writing them in several languages, the checks on their variables,
 //! duplicating, deleting, who may, the live preview, and a test message through a real SMTP server.
 
-use crate::common::{assert_error_code, assert_field_error, each_backend, each_backend_with, TestApp, TestResponse};
+use crate::common::{
+    assert_error_code, assert_field_error, each_backend, each_backend_with, fields_of, TestApp, TestResponse,
+};
 use crate::email_delivery::{free_port, only_message, smtp_settings, SmtpServer};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::Role;
@@ -101,15 +103,21 @@ async fn a_misspelt_variable_or_a_missing_text_is_refused_by_name_and_nothing_is
         let refused = call(app, Method::POST, "/api/admin/email/templates", &admin, &wrong).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert_eq!(
-            refused.json()["fields"],
+            fields_of(&refused),
             json!({ "translations.en.body": "Unknown variable: {{userName}}",
                 "translations.he.subject": "A variable is not closed: write {{name}}" })
         );
+        // Each field's code and values, which a client words in its own language.
+        assert_eq!(
+            refused.json()["fields"]["translations.en.body"],
+            json!({ "code": "unknown_variable", "message": "Unknown variable: {{userName}}", "values": { "name": "{{userName}}" } })
+        );
+        assert_eq!(refused.json()["fields"]["translations.he.subject"]["code"], "variable_unclosed");
         let empty = json!({ "name": " ", "category": "welcome", "translations": {} });
         let refused = call(app, Method::POST, "/api/admin/email/templates", &admin, &empty).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert_eq!(
-            refused.json()["fields"],
+            fields_of(&refused),
             json!({ "name": "This field is required", "translations": "Write the template in at least one language" })
         );
         let odd = json!({ "name": "x", "category": "spam", "translations": { "en": { "subject": "a", "body": "b" } } });

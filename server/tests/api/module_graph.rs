@@ -39,6 +39,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "dates",
             "extract",
             "fields",
+            "report_range",
             "html",
             "openapi",
             "paging",

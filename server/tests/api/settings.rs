@@ -1,7 +1,9 @@
 //! System settings: each is validated, audited, takes effect without a restart, and never sends a
 //! secret back in full; the public calls and the pages' CSP follow them.
 
-use crate::common::{assert_field_error, assert_json_error, each_backend, each_backend_with, TestApp, TestResponse};
+use crate::common::{
+    assert_field_error, assert_json_error, each_backend, each_backend_with, fields_of, TestApp, TestResponse,
+};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::{stored_setting, Role};
 use serde_json::{json, Value};
@@ -49,11 +51,11 @@ async fn the_site_identity_is_checked_and_shows_in_the_public_config_and_page_he
         let bad = json!({ "siteName": "x".repeat(61), "contactEmail": "nope", "websiteUrl": "ftp://x", "location": { "en": "y".repeat(100) } });
         let refused = put(app, "/api/admin/settings/site", &admin, bad).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-        let fields = &refused.json()["fields"];
+        let fields = &fields_of(&refused);
         assert_eq!(fields["siteName"], "Must be at most 60 characters");
         assert_eq!(fields["contactEmail"], "Invalid email address");
         assert_eq!(fields["location.en"], "Location must be under 100 characters");
-        assert_eq!(fields["websiteUrl"], "Must be a web address starting with http:// or https://");
+        assert_eq!(fields["websiteUrl"], "Enter an address starting with http:// or https://");
 
         let identity = json!({ "siteName": "Studio Pointe", "slogan": { "en": "Shoes for every dancer", "he": "" },
             "location": { "he": "חיפה" }, "contactEmail": "studio@pointe.test", "websiteUrl": "https://studio.pointe.test" });
@@ -116,7 +118,7 @@ async fn email_provider_secrets_are_masked_kept_and_cleared() {
         assert!(initial["fallback"].as_str().unwrap().starts_with("files in "));
 
         let refused = put(app, "/api/admin/settings/email", &admin, json!({ "provider": "sendgrid", "fromAddress": "not an address" })).await;
-        let fields = &refused.json()["fields"];
+        let fields = &fields_of(&refused);
         assert_eq!(fields["sendgrid.apiKey"], "This field is required");
         assert_eq!(fields["fromAddress"], "Enter an address, or a name and <address>");
 
@@ -170,7 +172,7 @@ async fn the_bot_check_setting_replaces_the_environments_at_once() {
 
         let refused = put(app, "/api/admin/settings/bot-check", &admin,
             json!({ "provider": "turnstile", "difficulty": 10, "turnstileSiteKey": "", "turnstileSecret": "" })).await;
-        let fields = &refused.json()["fields"];
+        let fields = &fields_of(&refused);
         assert_eq!(fields["difficulty"], "Must be between 1000 and 10000000");
         assert_eq!(fields["turnstileSiteKey"], "This field is required");
         assert_eq!(fields["turnstileSecret"], "This field is required");

@@ -2,7 +2,9 @@
 //! export, and the rules that keep an admin (no self-demotion, self-delete or last-admin demotion);
 //! disabling or deleting a user ends their sessions at once.
 
-use crate::common::{assert_field_error, assert_json_error, each_backend, each_backend_with, TestApp, TestResponse};
+use crate::common::{
+    assert_field_error, assert_json_error, each_backend, each_backend_with, fields_of, TestApp, TestResponse,
+};
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::Role;
 use serde_json::{json, Value};
@@ -90,7 +92,7 @@ async fn creating_a_user_checks_the_spec_rules_and_taken_names() {
             "location": "x".repeat(100) });
         let refused = send(app, Method::POST, "/api/users/create", &admin, bad).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-        let fields = &refused.json()["fields"];
+        let fields = &fields_of(&refused);
         assert_eq!(fields["username"], "Username must start with a letter");
         assert_eq!(fields["email"], "Invalid email address");
         assert_eq!(fields["password"], "Password must be at least 8 characters long");

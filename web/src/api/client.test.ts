@@ -68,7 +68,7 @@ describe('apiRequest', () => {
   });
 
   it('does not retry a 4xx answer', async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ error: 'Brand not found' }, 404));
+    const fetchMock = mockFetch(() => jsonResponse({ error: 'Brand not found', code: 'brand_not_found' }, 404));
     await expect(settle(apiRequest('/brands/nope'))).rejects.toThrow('Brand not found');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -88,11 +88,11 @@ describe('apiRequest', () => {
     });
   });
 
-  it('retries network errors and then raises "Request failed" without a status', async () => {
+  it('retries network errors and then raises "Request failed" (`no_answer`) without a status', async () => {
     const fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const error = await settle(apiRequest('/brands')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('Request failed');
+    expect(error).toMatchObject({ message: 'Request failed', code: 'no_answer' });
     expect((error as ApiError).status).toBeUndefined();
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
@@ -117,9 +117,9 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('uses "Request failed with status {status}" when the server gives no text', async () => {
+  it('uses "Request failed with status {status}" (`request_failed`) when the server gives no text', async () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 418 }));
-    await expect(settle(apiRequest('/brands'))).rejects.toThrow('Request failed with status 418');
+    await expect(settle(apiRequest('/brands'))).rejects.toMatchObject({ message: 'Request failed with status 418', code: 'request_failed', values: { status: '418' } });
   });
 
   it('raises the error field of a 200 answer', async () => {

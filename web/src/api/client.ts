@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 
 import { isOnline } from './connectivity';
-import { ApiError, ContractError, errorFromAnswer, isQueuedWrite, QueuedWrite, REQUEST_FAILED, serverErrorText } from './errors';
+import { ApiError, ContractError, errorFromAnswer, isQueuedWrite, noAnswer, QueuedWrite, serverErrorText } from './errors';
 import { enqueue, mayWaitOffline } from './offlineQueue';
 import { storedToken, tokenRejected } from './token';
 import { fetchOnce, fetchWithRetry, readJson, type Call, type Method } from './transport';
@@ -59,13 +59,13 @@ export async function apiFetch(call: Call, signal?: AbortSignal, once = false): 
   return response;
 }
 
-/** One attempt; no answer at all (network, timeout) is the client's "Request failed". */
+/** One attempt; no answer at all (network, timeout) is the client's `no_answer`. */
 async function fetchOnceOrFail(call: Call, signal?: AbortSignal): Promise<Response> {
   try {
     return await fetchOnce(call, signal);
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(REQUEST_FAILED, undefined, { cause });
+    throw noAnswer(cause);
   }
 }
 

@@ -40,7 +40,7 @@ describe('downloadFile', () => {
   });
 
   it('raises the server’s error and saves nothing', async () => {
-    mockFetch(() => jsonResponse({ error: 'Select at most 1000 users' }, 400));
+    mockFetch(() => jsonResponse({ error: 'Select at most 1000 users', code: 'too_many_ids' }, 400));
     const failure = await downloadFile('/users/export?ids=x', 'users.csv').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe('Select at most 1000 users');

@@ -1,24 +1,40 @@
 import type { z } from 'zod/mini';
 
-export const REQUEST_FAILED = 'Request failed';
-
 /**
- * What an error answer may carry besides its text: its stable machine code (what the interface translates),
- * per-field messages and, when rate-limited, the wait.
+ * What went wrong, as a code (the server's `ErrorCode`, or one of the client's own: i18n/serverTexts.ts) and
+ * the values its text holds (`{ max: '200' }`), which the interface words in its language. `message` is the
+ * server's English, shown only for a code the interface does not know.
  */
+export interface Problem {
+  code: string;
+  values?: Record<string, string>;
+  message?: string;
+}
+
+/** One field's problem in an invalid answer's `fields`. */
+export interface FieldProblem {
+  code: string;
+  message: string;
+  values?: Record<string, string>;
+}
+
+/** What an error answer may carry besides its text: its code, its values, each invalid field's problem and, when rate-limited, the wait. */
 export interface ErrorDetails {
   code?: string;
-  fields?: Record<string, string>;
+  values?: Record<string, string>;
+  fields?: Record<string, FieldProblem>;
   retryAfter?: number;
 }
 
-/** A failed call: the server's `error` text, or the spec's generic texts. `status` is absent when no answer came. */
+/** A failed call: the server's `error` text, or the client's own. `status` is absent when no answer came. */
 export class ApiError extends Error {
   readonly status: number | undefined;
-  /** The server's stable code for what went wrong (`invalid_credentials`, …); absent without an answer. */
+  /** The stable code of what went wrong (`invalid_credentials`, the client's `no_answer`, …); absent when an answer gave none. */
   readonly code: string | undefined;
-  /** The server's message for each invalid field, in English (translated for display). */
-  readonly fields: Record<string, string>;
+  /** What the text holds, by name (a mail server's words as `reason`). */
+  readonly values: Record<string, string>;
+  /** Each invalid field's problem. */
+  readonly fields: Record<string, FieldProblem>;
   /** Seconds to wait before trying again (a 429 answer). */
   readonly retryAfter: number | undefined;
 
@@ -27,6 +43,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.code = options?.code;
+    this.values = options?.values ?? {};
     this.fields = options?.fields ?? {};
     this.retryAfter = options?.retryAfter;
   }
@@ -40,11 +57,20 @@ export class ApiError extends Error {
   get isRefusal(): boolean {
     return this.status !== undefined && this.status >= 400 && this.status < 500;
   }
+
+  /**
+   * What to tell: a rate limit with its wait, an invalid answer's first field's problem (what its `error`
+   * says), else the failure's own.
+   */
+  get problem(): Problem {
+    if (this.status === 429) return { code: 'rate_limited', values: { seconds: String(this.retryAfter ?? 60) }, message: this.message };
+    const first = this.code === 'invalid_fields' ? Object.values(this.fields)[0] : undefined;
+    return first ?? { code: this.code ?? '', values: this.values, message: this.message };
+  }
 }
 
-/** The client's texts for a write made offline (translated by their codes, i18n/serverTexts.ts). */
-export const QUEUED_OFFLINE = 'Saved on this device: it will be sent when the connection returns.';
-export const OFFLINE_QUEUE_FULL = 'Too many changes are waiting to be sent: this one was not saved. Try again when the connection returns.';
+/** No answer came (offline, unreachable server, timeout): the client's `no_answer`. */
+export const noAnswer = (cause?: unknown) => new ApiError('Request failed', undefined, { code: 'no_answer', cause });
 
 /**
  * A write made offline that now waits in the offline queue (api/offlineQueue.ts) instead of being answered:
@@ -56,7 +82,7 @@ export class QueuedWrite extends ApiError {
   readonly queuedId: string;
 
   constructor(queuedId: string) {
-    super(QUEUED_OFFLINE, undefined, { code: 'queued_offline' });
+    super('Saved on this device: it will be sent when the connection returns.', undefined, { code: 'queued_offline' });
     this.name = 'QueuedWrite';
     this.queuedId = queuedId;
   }
@@ -72,19 +98,43 @@ export class ContractError extends Error {
   }
 }
 
-/** The spec's error rule (§8): the server's error text when it gives one, else a generic text. */
+/**
+ * The spec's error rule (§8): the server's error text and code when it gives them, else the client's
+ * `request_failed` with the status.
+ */
 export function errorFromAnswer(body: unknown, status: number): ApiError {
-  const text = serverErrorText(body) ?? (status >= 200 && status < 300 ? REQUEST_FAILED : `Request failed with status ${status}`);
+  const text = serverErrorText(body);
+  if (text === undefined) return new ApiError(`Request failed with status ${status}`, status, { code: 'request_failed', values: { status: String(status) } });
   return new ApiError(text, status, errorDetails(body));
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An object of strings (an answer's `values`), leaving out anything else. */
+function stringValues(value: unknown): Record<string, string> {
+  if (!isObject(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function fieldProblem(value: unknown): FieldProblem | undefined {
+  if (!isObject(value) || typeof value.code !== 'string' || typeof value.message !== 'string') return undefined;
+  const values = stringValues(value.values);
+  return { code: value.code, message: value.message, ...(Object.keys(values).length > 0 && { values }) };
+}
+
+/** The answer's code, values, fields and wait, each only when well formed (a malformed field is left out). */
 function errorDetails(body: unknown): ErrorDetails {
-  if (typeof body !== 'object' || body === null) return {};
-  const { code, fields, retryAfter } = body as { code?: unknown; fields?: unknown; retryAfter?: unknown };
-  const details: ErrorDetails = {};
+  if (!isObject(body)) return {};
+  const { code, values, fields, retryAfter } = body;
+  const details: ErrorDetails = { values: stringValues(values) };
   if (typeof code === 'string' && code !== '') details.code = code;
-  if (typeof fields === 'object' && fields !== null) {
-    details.fields = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  if (isObject(fields)) {
+    details.fields = Object.fromEntries(
+      Object.entries(fields).flatMap(([name, problem]) => {
+        const read = fieldProblem(problem);
+        return read ? [[name, read] as const] : [];
+      }),
+    );
   }
   if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) details.retryAfter = retryAfter;
   return details;

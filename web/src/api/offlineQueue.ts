@@ -1,4 +1,4 @@
-import { ApiError, OFFLINE_QUEUE_FULL, errorFromAnswer } from './errors';
+import { ApiError, errorFromAnswer } from './errors';
 import { REQUEST_TIMEOUT_MS } from './limits';
 import type { FlushMeans, QueuedCall, QueueProblem } from './offlineQueueTypes';
 import { storedToken, tokenRejected, tokenSubject } from './token';
@@ -15,7 +15,7 @@ export const QUEUE_KEY = 'pointe-offline-queue';
 /**
  * The queue's bounds: at most this many calls and this many characters of JSON in all (local storage holds
  * about 5 million per site, shared with the catalogue's offline copy). A write that would go past either is
- * not queued: its caller gets `OFFLINE_QUEUE_FULL` ("… this one was not saved …"), and the calls already
+ * not queued: its caller gets `offline_queue_full` ("… this one was not saved …"), and the calls already
  * waiting stay as they are (none is dropped to make room: each was reported saved on this device).
  */
 export const MAX_QUEUED_CALLS = 50;
@@ -34,7 +34,7 @@ export const MAX_QUEUE_CHARS = 256 * 1024;
  * - security actions, answered at once or not at all: password changes, ending sessions, unsubscribing;
  * - bodies that are not JSON (a file) or that name a password, secret, token or key at any depth: nothing
  *   secret is written to local storage.
- * The others fail as they did ("Request failed") when no answer comes.
+ * The others fail as they did (`no_answer`) when no answer comes.
  */
 const NOT_QUEUED: readonly RegExp[] = [
   /^\/auth\//,
@@ -126,14 +126,15 @@ function save(calls: QueuedCall[]): boolean {
 
 /**
  * Puts a write at the end of the queue. Past the queue's bounds, or when storage refuses it, the write is
- * not kept and an ApiError with `OFFLINE_QUEUE_FULL` is raised.
+ * not kept and an ApiError `offline_queue_full` is raised.
  */
 export function enqueue(call: Call): QueuedCall {
   const queued: QueuedCall = { id: crypto.randomUUID(), method: call.method, path: call.path, body: call.body, queuedAt: Date.now() };
   const owner = currentUser();
   if (owner !== undefined) queued.owner = owner;
   const calls = [...queuedCalls(), queued];
-  const full = () => new ApiError(OFFLINE_QUEUE_FULL, undefined, { code: 'offline_queue_full' });
+  const full = () =>
+    new ApiError('Too many changes are waiting to be sent: this one was not saved. Try again when the connection returns.', undefined, { code: 'offline_queue_full' });
   if (calls.length > MAX_QUEUED_CALLS || JSON.stringify(calls).length > MAX_QUEUE_CHARS) throw full();
   if (!save(calls)) throw full();
   queuedListeners.forEach((listener) => listener(queued));

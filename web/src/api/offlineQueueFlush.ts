@@ -89,6 +89,6 @@ async function sendQueued(means: FlushMeans, renewLease: () => boolean): Promise
 
 function report(means: FlushMeans, call: QueuedCall, kind: QueueProblem['kind'], error?: ApiError) {
   const problem: QueueProblem = { id: call.id, call: { method: call.method, path: call.path }, kind };
-  if (error) Object.assign(problem, { status: error.status, message: error.message, code: error.code });
+  if (error) Object.assign(problem, { status: error.status, reason: error.problem });
   means.reportProblem(problem);
 }

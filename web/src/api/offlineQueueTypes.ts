@@ -1,4 +1,4 @@
-import type { ApiError } from './errors';
+import type { ApiError, Problem } from './errors';
 import type { Method } from './transport';
 
 // The offline queue's shapes, shared by the queue (offlineQueue.ts) and the flush it fetches later
@@ -22,10 +22,9 @@ export interface QueueProblem {
   call: Pick<QueuedCall, 'method' | 'path'>;
   /** `refused`: the server answered with an error; `uncertain`: a page closed while sending it. */
   kind: 'refused' | 'uncertain';
-  /** The refusal's status, text and code (an ApiError's). */
+  /** The refusal's status and what it says (an ApiError's `problem`: its code, values and English). */
   status?: number;
-  message?: string;
-  code?: string;
+  reason?: Problem;
 }
 
 /**

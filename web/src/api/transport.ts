@@ -1,4 +1,4 @@
-import { ApiError, REQUEST_FAILED } from './errors';
+import { noAnswer } from './errors';
 import { MAX_RETRIES, REQUEST_TIMEOUT_MS, retryDelay } from './limits';
 import { storedToken } from './token';
 
@@ -58,7 +58,7 @@ export async function fetchWithRetry(call: Call, signal?: AbortSignal): Promise<
       if (response.status < 500 || !canRetry) return response;
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (!canRetry || !browserOnline()) throw new ApiError(REQUEST_FAILED, undefined, { cause: error });
+      if (!canRetry || !browserOnline()) throw noAnswer(error);
     }
     await sleep(retryDelay(attempt));
   }

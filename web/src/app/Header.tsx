@@ -1,12 +1,14 @@
-import { Box, Burger, Group, Image, Text, Title, UnstyledButton } from '@mantine/core';
+import { Group, Image, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { SearchBox } from '../features/search/SearchBox';
-import { LanguageSwitcher } from './LanguageSwitcher';
-import { AccountStatus, NavigationLinks } from './Navigation';
+import { LanguageSwitcher } from '../features/language';
+import { AccountStatus } from '../components/AccountStatus';
+import { MenuButton } from '../components/MenuButton';
+import { NavigationLinks } from './Navigation';
 import { useSiteIdentity } from '../lib/siteConfig';
 import classes from './Layout.module.css';
 
@@ -37,9 +39,8 @@ export function Header() {
         <Group visibleFrom="md">
           <AccountStatus />
         </Group>
-        {/* Mantine's Burger, its lines in a span: its own draws them in a div, which a button may not hold. */}
-        <UnstyledButton
-          className={`${Burger.classes.root} mantine-Burger-root`}
+        <MenuButton
+          opened={menuOpen}
           onPointerDown={() => void loadMobileMenu()}
           onClick={() => {
             setMenuWanted(true);
@@ -47,9 +48,7 @@ export function Header() {
           }}
           hiddenFrom="md"
           aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-        >
-          <Box component="span" mod={['reduce-motion', { opened: menuOpen }]} className={`${Burger.classes.burger} mantine-Burger-burger`} />
-        </UnstyledButton>
+        />
       </Group>
       <nav aria-label={t('nav.label')} className={classes.bar}>
         <Group justify="space-between" wrap="nowrap" className={classes.inner}>

@@ -1,9 +1,9 @@
 import { Container } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import { PageLoader } from '../components/PageLoader';
+import { SkipLink } from '../components/SkipLink';
 import { ChatLauncher } from '../features/chat/ChatLauncher';
 import { NetworkStatus } from '../features/network/NetworkStatus';
 import { Footer } from './Footer';
@@ -16,12 +16,9 @@ import classes from './Layout.module.css';
  * one around the outlet), yielding to the browser between them and taking first the part a visitor touches.
  */
 export function Layout() {
-  const { t } = useTranslation();
   return (
     <div className={classes.shell}>
-      <a href="#main" className={classes.skip}>
-        {t('site.skipToContent')}
-      </a>
+      <SkipLink />
       <NetworkStatus />
       <Suspense>
         <Header />

@@ -1,7 +1,8 @@
 import { Drawer, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { AccountStatus, NavigationLinks } from './Navigation';
+import { AccountStatus } from '../components/AccountStatus';
+import { NavigationLinks } from './Navigation';
 
 /** The menu that slides in on narrow screens (a chunk of its own, fetched when first opened). */
 export function MobileMenu({ opened, onClose, title }: { opened: boolean; onClose: () => void; title: string }) {

@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../api/token';
 import { admin, member, mockApi, renderWithSession, sessionRoutes, storeSignedIn, whereAmI } from '../test/auth';
 import type { User } from '../lib/session/api';
-import { AccountStatus, NavigationLinks } from './Navigation';
+import { AccountStatus } from '../components/AccountStatus';
+import { NavigationLinks } from './Navigation';
 
 function Bar() {
   return (

@@ -1,5 +1,3 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -33,30 +31,5 @@ export function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
       {state.status === 'signedIn' && link('/account', t('nav.account'))}
       {state.status === 'signedIn' && state.user.permissions.length > 0 && link('/admin', t('nav.admin'))}
     </>
-  );
-}
-
-/** The signed-in user's welcome line and logout button (spec §2); nothing otherwise. */
-export function AccountStatus({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  const { state, logOut } = useSession();
-  if (state.status !== 'signedIn') return null;
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Text size="sm" fw={500} className={classes.welcome}>
-        {t('nav.welcome', { username: state.user.username })}
-      </Text>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconLogout size={16} aria-hidden />}
-        onClick={() => {
-          onNavigate?.();
-          logOut();
-        }}
-      >
-        {t('nav.logout')}
-      </Button>
-    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
 import { AdminOnly } from '../lib/session/AdminOnly';
@@ -6,6 +6,7 @@ import { SessionRoot } from '../lib/session/SessionRoot';
 import { HomePage } from '../features/catalogue/HomePage';
 import { RouteCrash } from '../features/crash/RouteCrash';
 import { NotFoundPage } from '../components/NotFoundPage';
+import { PageLoader } from '../components/PageLoader';
 import { Layout } from './Layout';
 
 // The admin area is a chunk of its own, fetched only once the guard lets the user in.
@@ -91,16 +92,20 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <HomePage /> },
           ...pages,
-          {
-            path: '/admin/*',
-            element: (
-              <AdminOnly>
-                <AdminApp />
-              </AdminOnly>
-            ),
-          },
           { path: '*', element: <NotFoundPage /> },
         ],
+      },
+      // The admin has its own frame (header, navigation), not the public pages' layout.
+      {
+        path: '/admin/*',
+        errorElement: <RouteCrash />,
+        element: (
+          <AdminOnly>
+            <Suspense fallback={<PageLoader />}>
+              <AdminApp />
+            </Suspense>
+          </AdminOnly>
+        ),
       },
     ],
   },

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from '../api/client';
 import { checkHealth } from '../api/connectivity';
 import { TOKEN_KEY } from '../api/token';
-import { AccountStatus } from './Navigation';
+import { AccountStatus } from '../components/AccountStatus';
 import {
   SessionProbe,
   advance,

@@ -99,7 +99,7 @@ describe('The site identity saved in the admin', () => {
     websiteUrl: 'https://pointe.example',
   };
 
-  it('shows the saved name in the header at once', async () => {
+  it("shows the saved name in the admin's header at once", async () => {
     storeSignedIn();
     let site = { ...stored };
     const api = mockApi({
@@ -109,11 +109,12 @@ describe('The site identity saved in the admin', () => {
       'PUT /admin/settings/site': (call: ApiCall) => (site = call.body as SiteConfig),
     });
     const user = userEvent.setup();
-    renderWithSession([{ element: <Layout />, children: [{ path: '/admin/*', element: <AdminOnly><AdminApp /></AdminOnly> }] }], { path: '/admin/settings' });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Pointe' })).toBeInTheDocument();
+    renderWithSession([{ path: '/admin/*', element: <AdminOnly><AdminApp /></AdminOnly> }], { path: '/admin/settings' });
+    const banner = within(await screen.findByRole('banner'));
+    expect(await banner.findByRole('heading', { level: 2, name: 'Pointe' })).toBeInTheDocument();
     await fill(user, await screen.findByRole('textbox', { name: 'Site name' }), 'Grand Jeté');
     await user.click((await screen.findAllByRole('button', { name: 'Save' }))[0]!);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Grand Jeté' })).toBeInTheDocument();
+    expect(await banner.findByRole('heading', { level: 2, name: 'Grand Jeté' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /config/site').length).toBeGreaterThanOrEqual(1));
   }, 20_000);
 });

@@ -1,34 +1,28 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiError } from '../api/errors';
-import { refusalKey, serverTextKey } from './serverTexts';
+import { ApiError, type Problem } from '../api/errors';
+import { messageKey } from './serverTexts';
 
 /**
- * Turns a server text or a failed call into words in the interface language: a failed call by its error
- * code, a known text by its key, a rate-limit answer with its wait, anything else as the server wrote it.
+ * Words a problem or a failed call in the interface language: by its code, with the values its text holds;
+ * a code the interface does not know as the server wrote it.
  */
 export function useMessageText() {
   const { t } = useTranslation();
-  const text = useCallback(
-    (message: string) => {
-      const known = serverTextKey(message);
-      // "Request failed with status 502": the status fills its placeholder in every language.
-      return known ? t(`messages.${known.key}` as never, known.values) : message;
+  const problemText = useCallback(
+    (problem: Problem) => {
+      const key = messageKey(problem.code);
+      return key ? t(`messages.${key}` as never, problem.values ?? {}) : (problem.message ?? problem.code);
     },
     [t],
   );
   const errorText = useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && error.status === 429) return t('messages.rateLimited', { seconds: error.retryAfter ?? 60 });
-      if (error instanceof ApiError) {
-        const known = refusalKey(error.code, error.message);
-        return known ? t(`messages.${known.key}` as never, known.values) : error.message;
-      }
-      if (error instanceof Error) return text(error.message);
-      return t('messages.requestFailed');
+      if (error instanceof ApiError) return problemText(error.problem);
+      return error instanceof Error ? error.message : t('messages.requestFailed');
     },
-    [t, text],
+    [t, problemText],
   );
-  return { text, errorText };
+  return { problemText, errorText };
 }

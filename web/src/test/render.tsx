@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 
 import { createQueryClient } from '../lib/queryClient';
@@ -30,5 +31,6 @@ export type Entry = InitialEntry;
 /** Renders a data router (as the app does) over `routes`, at `path`. */
 export function renderRoutes(routes: RouteObject[], { path = '/' }: { path?: Entry } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, ...render(<Providers><RouterProvider router={router} /></Providers>) };
+  // ReactDOM's flushSync, as the app's provider (react-router/dom) hands it, for navigations asked to be immediate.
+  return { router, ...render(<Providers><RouterProvider router={router} flushSync={(update) => void flushSync(update)} /></Providers>) };
 }

@@ -11,11 +11,12 @@ pub(crate) use grounding::Grounding;
 pub(crate) use guarded::GuardedAnswer;
 pub(crate) use lexicon::{about_pain, on_topic};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode, Text};
 
 pub(crate) const MAX_QUESTION_CHARS: usize = 500;
-pub(crate) const EMPTY_QUESTION: &str = "Please enter a question";
-pub(crate) const QUESTION_TOO_LONG: &str = "Questions can be at most 500 characters";
+pub(crate) const EMPTY_QUESTION: Text = Text::new(ErrorCode::QuestionRequired, "Please enter a question");
+pub(crate) const QUESTION_TOO_LONG: Text =
+    Text::new(ErrorCode::QuestionTooLong, "Questions can be at most 500 characters");
 
 /// The question without surrounding spaces; empty or over `MAX_QUESTION_CHARS` is refused.
 pub(crate) fn question(text: &str) -> ApiResult<&str> {

@@ -1,47 +1,38 @@
 //! The numbers of the AI monitoring screen, read from the recorded requests (so every instance
 //! reports the same): totals and rates over a range, a timeline, breakdowns, errors, feedback.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::{any::AnyRow, Row};
 use utoipa::ToSchema;
 
 use crate::{
     assistant::providers::{ErrorType, ProviderKind},
     db::Db,
+    report_range::{RangeName, Span, HOUR_MS, MINUTE_MS},
     time::DAY_MS,
 };
 
-const HOUR_MS: i64 = 60 * 60_000;
-
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, ToSchema)]
-pub(crate) enum Range {
-    #[serde(rename = "1h")]
-    Hour,
-    #[default]
-    #[serde(rename = "24h")]
-    Day,
-    #[serde(rename = "7d")]
-    Week,
-    #[serde(rename = "30d")]
-    Month,
-}
-
-impl Range {
-    /// The range's length and its timeline's bucket.
-    fn spans(self) -> (i64, i64) {
-        match self {
-            Self::Hour => (HOUR_MS, 5 * 60_000),
-            Self::Day => (DAY_MS, HOUR_MS),
-            Self::Week => (7 * DAY_MS, 6 * HOUR_MS),
-            Self::Month => (30 * DAY_MS, DAY_MS),
-        }
+/// The timeline's bucket: five minutes over an hour, an hour over a day, six hours over a week, a day beyond.
+pub(crate) fn bucket_ms(name: RangeName, length: i64) -> i64 {
+    match name {
+        RangeName::Hour => 5 * MINUTE_MS,
+        RangeName::Day => HOUR_MS,
+        RangeName::Week => 6 * HOUR_MS,
+        RangeName::Month => DAY_MS,
+        RangeName::Custom if length <= 3 * HOUR_MS => 5 * MINUTE_MS,
+        RangeName::Custom if length <= 3 * DAY_MS => HOUR_MS,
+        RangeName::Custom if length <= 14 * DAY_MS => 6 * HOUR_MS,
+        RangeName::Custom => DAY_MS,
     }
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Metrics {
-    range: Range,
+    range: RangeName,
+    /// The range's start (inclusive) and end (exclusive), epoch ms.
+    from: i64,
+    to: i64,
     total_requests: i64,
     /// Share (0–1) of requests no provider failed on; null before the first request, as every rate
     /// and average here.
@@ -140,12 +131,10 @@ fn int(row: &AnyRow, name: &str) -> Result<i64, sqlx::Error> {
     row.try_get(name)
 }
 
-pub(crate) async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, sqlx::Error> {
-    let (length, bucket) = range.spans();
-    // Buckets line up with the bucket size, so a refresh keeps the same ones.
-    let first = (now - length) / bucket * bucket + bucket;
+/// The figures of the requests in `span`, its timeline in buckets of its step.
+pub(crate) async fn metrics(db: &Db, span: Span) -> Result<Metrics, sqlx::Error> {
     let totals = sqlx::query(&format!(
-        "SELECT COUNT(*) AS total, {}, {}, {}, {}, {}, {}, {}, {}, {} FROM ai_requests WHERE created_at >= $1",
+        "SELECT COUNT(*) AS total, {}, {}, {}, {}, {}, {}, {}, {}, {} FROM ai_requests WHERE created_at >= $1 AND created_at < $2",
         sum("success", "successes"),
         sum("duration_ms", "duration"),
         sum("prompt_tokens + completion_tokens", "tokens"),
@@ -156,14 +145,17 @@ pub(crate) async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, 
         sum("CASE WHEN feedback = 1 THEN 1 ELSE 0 END", "up"),
         sum("CASE WHEN feedback = -1 THEN 1 ELSE 0 END", "down"),
     ))
-    .bind(first)
+    .bind(span.from)
+    .bind(span.to)
     .fetch_one(db)
     .await?;
     let total = int(&totals, "total")?;
     let with_context = int(&totals, "with_context")?;
     let (duration, with_context_ms) = (int(&totals, "duration")?, int(&totals, "with_context_ms")?);
     Ok(Metrics {
-        range,
+        range: span.name,
+        from: span.from,
+        to: span.to,
         total_requests: total,
         success_rate: share(int(&totals, "successes")?, total),
         average_response_ms: share(duration, total),
@@ -174,13 +166,13 @@ pub(crate) async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, 
             without_context: total - with_context,
             average_context_chars: share(int(&totals, "context_chars")?, with_context),
         },
-        timeline: timeline(db, first, bucket, now).await?,
-        providers: grouped(db, "provider", first)
+        timeline: timeline(db, span).await?,
+        providers: grouped(db, "provider", span)
             .await?
             .into_iter()
             .map(|(provider, requests)| Count { provider, requests })
             .collect(),
-        languages: grouped(db, "lang", first)
+        languages: grouped(db, "lang", span)
             .await?
             .into_iter()
             .map(|(lang, requests)| LanguageCount { lang, requests })
@@ -189,8 +181,8 @@ pub(crate) async fn metrics(db: &Db, range: Range, now: i64) -> Result<Metrics, 
             with_context_ms: share(with_context_ms, with_context),
             without_context_ms: share(duration - with_context_ms, total - with_context),
         },
-        models: models(db, first).await?,
-        errors: errors(db, first).await?,
+        models: models(db, span).await?,
+        errors: errors(db, span).await?,
         feedback: Feedback { up: int(&totals, "up")?, down: int(&totals, "down")? },
     })
 }
@@ -206,18 +198,22 @@ pub(crate) async fn last_day(db: &Db, now: i64) -> Result<(i64, Option<f64>), sq
     Ok((total, share(successes, total)))
 }
 
-/// Every bucket from `first` to now, empty ones included, oldest first.
-async fn timeline(db: &Db, first: i64, bucket: i64, now: i64) -> Result<Vec<Bucket>, sqlx::Error> {
+/// Every bucket of the span, empty ones included, oldest first.
+async fn timeline(db: &Db, span: Span) -> Result<Vec<Bucket>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT (created_at - $1) / $2 AS slot, COUNT(*) AS requests, {} FROM ai_requests WHERE created_at >= $1 GROUP BY 1",
+        "SELECT (created_at - $1) / $3 AS slot, COUNT(*) AS requests, {} FROM ai_requests
+         WHERE created_at >= $1 AND created_at < $2 GROUP BY 1",
         sum("1 - success", "errors")
     ))
-    .bind(first)
-    .bind(bucket)
+    .bind(span.from)
+    .bind(span.to)
+    .bind(span.step_ms)
     .fetch_all(db)
     .await?;
-    let mut buckets: Vec<Bucket> =
-        (0..=(now - first) / bucket).map(|slot| Bucket { at: first + slot * bucket, requests: 0, errors: 0 }).collect();
+    let Span { from, to, step_ms, .. } = span;
+    let mut buckets: Vec<Bucket> = (0..(to - from + step_ms - 1) / step_ms)
+        .map(|slot| Bucket { at: from + slot * step_ms, requests: 0, errors: 0 })
+        .collect();
     for row in rows {
         if let Some(found) = usize::try_from(int(&row, "slot")?).ok().and_then(|slot| buckets.get_mut(slot)) {
             (found.requests, found.errors) = (int(&row, "requests")?, int(&row, "errors")?);
@@ -227,21 +223,22 @@ async fn timeline(db: &Db, first: i64, bucket: i64, now: i64) -> Result<Vec<Buck
 }
 
 /// Requests per value of `column` (provider or lang), most first.
-async fn grouped(db: &Db, column: &str, first: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {
-    let sql = format!("SELECT {column} AS value, COUNT(*) AS requests FROM ai_requests WHERE created_at >= $1 GROUP BY {column} ORDER BY requests DESC, value");
-    let rows = sqlx::query(&sql).bind(first).fetch_all(db).await?;
+async fn grouped(db: &Db, column: &str, span: Span) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    let sql = format!("SELECT {column} AS value, COUNT(*) AS requests FROM ai_requests WHERE created_at >= $1 AND created_at < $2 GROUP BY {column} ORDER BY requests DESC, value");
+    let rows = sqlx::query(&sql).bind(span.from).bind(span.to).fetch_all(db).await?;
     rows.iter().map(|row| Ok((row.try_get("value")?, int(row, "requests")?))).collect()
 }
 
-async fn models(db: &Db, first: i64) -> Result<Vec<ModelPerformance>, sqlx::Error> {
+async fn models(db: &Db, span: Span) -> Result<Vec<ModelPerformance>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT provider, model, COUNT(*) AS requests, {}, {}, {} FROM ai_requests WHERE created_at >= $1 AND cached = 0
+        "SELECT provider, model, COUNT(*) AS requests, {}, {}, {} FROM ai_requests WHERE created_at >= $1 AND created_at < $2 AND cached = 0
          GROUP BY provider, model ORDER BY requests DESC, provider, model",
         sum("success", "successes"),
         sum("duration_ms", "duration"),
         sum("prompt_tokens + completion_tokens", "tokens"),
     ))
-    .bind(first)
+    .bind(span.from)
+    .bind(span.to)
     .fetch_all(db)
     .await?;
     rows.iter()
@@ -259,14 +256,15 @@ async fn models(db: &Db, first: i64) -> Result<Vec<ModelPerformance>, sqlx::Erro
         .collect()
 }
 
-async fn errors(db: &Db, first: i64) -> Result<Vec<ErrorSummary>, sqlx::Error> {
+async fn errors(db: &Db, span: Span) -> Result<Vec<ErrorSummary>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT provider, error_type, COUNT(*) AS occurrences, MAX(created_at) AS last_occurred,
             (SELECT latest.message FROM ai_errors latest WHERE latest.provider = e.provider AND latest.error_type = e.error_type
              ORDER BY latest.created_at DESC LIMIT 1) AS last_message
-         FROM ai_errors e WHERE created_at >= $1 GROUP BY provider, error_type ORDER BY last_occurred DESC",
+         FROM ai_errors e WHERE created_at >= $1 AND created_at < $2 GROUP BY provider, error_type ORDER BY last_occurred DESC",
     )
-    .bind(first)
+    .bind(span.from)
+    .bind(span.to)
     .fetch_all(db)
     .await?;
     rows.iter()

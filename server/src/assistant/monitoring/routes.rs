@@ -5,12 +5,12 @@ use std::time::Instant;
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     record::{self, Record},
-    report::{self, Metrics, Range},
+    report::{self, Metrics},
     status::{self, Status},
 };
 use crate::{
@@ -24,16 +24,11 @@ use crate::{
     },
     error::ApiResult,
     extract::{ApiJson, ApiQuery},
+    fields::FieldErrors,
     lang::Lang,
+    report_range::{RangeName, RangeQuery},
     AppState,
 };
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct MetricsQuery {
-    /// 1h, 24h (the default), 7d or 30d
-    range: Option<Range>,
-}
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -71,14 +66,17 @@ async fn ai_status(State(state): State<AppState>, _: RequirePermission<area::Ai>
     Ok(Json(status::status(&state).await?))
 }
 
-#[utoipa::path(get, path = "/api/admin/ai/metrics", tag = "admin", security(("bearer" = [])), params(MetricsQuery),
-    responses((status = 200, body = Metrics), (status = 400, description = "Invalid query"), (status = 401), (status = 403)))]
+#[utoipa::path(get, path = "/api/admin/ai/metrics", tag = "admin", security(("bearer" = [])), params(RangeQuery),
+    responses((status = 200, body = Metrics), (status = 400, description = "Invalid query or range, with `fields`"), (status = 401), (status = 403)))]
 async fn ai_metrics(
     State(state): State<AppState>,
     _: RequirePermission<area::Ai>,
-    ApiQuery(query): ApiQuery<MetricsQuery>,
+    ApiQuery(range): ApiQuery<RangeQuery>,
 ) -> ApiResult<Json<Metrics>> {
-    Ok(Json(report::metrics(&state.db, query.range.unwrap_or_default(), state.clock.now_ms()).await?))
+    let mut errors = FieldErrors::default();
+    let span = range.span(state.clock.now_ms(), RangeName::Day, report::bucket_ms, &mut errors);
+    errors.finish()?;
+    Ok(Json(report::metrics(&state.db, span).await?))
 }
 
 /// Asks one provider (with the site's passages, as ask-hybrid does); the answer is recorded as a test.

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::{
     config::AiConfig,
-    fields::FieldErrors,
+    fields::{self, FieldErrors},
     settings::{keep_for, mask, Editable, Stored},
     AppState,
 };
@@ -20,7 +20,6 @@ pub(crate) const DEFAULT_TIMEOUT_SECONDS: u32 = 20;
 /// that a crowd of addresses, each within its own limit, cannot pass.
 pub(crate) const DEFAULT_QUESTIONS_PER_HOUR: u32 = 600;
 pub(crate) const QUESTIONS_PER_HOUR: std::ops::RangeInclusive<u32> = 1..=100_000;
-const ADDRESS_RULE: &str = "Enter an address starting with http:// or https://";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
@@ -134,7 +133,7 @@ fn check_address(errors: &mut FieldErrors, field: &str, value: &str, required: b
         errors.max_len(field, value, 500);
     }
     if !value.is_empty() && url::Url::parse(value).map_or(true, |url| !["http", "https"].contains(&url.scheme())) {
-        errors.fail(field, ADDRESS_RULE);
+        errors.fail(field, fields::HTTP_ADDRESS);
     }
 }
 

@@ -10,14 +10,13 @@ use crate::{
     access::audit::{self, Action, Resource},
     botcheck,
     client_info::ClientInfo,
-    error::{ApiError, ApiResult, ErrorCode, Text},
+    error::{ApiError, ApiResult},
     extract::ApiJson,
     ratelimit,
     users::validation::{self, NewPasswordFields},
     AppState,
 };
 
-const INVALID_EMAIL: Text = Text::new(ErrorCode::InvalidEmail, "Invalid email address");
 const NEUTRAL: &str = "If an account exists with that email, we've sent password reset instructions.";
 const DONE: &str = "Your password has been changed. You can log in now.";
 
@@ -61,7 +60,7 @@ async fn request_reset(
     ApiJson(body): ApiJson<ResetRequest>,
 ) -> ApiResult<Json<Message>> {
     ratelimit::hit(&state, &ratelimit::RESET_PER_IP, &client.rate_key()).await?;
-    validation::email(&body.email).map_err(|_| ApiError::BadRequest(INVALID_EMAIL))?;
+    validation::email(&body.email).map_err(|_| ApiError::BadRequest(validation::INVALID_EMAIL))?;
     // Before the account's counter: requests without a solved check cannot use up an account's resets.
     botcheck::verify(&state, &client, body.turnstile_token.as_deref()).await?;
     ratelimit::hit(&state, &ratelimit::RESET_PER_ACCOUNT, body.email.trim()).await?;

@@ -2,7 +2,10 @@
 //! problem reported on its field (`fit.boxShape`, `fit.sizes`, …).
 
 use super::{vocabulary, Fit};
-use crate::fields::{too_long, FieldErrors};
+use crate::{
+    error::{ErrorCode, Text},
+    fields::{out_of_range, too_long, FieldErrors},
+};
 
 /// The range of sizes and of prices (US dollars) a model can have.
 const SIZES: (f64, f64) = (0.0, 60.0);
@@ -14,12 +17,8 @@ const NOTES_MAX: usize = 2000;
 const SOURCES_MAX: usize = 10;
 const UNREAD_MAX: usize = 500;
 
-const NOT_IN_VOCABULARY: &str = "Choose each value from the list once";
-const PRICES_REVERSED: &str = "The highest price is below the lowest";
-
-fn between(range: (f64, f64)) -> String {
-    format!("Must be between {} and {}", range.0, range.1)
-}
+const NOT_IN_VOCABULARY: Text = Text::new(ErrorCode::NotInVocabulary, "Choose each value from the list once");
+const PRICES_REVERSED: Text = Text::new(ErrorCode::PricesReversed, "The highest price is below the lowest");
 
 fn tidy_list(errors: &mut FieldErrors, field: &str, list: &mut Vec<String>) {
     list.iter_mut().for_each(|item| *item = item.trim().to_owned());
@@ -44,7 +43,7 @@ impl Fit {
         self.sizes.sort_by(f64::total_cmp);
         self.sizes.dedup();
         if self.sizes.iter().any(|size| !(size > &SIZES.0 && size <= &SIZES.1)) {
-            errors.fail("fit.sizes", between(SIZES));
+            errors.fail("fit.sizes", out_of_range(SIZES.0, SIZES.1));
         }
         errors.max_items("fit.sizes", self.sizes.len(), LIST_MAX);
         tidy_list(errors, "fit.widths", &mut self.widths);
@@ -52,7 +51,7 @@ impl Fit {
         tidy_list(errors, "fit.makers", &mut self.makers);
         for (field, price) in [("fit.priceMin", self.price_min), ("fit.priceMax", self.price_max)] {
             if price.is_some_and(|price| !(PRICES.0..=PRICES.1).contains(&price)) {
-                errors.fail(field, between(PRICES));
+                errors.fail(field, out_of_range(PRICES.0, PRICES.1));
             }
         }
         if let (Some(min), Some(max)) = (self.price_min, self.price_max) {

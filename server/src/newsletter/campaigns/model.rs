@@ -200,8 +200,8 @@ pub(crate) struct CampaignDraft {
     pub languages: Vec<Lang>,
 }
 
-pub(crate) const NO_GROUP: &str = "Choose at least one group";
-pub(crate) const NO_LANGUAGE: &str = "Choose at least one language";
+pub(crate) const NO_GROUP: Text = Text::new(ErrorCode::NoGroup, "Choose at least one group");
+pub(crate) const NO_LANGUAGE: Text = Text::new(ErrorCode::NoTargetLanguage, "Choose at least one language");
 
 impl CampaignDraft {
     /// Trims and checks the fields that need no database: the template's own languages are checked
@@ -231,7 +231,7 @@ impl CampaignDraft {
             let subject = self.subjects.get(lang).map_or("", String::as_str);
             errors.required(&field, subject, SUBJECT_MAX);
             if let Err(err) = variables::pieces(subject) {
-                errors.fail(&field, err.message());
+                errors.fail(&field, err.problem());
             }
         }
         errors.finish()
@@ -268,7 +268,7 @@ mod tests {
             groups: vec![TargetGroup::Vip, TargetGroup::Vip],
             languages: vec![Lang::En, Lang::He],
         };
-        let Err(ApiError::Invalid { fields, .. }) = draft.tidy_and_check() else { panic!() };
+        let Err(ApiError::Invalid(fields)) = draft.tidy_and_check() else { panic!() };
         assert_eq!(fields.keys().collect::<Vec<_>>(), ["subjects.he"]);
         assert_eq!(draft.subjects.keys().collect::<Vec<_>>(), [&Lang::En], "a language not targeted is dropped");
         assert_eq!((draft.name.as_str(), draft.groups.len()), ("Spring", 1));

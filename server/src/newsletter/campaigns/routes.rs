@@ -27,7 +27,7 @@ use crate::{
     access::{extract::RequirePermission, permissions::area},
     client_info::ClientInfo,
     email::{self, test_address, test_answer, TestSent},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::{ApiJson, ApiQuery},
     lang::Lang,
     newsletter::{
@@ -197,7 +197,8 @@ pub(crate) struct CampaignTestRequest {
     lang: Lang,
 }
 
-pub(crate) const LANGUAGE_NOT_TARGETED: &str = "The campaign is not sent in this language";
+pub(crate) const LANGUAGE_NOT_TARGETED: Text =
+    Text::new(ErrorCode::LanguageNotTargeted, "The campaign is not sent in this language");
 
 /// Sends the campaign's message in `lang` as it stands, with the admin's name, to `to` at once.
 #[utoipa::path(post, path = "/api/admin/email/campaigns/{id}/test", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),

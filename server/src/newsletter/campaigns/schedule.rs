@@ -7,15 +7,21 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::{error::ApiResult, fields::FieldErrors};
+use crate::{
+    error::{ApiResult, ErrorCode, Text},
+    fields::FieldErrors,
+};
 
-pub(crate) const BAD_DATE: &str = "Enter a date as YYYY-MM-DD";
-pub(crate) const BAD_TIME: &str = "Enter a time as HH:MM";
-pub(crate) const UNKNOWN_TIMEZONE: &str = "Unknown timezone";
-pub(crate) const SKIPPED_TIME: &str = "This time does not exist in the chosen timezone: the clocks go forward then";
-pub(crate) const TWICE_TIME: &str =
-    "This time happens twice in the chosen timezone: the clocks go back then; choose another";
-pub(crate) const PAST_TIME: &str = "The scheduled time has passed";
+pub(crate) const BAD_DATE: Text = Text::new(ErrorCode::BadDate, "Enter a date as YYYY-MM-DD");
+pub(crate) const BAD_TIME: Text = Text::new(ErrorCode::BadTime, "Enter a time as HH:MM");
+pub(crate) const UNKNOWN_TIMEZONE: Text = Text::new(ErrorCode::UnknownTimezone, "Unknown timezone");
+pub(crate) const SKIPPED_TIME: Text =
+    Text::new(ErrorCode::SkippedTime, "This time does not exist in the chosen timezone: the clocks go forward then");
+pub(crate) const TWICE_TIME: Text = Text::new(
+    ErrorCode::RepeatedTime,
+    "This time happens twice in the chosen timezone: the clocks go back then; choose another",
+);
+pub(crate) const PAST_TIME: Text = Text::new(ErrorCode::PastTime, "The scheduled time has passed");
 
 /// When to start, as the admin wrote it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -74,16 +80,14 @@ impl Schedule {
     }
 }
 
-fn errors_with(field: &str, message: &str) -> crate::error::ApiError {
-    let mut errors = FieldErrors::default();
-    errors.fail(field, message);
-    errors.finish().expect_err("one field failed")
+fn errors_with(field: &str, text: Text) -> crate::error::ApiError {
+    crate::error::ApiError::invalid_field(field, text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ApiError;
+    use crate::error::{ApiError, Problem};
 
     fn at(date: &str, time: &str, timezone: &str) -> ApiResult<i64> {
         Schedule { date: date.into(), time: time.into(), timezone: timezone.into() }.instant(0)
@@ -93,8 +97,8 @@ mod tests {
         chrono::DateTime::parse_from_rfc3339(text).unwrap().timestamp_millis()
     }
 
-    fn field_error(result: ApiResult<i64>) -> (String, String) {
-        let Err(ApiError::Invalid { fields, .. }) = result else { panic!("{result:?}") };
+    fn field_error(result: ApiResult<i64>) -> (String, Problem) {
+        let Err(ApiError::Invalid(fields)) = result else { panic!("{result:?}") };
         fields.into_iter().next().unwrap()
     }
 

@@ -166,7 +166,7 @@ async fn start_due(state: &AppState) -> anyhow::Result<()> {
     for id in store::due(&state.db, state.clock.now_ms()).await? {
         match service::move_campaign(state, &id, Move::Due, None).await {
             Ok(()) | Err(ApiError::Conflict(_) | ApiError::NotFound(_)) => {}
-            Err(err @ (ApiError::Invalid { .. } | ApiError::BadRequest(_))) => {
+            Err(err @ (ApiError::Invalid(_) | ApiError::BadRequest(_))) => {
                 tracing::warn!(campaign = %id, "scheduled campaign could not start: {err}");
                 store::give_back(&state.db, &id, &err.to_string(), state.clock.now_ms()).await?;
             }

@@ -23,8 +23,9 @@ use crate::{
     AppState,
 };
 
-pub(crate) const TEMPLATE_MISSING: &str = "Choose a template";
-pub(crate) const TEMPLATE_LANGUAGES: &str = "The template is not written in every chosen language";
+pub(crate) const TEMPLATE_MISSING: Text = Text::new(ErrorCode::TemplateMissing, "Choose a template");
+pub(crate) const TEMPLATE_LANGUAGES: Text =
+    Text::new(ErrorCode::TemplateLanguages, "The template is not written in every chosen language");
 pub(crate) const EMPTY_AUDIENCE: Text =
     Text::new(ErrorCode::CampaignAudienceEmpty, "No member matches the chosen groups and languages");
 pub(crate) const MOVED_MEANWHILE: Text =

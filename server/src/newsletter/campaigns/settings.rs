@@ -6,12 +6,13 @@ use utoipa::ToSchema;
 
 use crate::{
     email,
+    error::{ErrorCode, Text},
     fields::FieldErrors,
     settings::{Editable, Stored},
 };
 
-pub(crate) const RATE_RANGE: &str = "Between 1 and 1000 messages a second";
-pub(crate) const CONCURRENCY_RANGE: &str = "Between 1 and 50 connections";
+pub(crate) const RATE_RANGE: Text = Text::new(ErrorCode::RateOutOfRange, "Between 1 and 1000 messages a second");
+pub(crate) const CONCURRENCY_RANGE: Text = Text::new(ErrorCode::ConcurrencyOutOfRange, "Between 1 and 50 connections");
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]

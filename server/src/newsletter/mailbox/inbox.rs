@@ -13,7 +13,7 @@ use super::{
     settings::{open_session, MailboxSettings},
 };
 use crate::{
-    error::{ApiError, ApiResult, ErrorCode, Text},
+    error::{ApiError, ApiResult, ErrorCode, Problem, Text},
     paging::Paging,
     AppState,
 };
@@ -58,7 +58,12 @@ async fn settings(state: &AppState) -> ApiResult<std::sync::Arc<MailboxSettings>
 
 /// The mailbox's trouble as a 502 naming what went wrong.
 fn unreachable(err: Pop3Error) -> ApiError {
-    ApiError::BadGateway(format!("{FETCH_FAILED}: {err}"))
+    let reason = err.to_string();
+    ApiError::BadGateway(Problem::with(
+        ErrorCode::MailboxFetchFailed,
+        format!("{FETCH_FAILED}: {reason}"),
+        [("reason", reason)],
+    ))
 }
 
 /// A page of the inbox, newest first. Delivery reports on it not read before are read whole and their

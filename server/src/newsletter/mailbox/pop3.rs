@@ -228,7 +228,7 @@ async fn connect(host: &str, port: u16, allow_private: bool) -> Pop3Result<TcpSt
     if !allow_private
         && addresses.iter().any(|address: &std::net::SocketAddr| crate::private_hosts::is_private(address.ip()))
     {
-        return Err(Pop3Error::new(Failure::Refused, format!("{host}: {}", crate::private_hosts::REFUSED)));
+        return Err(Pop3Error::new(Failure::Refused, format!("{host}: {}", crate::private_hosts::REFUSED.english)));
     }
     let mut last = Pop3Error::new(Failure::NameNotFound, format!("{host} has no address"));
     for address in addresses {

@@ -8,11 +8,13 @@ use utoipa::ToSchema;
 use super::pop3::{self, Account, Failure, Session};
 use crate::{
     email::settings::Security,
-    error::ApiResult,
+    error::{ApiResult, ErrorCode, Text},
     fields::FieldErrors,
     settings::{keep_for, mask, Editable, Stored},
     AppState,
 };
+
+const SERVER_NAME: Text = Text::new(ErrorCode::NotAServerName, "Enter a server name such as mail.example.org");
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -76,7 +78,7 @@ impl Editable for MailboxSettings {
     fn check(&self, errors: &mut FieldErrors) {
         errors.required("host", self.host.trim(), 253);
         if self.host.trim().contains(|c: char| c.is_whitespace() || c == '/') {
-            errors.fail("host", "Enter a server name such as mail.example.org");
+            errors.fail("host", SERVER_NAME);
         }
         errors.within("port", self.port.into(), 1..=65535);
         errors.required("username", &self.username, 200);

@@ -10,7 +10,7 @@ use utoipa::{
 
 use super::variables;
 use crate::{
-    error::ApiResult,
+    error::{ApiResult, ErrorCode, Text},
     fields::{text_field as field, FieldErrors},
     lang::Lang,
 };
@@ -84,8 +84,10 @@ fn texts_schema() -> utoipa::openapi::Object {
     object.build()
 }
 
-pub(crate) const NO_LANGUAGE: &str = "Write the template in at least one language";
-pub(crate) const WELCOME_ONLY: &str = "Only a welcome template can be sent to new members";
+pub(crate) const NO_LANGUAGE: Text =
+    Text::new(ErrorCode::TemplateNoLanguage, "Write the template in at least one language");
+pub(crate) const WELCOME_ONLY: Text =
+    Text::new(ErrorCode::WelcomeOnly, "Only a welcome template can be sent to new members");
 
 impl TemplateDraft {
     /// Trims the name and subjects and checks every field, variables included.
@@ -115,7 +117,7 @@ pub(crate) fn check_text(errors: &mut FieldErrors, lang: Lang, text: &TemplateTe
         let name = field(lang, name);
         errors.required(&name, value, max);
         if let Err(err) = variables::pieces(value) {
-            errors.fail(&name, err.message());
+            errors.fail(&name, err.problem());
         }
     }
 }
@@ -139,13 +141,14 @@ mod tests {
         let mut ok = draft(" New at {{brandName}} ", "Hi {{username}}");
         ok.tidy_and_check().unwrap();
         assert_eq!((ok.name.as_str(), ok.translations[&Lang::En].subject.as_str()), ("Spring", "New at {{brandName}}"));
-        let Err(ApiError::Invalid { fields, .. }) = draft("Hi", "Hi {{userName}}").tidy_and_check() else { panic!() };
-        assert_eq!(fields["translations.en.body"], "Unknown variable: {{userName}}");
-        let Err(ApiError::Invalid { fields, .. }) = draft(" ", "x").tidy_and_check() else { panic!() };
-        assert_eq!(fields["translations.en.subject"], crate::fields::REQUIRED);
+        let Err(ApiError::Invalid(fields)) = draft("Hi", "Hi {{userName}}").tidy_and_check() else { panic!() };
+        assert_eq!(fields["translations.en.body"].message, "Unknown variable: {{userName}}");
+        assert_eq!(fields["translations.en.body"].values["name"], "{{userName}}");
+        let Err(ApiError::Invalid(fields)) = draft(" ", "x").tidy_and_check() else { panic!() };
+        assert_eq!(fields["translations.en.subject"], crate::error::Problem::from(crate::fields::REQUIRED));
         let mut none = draft("a", "b");
         none.translations.clear();
-        let Err(ApiError::Invalid { fields, .. }) = none.tidy_and_check() else { panic!() };
-        assert_eq!(fields["translations"], NO_LANGUAGE);
+        let Err(ApiError::Invalid(fields)) = none.tidy_and_check() else { panic!() };
+        assert_eq!(fields["translations"], crate::error::Problem::from(NO_LANGUAGE));
     }
 }

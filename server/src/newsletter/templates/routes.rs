@@ -206,7 +206,7 @@ async fn render_sample(state: &AppState, user: &UserRecord, lang: Lang, text: Te
         unsubscribe_url: format!("{site_url}/unsubscribe"),
         site_url,
     };
-    render(&text, lang, &values).map_err(|err| ApiError::invalid_field("body", &err.message()))
+    render(&text, lang, &values).map_err(|err| ApiError::invalid_field("body", err.problem()))
 }
 
 #[utoipa::path(post, path = "/api/admin/email/templates/preview", tag = "admin", security(("bearer" = [])), request_body = TemplatePreviewRequest,

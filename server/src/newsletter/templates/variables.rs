@@ -1,5 +1,7 @@
 //! The `{{variables}}` a template may use, found in its texts and filled in per recipient.
 
+use crate::error::{ErrorCode, Problem};
+
 /// Every variable a template may use, as written between the braces.
 pub(crate) const VARIABLES: [&str; 5] = ["brandName", "username", "siteName", "siteUrl", "unsubscribeUrl"];
 
@@ -19,11 +21,18 @@ pub(crate) enum VariableError {
 }
 
 impl VariableError {
-    /// The field's message (the admin's screen translates it by its start, and shows the name as is).
-    pub(crate) fn message(&self) -> String {
+    /// The field's problem; the name goes in its values as written, braces and all.
+    pub(crate) fn problem(&self) -> Problem {
         match self {
-            Self::Unknown(name) => format!("Unknown variable: {{{{{name}}}}}"),
-            Self::Unclosed => "A variable is not closed: write {{name}}".to_owned(),
+            Self::Unknown(name) => {
+                let written = format!("{{{{{name}}}}}");
+                Problem::with(ErrorCode::UnknownVariable, format!("Unknown variable: {written}"), [("name", written)])
+            }
+            Self::Unclosed => Problem::with(
+                ErrorCode::VariableUnclosed,
+                "A variable is not closed: write {{name}}".to_owned(),
+                [("example", "{{name}}".to_owned())],
+            ),
         }
     }
 }
@@ -99,7 +108,7 @@ mod tests {
         assert_eq!(pieces("Hi {{usrname}}").unwrap_err(), VariableError::Unknown("usrname".into()));
         assert_eq!(pieces("Hi {{}}").unwrap_err(), VariableError::Unknown(String::new()));
         assert_eq!(pieces("Hi {{username").unwrap_err(), VariableError::Unclosed);
-        assert_eq!(VariableError::Unknown("usrname".into()).message(), "Unknown variable: {{usrname}}");
+        assert_eq!(VariableError::Unknown("usrname".into()).problem().message, "Unknown variable: {{usrname}}");
     }
 }
 

@@ -13,13 +13,15 @@ use crate::{
         sessions::{self, live, Revoked, SessionList, Visible},
     },
     client_info::ClientInfo,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiJson,
     lang::Lang,
     ratelimit,
     users::store::{Account, Profile},
     AppState,
 };
+
+const UNKNOWN_LANGUAGE: Text = Text::new(ErrorCode::UnknownLanguage, "Unknown language");
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -58,9 +60,7 @@ async fn update_account(
 ) -> ApiResult<Json<Account>> {
     let id = &signed_in.user.id;
     let language = match change.language.as_deref() {
-        Some(code) => {
-            Some(Lang::from_code(code).ok_or_else(|| ApiError::invalid_field("language", "Unknown language"))?)
-        }
+        Some(code) => Some(Lang::from_code(code).ok_or_else(|| ApiError::invalid_field("language", UNKNOWN_LANGUAGE))?),
         None => None,
     };
     let change = AccountUpdate { profile: change.profile, language, newsletter: change.newsletter };

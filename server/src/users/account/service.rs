@@ -3,7 +3,7 @@
 use crate::{
     access::{sessions, UserRecord},
     db::Db,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode, Text},
     lang::Lang,
     users::{
         mailing, password,
@@ -12,7 +12,7 @@ use crate::{
     },
 };
 
-pub(crate) const WRONG_PASSWORD: &str = "Current password is incorrect";
+const WRONG_PASSWORD: Text = Text::new(ErrorCode::CurrentPasswordWrong, "Current password is incorrect");
 
 /// The member's account with their newsletter choice.
 pub(crate) async fn load(db: &Db, id: &str) -> ApiResult<Account> {

@@ -412,12 +412,31 @@ pub(crate) fn assert_json_error(response: &TestResponse, status: StatusCode, tex
     assert_eq!(without_code(response), serde_json::json!({ "error": text }));
 }
 
-/// The error answer's body without its machine code, which every error answer has.
+/// The error answer's body without its machine codes, which it and each of its fields have: `fields` as
+/// each field's English text.
 pub(crate) fn without_code(response: &TestResponse) -> Value {
     let mut body = response.json();
     let code = body.as_object_mut().and_then(|fields| fields.remove("code"));
     assert!(code.as_ref().and_then(Value::as_str).is_some_and(|code| !code.is_empty()), "no code: {}", response.text());
+    if body.get("fields").is_some() {
+        body["fields"] = fields_of(response);
+    }
     body
+}
+
+/// An invalid answer's fields, each as its English text (each field's code checked to be there).
+pub(crate) fn fields_of(response: &TestResponse) -> Value {
+    let fields =
+        response.json()["fields"].as_object().cloned().unwrap_or_else(|| panic!("no fields: {}", response.text()));
+    let texts = fields.into_iter().map(|(field, problem)| {
+        assert!(
+            problem["code"].as_str().is_some_and(|code| !code.is_empty()),
+            "{field} has no code: {}",
+            response.text()
+        );
+        (field, problem["message"].clone())
+    });
+    Value::Object(texts.collect())
 }
 
 /// An error answer with this status and machine code.

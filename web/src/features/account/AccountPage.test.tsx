@@ -49,7 +49,7 @@ describe('AccountPage', () => {
 
   it('checks the fields with the sign-up rules, and shows the server at the field', async () => {
     const { api, user } = renderAccount({
-      'PATCH /account': jsonResponse({ error: 'Invalid fields', fields: { birthDate: 'Invalid birth date' } }, 400),
+      'PATCH /account': jsonResponse({ error: 'Invalid fields', fields: { birthDate: { code: 'invalid_birth_date', message: 'Invalid birth date' } } }, 400),
     });
     await screen.findByRole('heading', { level: 1, name: 'My account' });
     const profile = section('Profile');

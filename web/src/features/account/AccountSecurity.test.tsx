@@ -33,7 +33,7 @@ describe('AccountPage: password', () => {
   it('shows a wrong current password at its field, translated', async () => {
     await i18n.changeLanguage('es');
     const { user } = renderAccount({
-      'POST /account/password': jsonResponse({ error: 'Invalid fields', fields: { currentPassword: 'Current password is incorrect' } }, 400),
+      'POST /account/password': jsonResponse({ error: 'Invalid fields', fields: { currentPassword: { code: 'current_password_wrong', message: 'Current password is incorrect' } } }, 400),
     });
     await section('Cambiar la contraseña');
     await fill(user, screen.getByLabelText(/^Contraseña actual/), 'Wrong-pass 1');

@@ -15,7 +15,7 @@ const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPas
 
 const check = ({ currentPassword, newPassword, confirmPassword }: PasswordChange) => {
   const checked = rules.newPassword({ password: newPassword, confirmPassword });
-  return { currentPassword: currentPassword === '' ? ('Password is required' as const) : undefined, newPassword: checked.password, confirmPassword: checked.confirmPassword };
+  return { currentPassword: rules.passwordGiven(currentPassword), newPassword: checked.password, confirmPassword: checked.confirmPassword };
 };
 
 /** A new password, after the current one; the member's other sessions end with the change. */

@@ -1,11 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { User } from '../../lib/session/api';
-import { admin, member, mockApi, renderWithSession, sessionRoutes, storeSignedIn } from '../../test/auth';
+import { TOKEN_KEY } from '../../api/token';
+import { admin, member, mockApi, renderWithSession, sessionRoutes, storeSignedIn, whereAmI } from '../../test/auth';
 import { AdminOnly } from '../../lib/session/AdminOnly';
 import AdminApp from './AdminApp';
+import { NAVBAR_COLLAPSED_KEY } from './AdminShell';
 
 const editor: User = { ...member, id: 'u-3', username: 'coppelia', role: 'editor', permissions: ['catalogue', 'blog', 'email'] };
 const stats = { users: 1234, brands: 7, products: 6, posts: 7, activeSessions: 3 };
@@ -25,8 +28,14 @@ const editorOverview = { traffic: null, newMembers: null, lastCampaign: null, as
 function renderAdmin(user: User, path = '/admin') {
   storeSignedIn();
   const api = mockApi({ ...sessionRoutes(user), 'GET /admin/stats': stats, 'GET /admin/overview': user.role === 'admin' ? overview : editorOverview });
-  renderWithSession([{ path: '/admin/*', element: <AdminOnly><AdminApp /></AdminOnly> }], { path });
-  return api;
+  const { router, unmount } = renderWithSession(
+    [
+      { path: '/', element: <p>The public home page</p> },
+      { path: '/admin/*', element: <AdminOnly><AdminApp /></AdminOnly> },
+    ],
+    { path },
+  );
+  return { ...api, router, unmount };
 }
 
 const navigation = () => screen.findByRole('navigation', { name: 'Admin navigation' });
@@ -96,5 +105,67 @@ describe('AdminApp', () => {
     renderAdmin(editor);
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'How the site is doing' })).toBeNull();
+  });
+});
+
+describe('the admin shell', () => {
+  beforeEach(() => i18n.changeLanguage('en'));
+
+  const banner = async () => within(await screen.findByRole('banner'));
+
+  it('hides the navigation on a wide screen and shows it again, keeping the choice for the next visit', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderAdmin(admin);
+    const hide = await (await banner()).findByRole('button', { name: 'Hide the navigation' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    expect(await navigation()).not.toHaveAttribute('data-desktop-collapsed');
+    await user.click(hide);
+    expect((await banner()).getByRole('button', { name: 'Show the navigation' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await navigation()).toHaveAttribute('data-desktop-collapsed');
+    expect(localStorage.getItem(NAVBAR_COLLAPSED_KEY)).toBe('true');
+
+    unmount();
+    renderAdmin(admin);
+    const show = await (await banner()).findByRole('button', { name: 'Show the navigation' });
+    expect(await navigation()).toHaveAttribute('data-desktop-collapsed');
+    await user.click(show);
+    expect(await navigation()).not.toHaveAttribute('data-desktop-collapsed');
+    expect(localStorage.getItem(NAVBAR_COLLAPSED_KEY)).toBe('false');
+  });
+
+  it('opens the navigation from the burger on a phone, and closes it once a screen is chosen', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAdmin(admin);
+    const burger = await (await banner()).findByRole('button', { name: 'Open menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(burger).toHaveAttribute('aria-controls', (await navigation()).id);
+    expect(await navigation()).toHaveAttribute('data-mobile-closed');
+    await user.click(burger);
+    expect((await banner()).getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await navigation()).not.toHaveAttribute('data-mobile-closed');
+    await user.click(within(await navigation()).getByRole('link', { name: 'Brands' }));
+    await waitFor(() => expect(whereAmI(router)).toBe('/admin/brands'));
+    expect(await navigation()).toHaveAttribute('data-mobile-closed');
+  });
+
+  it('links back to the public site', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAdmin(admin);
+    const back = await (await banner()).findByRole('link', { name: 'Back to the site' });
+    expect(back).toHaveAttribute('href', '/');
+    await user.click(back);
+    expect(await screen.findByText('The public home page')).toBeInTheDocument();
+    expect(whereAmI(router)).toBe('/');
+  });
+
+  it('names the signed-in user and logs out as the public header does: on the server and here, then home', async () => {
+    const user = userEvent.setup();
+    const api = renderAdmin(admin);
+    const token = localStorage.getItem(TOKEN_KEY);
+    expect(await (await banner()).findByText('Welcome, rothbart')).toBeInTheDocument();
+    await user.click((await banner()).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(whereAmI(api.router)).toBe('/'));
+    expect(api.callsTo('POST /auth/logout')).toMatchObject([{ bearer: token }]);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 });

@@ -4,9 +4,10 @@ import { z } from 'zod/mini';
 import { siteConfigSchema } from '../../lib/siteConfig';
 import { answerDrift, documentedValues } from '../../test/apiContract';
 import { socialEmbedSettingsSchema } from '../blog';
-import { metricsSchema, PROVIDERS as AI_PROVIDERS, RANGES, statusSchema, testResultSchema } from './ai/api';
+import { metricsSchema, PROVIDERS as AI_PROVIDERS, statusSchema, testResultSchema } from './ai/api';
 import { providerSettingsSchema } from './ai/providerSettings';
-import { liveSchema, RANGES as ANALYTICS_RANGES, reportSchema } from './analytics/api';
+import { liveSchema, reportSchema } from './analytics/api';
+import { RANGES } from './components/reportRange';
 import { auditPageSchema } from './auditLogs/api';
 import { CACHE_NAMES, CACHE_STATUSES, cacheReportSchema } from './cache/api';
 import { audienceCountSchema, CAMPAIGN_STATUSES, campaignRecordSchema, campaignReportSchema, TARGET_GROUPS } from './campaigns/api';
@@ -111,8 +112,7 @@ describe('the admin reads what the server documents', () => {
     ['PostStatus', POST_STATUSES],
     ['EmailProvider', EMAIL_PROVIDERS],
     ['ProviderKind', AI_PROVIDERS],
-    ['Range', RANGES],
-    ['RangeName', ANALYTICS_RANGES],
+    ['RangeName', RANGES],
     ['CacheName', CACHE_NAMES],
     ['CacheStatus', CACHE_STATUSES],
     ['TemplateCategory', TEMPLATE_CATEGORIES],

@@ -1,5 +1,5 @@
-/** Test helper: the admin area as a signed-in admin sees it. */
-import { notifications } from '@mantine/notifications';
+/** Test helper: an admin screen as a signed-in admin sees it. */
+import { Notifications, notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 
@@ -7,7 +7,7 @@ import { AdminOnly } from '../../lib/session/AdminOnly';
 import { admin, mockApi, renderWithSession, sessionRoutes, storeSignedIn, type Route } from '../../test/auth';
 // The forms' jsdom set-up and longer waits.
 import '../../test/forms';
-import AdminApp from './AdminApp';
+import { AdminScreens } from './AdminApp';
 
 /**
  * Mantine's autosizing Textarea measures itself with `getComputedStyle` on every render, which jsdom makes
@@ -23,8 +23,8 @@ function skipTextareaMeasuring() {
 }
 
 /**
- * Renders the admin area (with its toasts) at `path` for a signed-in admin, over a fake API answering
- * the session's routes and `routes`.
+ * Renders the admin's screen at `path` (with its toasts; not the admin's frame, which AdminApp.test.tsx
+ * covers) for a signed-in admin, over a fake API answering the session's routes and `routes`.
  */
 export function renderAdmin(path: string, routes: Record<string, Route>) {
   // Toasts live in a store outside React: none carried over from an earlier test.
@@ -32,6 +32,6 @@ export function renderAdmin(path: string, routes: Record<string, Route>) {
   skipTextareaMeasuring();
   storeSignedIn();
   const api = mockApi({ ...sessionRoutes(admin), ...routes });
-  const rendered = renderWithSession([{ path: '/admin/*', element: <AdminOnly><AdminApp /></AdminOnly> }], { path });
+  const rendered = renderWithSession([{ path: '/admin/*', element: <AdminOnly><Notifications /><AdminScreens /></AdminOnly> }], { path });
   return { ...rendered, api, user: userEvent.setup() };
 }

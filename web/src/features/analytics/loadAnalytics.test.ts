@@ -63,7 +63,7 @@ describe('loadAnalytics', () => {
 
   it('logs a failure and still loads the other one', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    serve(jsonResponse({ error: 'Not found' }, 404), { enabled: true, token: TOKEN });
+    serve(jsonResponse({ error: 'Not found', code: 'not_found' }, 404), { enabled: true, token: TOKEN });
     await expect(loadAnalytics()).resolves.toBeUndefined();
     expect(scripts().map((script) => script.src)).toEqual([CLOUDFLARE_BEACON_URL]);
     expect(logged).toHaveBeenCalledWith('Could not load the web analytics', expect.objectContaining({ message: 'Not found' }));

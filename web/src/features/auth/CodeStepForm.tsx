@@ -16,11 +16,12 @@ import * as rules from '../../lib/form/validation';
  */
 export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; onSignedIn: (answer: SignedIn) => void; onRestart: () => void }) {
   const { t } = useTranslation();
-  const { text, errorText } = useMessageText();
+  const { problemText, errorText } = useMessageText();
   const [challengeId, setChallengeId] = useState(step.challengeId);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState(text(step.message));
+  // A sign-up's code confirms the address; a login's is its second step.
+  const [notice, setNotice] = useState(t(step.requiresVerification ? 'messages.checkEmail' : 'messages.codeSent'));
   const [mailDelayed, setMailDelayed] = useState(step.mailDelayed === true);
   const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState(() => nowSeconds() + step.resendAfter);
@@ -29,7 +30,7 @@ export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const invalid = rules.code(code);
-    if (invalid) return setError(text(invalid));
+    if (invalid) return setError(problemText(invalid));
     setBusy(true);
     setError(undefined);
     try {
@@ -51,7 +52,7 @@ export function CodeStepForm({ step, onSignedIn, onRestart }: { step: CodeStep; 
       setNotice(t('auth.codeResent'));
     } catch (failure) {
       if (failure instanceof ApiError && failure.retryAfter !== undefined) setResendAt(nowSeconds() + failure.retryAfter);
-      setError(failure instanceof ApiError && failure.status === 429 ? errorText(failure) : text('Failed to resend code'));
+      setError(failure instanceof ApiError && failure.status === 429 ? errorText(failure) : t('messages.resendFailed'));
     }
   };
 

@@ -86,7 +86,7 @@ describe('LoginPage', () => {
 
   it('shows wrong credentials in the interface language, and fetches a new bot-check challenge', async () => {
     await i18n.changeLanguage('he');
-    const { api, container } = renderLogin({ 'POST /auth/login': jsonResponse({ error: 'Invalid username or password' }, 401) });
+    const { api, container } = renderLogin({ 'POST /auth/login': jsonResponse({ error: 'Invalid username or password', code: 'invalid_credentials' }, 401) });
     await botCheckReady();
     expect(api.callsTo('GET /auth/bot-check')).toHaveLength(1);
     // Found by name, as the labels are in Hebrew.
@@ -125,7 +125,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the server’s answer to a wrong code', async () => {
-    await reachCodeStep({ 'POST /auth/verify-code': jsonResponse({ error: 'Verification failed. Please try again.' }, 400) });
+    await reachCodeStep({ 'POST /auth/verify-code': jsonResponse({ error: 'Verification failed. Please try again.', code: 'verification_failed' }, 400) });
     fireEvent.change(codeField(), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Verification failed. Please try again.');
@@ -158,7 +158,7 @@ describe('LoginPage', () => {
 
   it('is where an app started with an expired token goes, saying the session has expired', async () => {
     localStorage.setItem(TOKEN_KEY, makeToken({ expiresIn: -30, issuedAgo: 3600 }));
-    const { router } = renderLogin({ 'POST /auth/verify': jsonResponse({ error: 'Token verification failed' }, 401), 'POST /auth/logout': { ok: true } }, '/tips');
+    const { router } = renderLogin({ 'POST /auth/verify': jsonResponse({ error: 'Token verification failed', code: 'verify_failed' }, 401), 'POST /auth/logout': { ok: true } }, '/tips');
     expect(await screen.findByText(localeText('en', 'auth.sessionExpired'))).toBeInTheDocument();
     expect(whereAmI(router)).toBe('/login?reason=session_expired');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -240,7 +240,7 @@ describe('LoginPage code step: resending the code', () => {
   });
 
   it('shows “Failed to resend code” when resending fails', async () => {
-    await codeStepOnFakeClock({ 'POST /auth/resend-code': jsonResponse({ error: 'Failed to resend code' }, 400) });
+    await codeStepOnFakeClock({ 'POST /auth/resend-code': jsonResponse({ error: 'Failed to resend code', code: 'resend_failed' }, 400) });
     await advance(30_000);
     fireEvent.click(resendButton());
     await advance();

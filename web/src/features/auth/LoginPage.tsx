@@ -9,6 +9,7 @@ import { CodeStepForm } from './CodeStepForm';
 import { useSession } from '../../lib/session/session';
 import { useFirstStep } from './useFirstStep';
 import { useForm } from '../../lib/form/useForm';
+import * as rules from '../../lib/form/validation';
 
 /** Where to go after signing in: back to the page that sent the user here, or home. */
 export function useReturnPath(): string {
@@ -24,8 +25,8 @@ export function LoginPage() {
   const returnPath = useReturnPath();
   const [params] = useSearchParams();
   const form = useForm({ username: '', password: '' }, (values) => ({
-    username: values.username.trim() === '' ? 'Username is required' : undefined,
-    password: values.password === '' ? 'Password is required' : undefined,
+    username: values.username.trim() === '' ? { code: 'username_required' } : undefined,
+    password: rules.passwordGiven(values.password),
   }));
   const { botCheckField, step, submit, restart, finish } = useFirstStep(form, {
     send: (turnstileToken) => login({ ...form.values, username: form.values.username.trim(), turnstileToken }),

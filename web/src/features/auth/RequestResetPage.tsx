@@ -19,19 +19,20 @@ import * as rules from '../../lib/form/validation';
 export function RequestResetPage() {
   const { t } = useTranslation();
   usePageTitle('requestPasswordReset');
-  const { text, errorText } = useMessageText();
-  const [sent, setSent] = useState<string>();
+  const { errorText } = useMessageText();
+  const [sent, setSent] = useState(false);
   const form = useForm({ email: '' }, (values) => ({ email: rules.email(values.email) }));
   const botCheck = useBotCheck();
 
   const submit = form.onSubmit(async () => {
-    if (botCheck.token === undefined) return form.setError(text('Please complete the security verification'));
+    if (botCheck.token === undefined) return form.setError(t('messages.botCheckRequired'));
     try {
-      setSent(text((await requestPasswordReset(form.values.email.trim(), botCheck.token)).message));
+      await requestPasswordReset(form.values.email.trim(), botCheck.token);
+      setSent(true);
     } catch (failure) {
       // A refusal says why (the address, the bot-check, the wait); anything else is the spec's failure text.
       const refused = failure instanceof ApiError && (failure.status === 400 || failure.status === 429);
-      form.setError(refused ? errorText(failure) : text('Failed to send reset instructions. Please try again.'));
+      form.setError(refused ? errorText(failure) : t('messages.resetRequestFailed'));
       botCheck.renew();
     }
   });
@@ -40,7 +41,7 @@ export function RequestResetPage() {
     <AuthCard title={t('pages.requestPasswordReset')}>
       {sent ? (
         <>
-          <FormAlert kind="success">{sent}</FormAlert>
+          <FormAlert kind="success">{t('messages.resetRequested')}</FormAlert>
           <Text size="sm">{t('auth.resetCheckSpam')}</Text>
           <Anchor component={Link} to="/login">
             {t('auth.backToLogin')}

@@ -51,7 +51,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it('offers a new link when the server says the link is invalid or expired', async () => {
-    renderPage({ 'POST /auth/reset-password': jsonResponse({ error: INVALID_LINK }, 400) });
+    renderPage({ 'POST /auth/reset-password': jsonResponse({ error: INVALID_LINK, code: 'invalid_link' }, 400) });
     choose('Grand-jeté 2026');
     await screen.findByText(INVALID_LINK);
     expectInvalidLink();
@@ -75,7 +75,7 @@ describe('ResetPasswordPage', () => {
   it('shows the server’s answer for a field at the field', async () => {
     renderPage({
       'POST /auth/reset-password': jsonResponse(
-        { error: 'This password is too common. Please choose another one.', fields: { password: 'This password is too common. Please choose another one.' } },
+        { error: 'This password is too common. Please choose another one.', fields: { password: { code: 'password_common', message: 'This password is too common. Please choose another one.' } } },
         400,
       ),
     });

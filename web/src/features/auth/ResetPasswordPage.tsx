@@ -12,8 +12,6 @@ import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useForm } from '../../lib/form/useForm';
 import * as rules from '../../lib/form/validation';
 
-const INVALID_LINK = 'Invalid or expired reset link. Please request a new one.';
-
 /**
  * The link's token travels in the URL fragment, which browsers never send to a server or in a Referer.
  * The page keeps it and removes it from the address bar, so it does not stay in the history either.
@@ -32,17 +30,18 @@ function useResetToken(): string {
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   usePageTitle('resetPassword');
-  const { text, errorText } = useMessageText();
+  const { errorText } = useMessageText();
   const token = useResetToken();
   const [linkInvalid, setLinkInvalid] = useState(token === '');
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useState(false);
   const form = useForm({ password: '', confirmPassword: '' }, rules.newPassword);
 
   const submit = form.onSubmit(async () => {
     try {
-      setDone(text((await resetPassword(token, form.values)).message));
+      await resetPassword(token, form.values);
+      setDone(true);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.message === INVALID_LINK) setLinkInvalid(true);
+      if (failure instanceof ApiError && failure.code === 'invalid_link') setLinkInvalid(true);
       else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.showServerErrors(failure.fields);
       else form.setError(errorText(failure));
     }
@@ -52,7 +51,7 @@ export function ResetPasswordPage() {
     if (done) {
       return (
         <>
-          <FormAlert kind="success">{done}</FormAlert>
+          <FormAlert kind="success">{t('messages.passwordChanged')}</FormAlert>
           <Button component={Link} to="/login">
             {t('auth.logIn')}
           </Button>
@@ -62,7 +61,7 @@ export function ResetPasswordPage() {
     if (linkInvalid) {
       return (
         <>
-          <FormAlert kind="error">{text(INVALID_LINK)}</FormAlert>
+          <FormAlert kind="error">{t('messages.invalidResetLink')}</FormAlert>
           <Button component={Link} to="/request-password-reset">
             {t('auth.requestNewLink')}
           </Button>

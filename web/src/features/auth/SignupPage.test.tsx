@@ -151,7 +151,7 @@ describe('SignupPage', () => {
   it('shows the server’s per-field answer at the field', async () => {
     const { api } = renderSignup({
       'POST /auth/signup': jsonResponse(
-        { error: 'This password is too common. Please choose another one.', fields: { password: 'This password is too common. Please choose another one.' } },
+        { error: 'This password is too common. Please choose another one.', fields: { password: { code: 'password_common', message: 'This password is too common. Please choose another one.' } } },
         400,
       ),
     });
@@ -200,7 +200,7 @@ describe('SignupPage', () => {
   });
 
   it('shows the server’s text when the account exists', async () => {
-    renderSignup({ 'POST /auth/signup': jsonResponse({ error: 'Username or email already exists' }, 409) });
+    renderSignup({ 'POST /auth/signup': jsonResponse({ error: 'Username or email already exists', code: 'account_exists' }, 409) });
     await botCheckReady();
     fillInGood();
     createAccount();

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 
 import { ResponsiveGrid } from '../../components/ResponsiveGrid';
-import { ApiError, REQUEST_FAILED } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useMessageText } from '../../i18n/useMessageText';
@@ -35,7 +35,7 @@ const check = (values: SignupFields) => ({
   email: rules.email(values.email),
   ...rules.newPassword(values),
   ...rules.profile(values),
-  acceptTerms: values.acceptTerms ? undefined : ('You must agree to the terms of service and privacy policy' as const),
+  acceptTerms: values.acceptTerms ? undefined : { code: 'terms_required' },
 });
 
 /** Sign-up (spec §2, §3): the account fields, the terms agreement and the bot-check, then the e-mailed code. */
@@ -43,7 +43,7 @@ export function SignupPage() {
   const { t } = useTranslation();
   usePageTitle('signup');
   const language = useLanguage();
-  const { text, errorText } = useMessageText();
+  const { errorText } = useMessageText();
   const { state } = useSession();
   const navigate = useNavigate();
   const form = useForm(EMPTY, check);
@@ -54,10 +54,9 @@ export function SignupPage() {
     describeFailure: (failure) => {
       const fields = failure instanceof ApiError ? failure.fields : {};
       if (Object.keys(fields).length > 0) return void form.showServerErrors(fields);
-      if (!(failure instanceof ApiError) || failure.isNetworkError) return text('Error creating account. Please try again.');
+      if (!(failure instanceof ApiError) || failure.isNetworkError) return t('messages.signupFailed');
       // An answer that says nothing of its own (a proxy's 502, an empty 500) gets the spec's other text.
-      const explained = failure.code !== undefined || !failure.message.startsWith(REQUEST_FAILED);
-      return explained ? errorText(failure) : text('Error during signup. Try again.');
+      return failure.code === 'request_failed' ? t('messages.signupError') : errorText(failure);
     },
   });
 

@@ -23,13 +23,13 @@ export type AuthStep = { kind: 'signedIn'; session: SignedIn } | { kind: 'code';
 /** What login and sign-up answer: a session, or a code step. */
 export const authAnswerSchema = z.union([signedInSchema, codeStepSchema]);
 
-/** Reads an answer that either signs in or asks for a code; anything else is "Invalid response" (spec §8). */
+/** Reads an answer that either signs in or asks for a code; anything else is "Invalid response" (spec §8), `invalid_response`. */
 function authStep(answer: unknown): AuthStep {
   const signedIn = signedInSchema.safeParse(answer);
   if (signedIn.success) return { kind: 'signedIn', session: signedIn.data };
   const step = codeStepSchema.safeParse(answer);
   if (step.success) return { kind: 'code', step: step.data };
-  throw new ApiError('Invalid response', 200);
+  throw new ApiError('Invalid response', 200, { code: 'invalid_response' });
 }
 
 export interface Credentials {

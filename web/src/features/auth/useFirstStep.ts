@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { useMessageText } from '../../i18n/useMessageText';
@@ -26,7 +27,8 @@ type Form = { setError: (message: string | undefined) => void; onSubmit: (send: 
  * code step. A failed attempt spends the solved challenge, so the bot-check starts afresh.
  */
 export function useFirstStep(form: Form, { send, returnPath, event, describeFailure }: FirstStep) {
-  const { text, errorText } = useMessageText();
+  const { t } = useTranslation();
+  const { errorText } = useMessageText();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const botCheck = useBotCheck();
@@ -39,7 +41,7 @@ export function useFirstStep(form: Form, { send, returnPath, event, describeFail
   };
 
   const submit = form.onSubmit(async () => {
-    if (botCheck.token === undefined) return form.setError(text('Please complete the security verification'));
+    if (botCheck.token === undefined) return form.setError(t('messages.botCheckRequired'));
     try {
       const answer = await send(botCheck.token);
       if (answer.kind === 'signedIn') return finish(answer.session);

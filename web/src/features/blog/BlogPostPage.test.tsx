@@ -75,7 +75,7 @@ describe('BlogPostPage', () => {
   });
 
   it('shows the not-found page for a post the API does not know', async () => {
-    const api = mockApi({ 'GET /blog/posts/gone': () => jsonResponse({ error: 'Post not found' }, 404), 'GET /config/social-embeds': settings });
+    const api = mockApi({ 'GET /blog/posts/gone': () => jsonResponse({ error: 'Post not found', code: 'post_not_found' }, 404), 'GET /config/social-embeds': settings });
     renderPost('gone');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: localeText('en', 'notFound.title') })).toBeInTheDocument();

@@ -34,7 +34,7 @@ describe('fetchBrands', () => {
   it('does not hide a server error behind the kept copy', async () => {
     mockFetch(() => jsonResponse([bloch]));
     await fetchBrands('en');
-    mockFetch(() => jsonResponse({ error: 'Brand not found' }, 404));
+    mockFetch(() => jsonResponse({ error: 'Brand not found', code: 'brand_not_found' }, 404));
     await expect(fetchBrands('en')).rejects.toThrow('Brand not found');
   });
 

@@ -51,7 +51,7 @@ function liveStream() {
   };
 }
 
-const serverError = () => jsonResponse({ error: 'Internal server error' }, 500);
+const serverError = () => jsonResponse({ error: 'Internal server error', code: 'internal_error' }, 500);
 
 function Where() {
   const { pathname, hash } = useLocation();
@@ -322,7 +322,7 @@ describe('the chat widget', () => {
     expect(down).toHaveAttribute('aria-pressed', 'false');
     expect(api.callsTo(FEEDBACK).map((call) => call.body)).toEqual([{ id: 'answer-1', rating: 'up' }]);
 
-    api.set(FEEDBACK, jsonResponse({ error: 'Answer not found' }, 404));
+    api.set(FEEDBACK, jsonResponse({ error: 'Answer not found', code: 'answer_not_found' }, 404));
     await user.click(down);
     expect(api.callsTo(FEEDBACK).at(-1)!.body).toEqual({ id: 'answer-1', rating: 'down' });
     await waitFor(() => expect(up).toHaveAttribute('aria-pressed', 'true'));

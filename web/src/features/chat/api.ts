@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 import { apiFetch, apiSend } from '../../api/client';
-import { ApiError, ContractError, errorFromAnswer, REQUEST_FAILED, serverErrorText } from '../../api/errors';
+import { ApiError, ContractError, errorFromAnswer, noAnswer, serverErrorText } from '../../api/errors';
 import { REQUEST_TIMEOUT_MS } from '../../api/limits';
 import { readJson } from '../../api/transport';
 import type { Language } from '../../i18n/languages';
@@ -106,7 +106,7 @@ async function readStream(path: string, body: ReadableStream<Uint8Array>, signal
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) throw new ApiError(REQUEST_FAILED);
+      if (done) throw noAnswer();
       clearTimeout(silence);
       silence = setTimeout(stop, REQUEST_TIMEOUT_MS);
       for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
@@ -123,8 +123,10 @@ async function readStream(path: string, body: ReadableStream<Uint8Array>, signal
           }
           case 'done':
             return checkedAnswer(path, data);
-          case 'error':
-            throw new ApiError(serverErrorText(data) ?? REQUEST_FAILED);
+          case 'error': {
+            const failure = serverErrorText(data);
+            throw failure === undefined ? noAnswer() : new ApiError(failure);
+          }
         }
       }
     }

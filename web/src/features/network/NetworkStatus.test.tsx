@@ -153,7 +153,7 @@ describe('NetworkStatus', () => {
     await act(async () => {
       await apiRequest('/admin/brands/bloch', { method: 'PUT', body: { name: '' } }).catch(() => undefined);
     });
-    mockFetch(() => jsonResponse({ error: 'Username is required' }, 400));
+    mockFetch(() => jsonResponse({ error: 'Username is required', code: 'username_required' }, 400));
     setBrowserOnline(true);
     await act(async () => void (await flushQueue()));
     const refused = screen.getByTestId('queue-problem');

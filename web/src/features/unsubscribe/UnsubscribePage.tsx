@@ -24,7 +24,7 @@ export function UnsubscribePage() {
   const { t } = useTranslation();
   usePageTitle('unsubscribe');
   const token = useSearchParams()[0].get('token') ?? '';
-  const { text, errorText } = useMessageText();
+  const { errorText } = useMessageText();
   const subscription = useQuery({ ...subscriptionQuery(token), enabled: token !== '' });
   const leave = useMutation({ mutationFn: () => unsubscribe(token), onSuccess: () => track('unsubscribed') });
 
@@ -32,7 +32,7 @@ export function UnsubscribePage() {
   return (
     <AuthCard title={t('pages.unsubscribe')}>
       {invalid ? (
-        <FormAlert kind="error">{text('This unsubscribe link is not valid')}</FormAlert>
+        <FormAlert kind="error">{t('messages.unsubscribeLinkInvalid')}</FormAlert>
       ) : subscription.isError ? (
         <LoadFailed error={subscription.error} onRetry={() => void subscription.refetch()} />
       ) : subscription.isPending ? (

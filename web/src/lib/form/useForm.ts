@@ -1,23 +1,25 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 
+import type { Problem } from '../../api/errors';
 import { useMessageText } from '../../i18n/useMessageText';
 
 type Values = Record<string, string | boolean>;
-export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+/** Each invalid field's problem (a code and its values), worded when shown. */
+export type FieldErrors<V> = Partial<Record<keyof V & string, Problem>>;
 
 /**
- * A small form: values, per-field errors (English texts, shown translated), client checks that run on
+ * A small form: values, per-field problems (shown in the interface language), client checks that run on
  * submit and then on every change, the server's per-field answer, focus on the first invalid field, and
  * the form-wide error and busy state of sending it.
  */
 export function useForm<V extends Values>(
   initial: V,
   check: (values: V) => FieldErrors<V>,
-  /** Translates an English message; the admin passes its own, which knows its texts too. */
-  translate?: (message: string) => string,
+  /** Words a problem; the admin passes its own, which knows its codes too. */
+  wording?: (problem: Problem) => string,
 ) {
-  const { text: publicText } = useMessageText();
-  const text = translate ?? publicText;
+  const { problemText: publicText } = useMessageText();
+  const problemText = wording ?? publicText;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [checked, setChecked] = useState(false);
@@ -48,21 +50,21 @@ export function useForm<V extends Values>(
     const found = check(values);
     setChecked(true);
     setErrors(found);
-    const valid = Object.values(found).every((message) => message === undefined);
+    const valid = Object.values(found).every((problem) => problem === undefined);
     if (!valid) focusFirstInvalid();
     return valid;
   };
 
-  /** Shows the server's messages for the fields this form has. */
-  const showServerErrors = (fields: Record<string, string>) => {
+  /** Shows the server's problems (its `fields` as they come), or others found outside the checks, at the fields this form has. */
+  const showServerErrors = (fields: Record<string, Problem>) => {
     const own = Object.fromEntries(Object.entries(fields).filter(([name]) => name in initial)) as FieldErrors<V>;
     setErrors(own);
     focusFirstInvalid();
   };
 
   const errorOf = (name: keyof V & string) => {
-    const message = errors[name];
-    return message ? text(message) : undefined;
+    const problem = errors[name];
+    return problem ? problemText(problem) : undefined;
   };
 
   /**

@@ -1,10 +1,12 @@
-import type { ServerText } from '../../i18n/serverTexts';
+import type { MessageCode } from '../../i18n/serverTexts';
 
 /**
  * The field rules of spec §5, as the server applies them (server/src/users/validation.rs), giving the
- * same texts. The server alone checks the list of common passwords; its answer shows at the field.
+ * same codes, so a field reads the same whichever side found its problem. The server alone checks the list
+ * of common passwords; its answer shows at the field.
  */
-type Rule = (value: string) => ServerText | undefined;
+export type RuleProblem = { code: MessageCode };
+type Rule = (value: string) => RuleProblem | undefined;
 
 export const PASSWORD_SPECIALS = '@!#$%^&*()-+';
 const PASSWORD_MIN = 8;
@@ -17,10 +19,10 @@ const USERNAME_MAX = 32;
 export const username: Rule = (value) => {
   const characters = [...value.trim()];
   const first = characters[0];
-  if (first === undefined) return 'Username is required';
-  if (!/\p{L}/u.test(first)) return 'Username must start with a letter';
-  if (characters.length < USERNAME_MIN || characters.length > USERNAME_MAX) return 'Username must be 3 to 32 characters long';
-  return characters.every((char) => /[\p{L}\p{N}._-]/u.test(char)) ? undefined : 'Username may contain only letters, digits, dots, hyphens and underscores';
+  if (first === undefined) return { code: 'username_required' };
+  if (!/\p{L}/u.test(first)) return { code: 'username_letter' };
+  if (characters.length < USERNAME_MIN || characters.length > USERNAME_MAX) return { code: 'username_length' };
+  return characters.every((char) => /[\p{L}\p{N}._-]/u.test(char)) ? undefined : { code: 'username_characters' };
 };
 
 export const email: Rule = (value) => {
@@ -30,18 +32,21 @@ export const email: Rule = (value) => {
   const domainOk =
     domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !domain.includes('..') && /^[\p{L}\p{N}.-]+$/u.test(domain);
   const localOk = local.length > 0 && local.length <= 64 && !/\s/.test(local);
-  return localOk && domainOk && value.length <= 254 ? undefined : 'Invalid email address';
+  return localOk && domainOk && value.length <= 254 ? undefined : { code: 'invalid_email' };
 };
 
 export const password: Rule = (value) => {
   const length = [...value].length;
-  if (length < PASSWORD_MIN) return 'Password must be at least 8 characters long';
-  if (length > PASSWORD_MAX) return 'Password must be at most 128 characters long';
-  return [...value].some((char) => PASSWORD_SPECIALS.includes(char)) ? undefined : 'Password must contain at least one special character (@!#$%^&*()-+)';
+  if (length < PASSWORD_MIN) return { code: 'password_short' };
+  if (length > PASSWORD_MAX) return { code: 'password_long' };
+  return [...value].some((char) => PASSWORD_SPECIALS.includes(char)) ? undefined : { code: 'password_special' };
 };
 
-export const passwordsMatch = (value: string, confirmation: string): ServerText | undefined =>
-  value === confirmation ? undefined : 'Passwords do not match';
+/** A password typed at all (to sign in, or the current one): the client's own `password_required`. */
+export const passwordGiven: Rule = (value) => (value === '' ? { code: 'password_required' } : undefined);
+
+export const passwordsMatch = (value: string, confirmation: string): RuleProblem | undefined =>
+  value === confirmation ? undefined : { code: 'passwords_differ' };
 
 /** A new password and its confirmation, as sign-up, the password reset and the admin's new user send them. */
 // Types, not interfaces: a form's values (`useForm`) are a record, which an interface is not.
@@ -60,17 +65,17 @@ export const phone: Rule = (value) => {
   if (value.trim() === '') return undefined;
   const digits = value.replace(/\D/g, '').length;
   const plusOk = !value.includes('+') || (value.trim().indexOf('+') === 0 && value.split('+').length === 2);
-  return /^[\d +\-.()]*$/.test(value) && plusOk && digits >= 7 && digits <= 15 ? undefined : 'Invalid phone number format';
+  return /^[\d +\-.()]*$/.test(value) && plusOk && digits >= 7 && digits <= 15 ? undefined : { code: 'invalid_phone' };
 };
 
-export const location: Rule = (value) => ([...value].length <= LOCATION_MAX ? undefined : 'Location must be under 100 characters');
+export const location: Rule = (value) => ([...value].length <= LOCATION_MAX ? undefined : { code: 'location_too_long' });
 
 /** A real date from 1900 to today; empty is fine (optional). */
 export const birthDate: Rule = (value) => {
   if (value === '') return undefined;
   const date = new Date(`${value}T00:00:00Z`);
   const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  return real && date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now() ? undefined : 'Invalid birth date';
+  return real && date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now() ? undefined : { code: 'invalid_birth_date' };
 };
 
 export const GENDERS = ['female', 'male', 'other'] as const;
@@ -89,9 +94,4 @@ export const profile = (values: Profile) => ({
   location: location(values.location),
 });
 
-export const code: Rule = (value) => (/^\d{6}$/.test(value.trim()) ? undefined : 'Please enter a valid 6-digit code');
-
-/** Each field's first failing rule; empty when all pass. */
-export function checkFields<K extends string>(checks: Record<K, ServerText | undefined>): Partial<Record<K, ServerText>> {
-  return Object.fromEntries(Object.entries(checks).filter(([, message]) => message !== undefined)) as Partial<Record<K, ServerText>>;
-}
+export const code: Rule = (value) => (/^\d{6}$/.test(value.trim()) ? undefined : { code: 'invalid_code_format' });

@@ -56,7 +56,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout().catch(() => {});
       clearToken();
       forget();
-      void navigate(expired ? SESSION_EXPIRED_PATH : '/');
+      // One's own logout goes home in the same render as the signed-out state (flushSync), or a guarded
+      // page (the admin's) would see that state first and send the user to /login. Not on expiry: that is
+      // found in effects, where React cannot flush.
+      void navigate(expired ? SESSION_EXPIRED_PATH : '/', { flushSync: !expired });
     },
     [navigate, forget],
   );

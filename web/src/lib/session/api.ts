@@ -22,7 +22,7 @@ export const verifiedSchema = z.object({ valid: z.boolean(), user: userSchema })
 
 export async function verifyToken(token: string): Promise<User> {
   const answer = await apiRequest('/auth/verify', { method: 'POST', body: { token }, schema: verifiedSchema });
-  if (!answer.valid) throw new ApiError('Token verification failed', 401);
+  if (!answer.valid) throw new ApiError('Token verification failed', 401, { code: 'verify_failed' });
   return answer.user;
 }
 

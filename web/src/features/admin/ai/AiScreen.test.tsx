@@ -141,6 +141,22 @@ describe('AiScreen', () => {
     expect(api.callsTo('GET /admin/ai/metrics')[2]?.path).toBe('/admin/ai/metrics?range=7d');
   });
 
+  it('takes a custom period of whole days, as the analytics do', async () => {
+    giveElementsASize();
+    const { api, openTab, user } = renderAi();
+    await openTab('AI System Metrics');
+    await screen.findByRole('group', { name: 'Total requests' });
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '2026-11-10');
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-11-12');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    const start = new Date(2026, 10, 10).getTime();
+    const end = new Date(2026, 10, 13).getTime();
+    await waitFor(() => expect(api.callsTo('GET /admin/ai/metrics').at(-1)?.path).toBe(`/admin/ai/metrics?range=custom&from=${start}&to=${end}`));
+  });
+
   it('fetches the live numbers again every 30 seconds, only while their tab is shown', async () => {
     useFakeClock();
     giveElementsASize();

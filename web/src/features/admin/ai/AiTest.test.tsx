@@ -64,14 +64,14 @@ describe('AiTest', () => {
     expect(section.getByRole('button', { name: 'Run test' })).not.toHaveAttribute('data-loading');
   });
 
-  it("shows the provider's own error, in the interface language when it is one the admin knows", async () => {
+  it("shows the provider's own error as it wrote it, under a title in the interface language", async () => {
     await i18n.changeLanguage('he');
     const { section, user } = await renderTest(notConfigured);
     await fill(user, section.getByRole('textbox', { name: 'שאלה' }), 'איך בוחרים נעלי פוינט?');
     await user.click(section.getByRole('button', { name: 'הרצת הבדיקה' }));
     const failure = await section.findByRole('alert');
     expect(failure).toHaveTextContent('הספק נכשל');
-    expect(failure).toHaveTextContent('הספק הזה לא מוגדר');
+    expect(failure).toHaveTextContent('This provider is not configured');
     expect(section.queryByRole('status', { name: 'תשובה' })).not.toBeInTheDocument();
   });
 
@@ -91,7 +91,7 @@ describe('AiTest', () => {
   });
 
   it('says why the test could not be run, once, without trying again', async () => {
-    const { api, section, user } = await renderTest(jsonResponse({ error: 'You do not have permission to do this' }, 503));
+    const { api, section, user } = await renderTest(jsonResponse({ error: 'You do not have permission to do this', code: 'forbidden' }, 503));
     await fill(user, section.getByRole('textbox', { name: 'Question' }), 'How do I sew ribbons?');
     await user.click(section.getByRole('button', { name: 'Run test' }));
     expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, List, Select, Stack, Text, Textarea
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { Problem } from '../../../api/errors';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../i18n/languages';
 import { useAdminText } from '../adminTexts';
 import { Facts } from '../components/Facts';
@@ -18,11 +19,11 @@ const MAX_QUESTION_LENGTH = 500;
 export function AiTest() {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
   const { t: tCommon } = useTranslation();
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const [provider, setProvider] = useState<Provider>('gateway');
   const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const [question, setQuestion] = useState('');
-  const [invalid, setInvalid] = useState<string>();
+  const [invalid, setInvalid] = useState<Problem>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<AiTestResult>();
 
@@ -76,7 +77,7 @@ export function AiTest() {
             required
             autosize
             minRows={2}
-            error={invalid ? text(invalid) : undefined}
+            error={invalid ? problemText(invalid) : undefined}
             aria-invalid={invalid ? true : undefined}
           />
           <Group justify="flex-end">
@@ -93,7 +94,6 @@ export function AiTest() {
 
 function TestResult({ result }: { result: AiTestResult }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text } = useAdminText();
   const format = useAdminFormat();
   const details = (
     <Facts
@@ -110,7 +110,10 @@ function TestResult({ result }: { result: AiTestResult }) {
     return (
       <Stack gap="xs" mt="md">
         <Alert color="red" role="alert" title={t('ai.test.failed')}>
-          {text(result.error ?? '')}
+          {/* The provider's own words, in English: no code says which failure it was. */}
+          <Text size="sm" dir="auto">
+            {result.error}
+          </Text>
         </Alert>
         {details}
       </Stack>

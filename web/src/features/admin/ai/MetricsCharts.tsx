@@ -8,26 +8,26 @@ import { isLanguage } from '../../../i18n/languages';
 import { SectionCard } from '../components/SectionCard';
 import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
-import type { AiMetrics, Provider, Range } from './api';
+import type { AiMetrics, Provider } from './api';
 
-/** How a bucket's start reads on the time axis: its time within a day, its day and hour within a week, its date beyond. */
-const TICK_FORMATS: Record<Range, Intl.DateTimeFormatOptions> = {
-  '1h': { timeStyle: 'short' },
-  '24h': { timeStyle: 'short' },
-  '7d': { weekday: 'short', hour: 'numeric' },
-  '30d': { month: 'short', day: 'numeric' },
-};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How a bucket's start reads on the time axis: its time over a day at most, its day and hour over two weeks, its date beyond. */
+function tickFormat({ from, to }: AiMetrics): Intl.DateTimeFormatOptions {
+  if (to - from <= DAY_MS) return { timeStyle: 'short' };
+  return to - from <= 14 * DAY_MS ? { weekday: 'short', hour: 'numeric' } : { month: 'short', day: 'numeric' };
+}
 
 const PROVIDER_COLORS: Record<Provider, string> = { gateway: 'blue.6', edge: 'orange.6', basic: 'gray.6' };
 
 const CHART_HEIGHT = 240;
 
 /** The period's requests and errors over time, who answered, in which language, and how fast with and without context. */
-export function MetricsCharts({ metrics, range }: { metrics: AiMetrics; range: Range }) {
+export function MetricsCharts({ metrics }: { metrics: AiMetrics }) {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
   const { t: tCommon } = useTranslation();
   const format = useAdminFormat();
-  const tick = new Intl.DateTimeFormat(i18n.language, TICK_FORMATS[range]);
+  const tick = new Intl.DateTimeFormat(i18n.language, tickFormat(metrics));
   const requests = t('ai.metrics.requests');
 
   const timeline = metrics.timeline.map((bucket) => ({ time: tick.format(bucket.at), requests: bucket.requests, errors: bucket.errors }));

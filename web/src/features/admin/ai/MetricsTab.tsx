@@ -1,12 +1,14 @@
-import { Alert, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
+import { RangePicker } from '../components/RangePicker';
+import type { ReportRange } from '../components/reportRange';
 import { RefreshButton } from '../components/RefreshButton';
 import { ADMIN_NAMESPACE } from '../i18n';
-import { RANGES, useAiMetrics, type Range } from './api';
+import { useAiMetrics } from './api';
 import { FeedbackStats, MetricsStats } from './MetricsStats';
 import { MetricsTables } from './MetricsTables';
 
@@ -16,25 +18,15 @@ const MetricsCharts = lazy(() => import('./MetricsCharts').then((module) => ({ d
 /** The assistant's use over a chosen period (refreshed every 30 s while shown). */
 export function MetricsTab() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const [range, setRange] = useState<Range>('24h');
-  const metrics = useAiMetrics(range);
+  const [period, setPeriod] = useState<ReportRange>({ range: '24h' });
+  const metrics = useAiMetrics(period);
   return (
     <Stack>
       <Title order={2} size="h3">
         {t('ai.metrics.title')}
       </Title>
       <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="ai-metrics-range">
-            {t('ai.metrics.range')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="ai-metrics-range"
-            value={range}
-            onChange={(value) => setRange(value)}
-            data={RANGES.map((value) => ({ value, label: t(`ai.ranges.${value}`) }))}
-          />
-        </Stack>
+        <RangePicker value={period} onChange={setPeriod} />
         <RefreshButton onRefresh={() => void metrics.refetch()} refreshing={metrics.isFetching} />
       </Group>
       {metrics.isPending && <PageLoader />}
@@ -47,7 +39,7 @@ export function MetricsTab() {
           ) : (
             <>
               <Suspense fallback={<PageLoader />}>
-                <MetricsCharts metrics={metrics.data} range={metrics.data.range} />
+                <MetricsCharts metrics={metrics.data} />
               </Suspense>
               <MetricsTables metrics={metrics.data} />
               <FeedbackStats feedback={metrics.data.feedback} />

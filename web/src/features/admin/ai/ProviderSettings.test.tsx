@@ -85,7 +85,7 @@ describe('ProviderSettings', () => {
     const rendered = renderAdmin('/admin/ai', {
       ...aiRoutes,
       'PUT /admin/settings/ai-providers': jsonResponse(
-        { error: 'Invalid settings', fields: { 'gateway.baseUrl': 'Enter an address starting with http:// or https://', 'edge.model': 'This field is required' } },
+        { error: 'Invalid settings', fields: { 'gateway.baseUrl': { code: 'not_an_http_address', message: 'Enter an address starting with http:// or https://' }, 'edge.model': { code: 'required', message: 'This field is required' } } },
         400,
       ),
     });

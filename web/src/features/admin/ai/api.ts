@@ -5,16 +5,13 @@ import { apiRequest } from '../../../api/client';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { ADMIN_KEY } from '../queryKeys';
 import { postOnce } from '../components/postOnce';
+import { RANGES, setRangeParams, type ReportRange } from '../components/reportRange';
 
 const KEY = [...ADMIN_KEY, 'ai'] as const;
 
 /** The assistant's provider chain, in its order (docs/assistant.md). */
 export const PROVIDERS = ['gateway', 'edge', 'basic'] as const;
 export type Provider = (typeof PROVIDERS)[number];
-
-/** The metrics' periods (spec §9's analytics ranges). */
-export const RANGES = ['1h', '24h', '7d', '30d'] as const;
-export type Range = (typeof RANGES)[number];
 
 const ERROR_TYPES = ['timeout', 'connection', 'status', 'invalid', 'empty', 'language', 'grounding'] as const;
 
@@ -58,6 +55,8 @@ export type ProviderStatus = AiStatus['providers'][number];
 
 export const metricsSchema = z.object({
   range: z.enum(RANGES),
+  from: z.number(),
+  to: z.number(),
   totalRequests: z.number(),
   successRate: measure,
   averageResponseMs: measure,
@@ -100,16 +99,18 @@ export const aiStatusQuery = () =>
 
 export const useAiStatus = () => useQuery(aiStatusQuery());
 
-/** The assistant's numbers over `range`; while another range loads, the last one stays on screen. */
-export const aiMetricsQuery = (range: Range) =>
-  queryOptions({
-    queryKey: [...KEY, 'metrics', range],
-    queryFn: ({ signal }) => apiRequest(`/admin/ai/metrics?range=${range}`, { schema: metricsSchema, signal }),
+/** The assistant's numbers over a period; while another period loads, the last one stays on screen. */
+export const aiMetricsQuery = (period: ReportRange) => {
+  const query = setRangeParams(new URLSearchParams(), period).toString();
+  return queryOptions({
+    queryKey: [...KEY, 'metrics', query],
+    queryFn: ({ signal }) => apiRequest(`/admin/ai/metrics?${query}`, { schema: metricsSchema, signal }),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
+};
 
-export const useAiMetrics = (range: Range) => useQuery(aiMetricsQuery(range));
+export const useAiMetrics = (period: ReportRange) => useQuery(aiMetricsQuery(period));
 
 interface AiTestRequest {
   provider: Provider;

@@ -27,6 +27,8 @@ export const status: AiStatus = {
 
 export const metrics: AiMetrics = {
   range: '24h',
+  from: NOW - 24 * HOUR,
+  to: NOW,
   totalRequests: 42,
   successRate: 0.95,
   averageResponseMs: 300,

@@ -113,7 +113,7 @@ describe('AnalyticsScreen', () => {
     expect(api.callsTo('GET /admin/analytics/export')[0]?.path).toBe('/admin/analytics/export?part=summary&lang=en&device=mobile&range=30d');
     expect(downloads.map((file) => file.name)).toEqual(['analytics-summary-30d-2026-11-24.csv']);
 
-    api.set('GET /admin/analytics/export', () => jsonResponse({ error: 'You do not have permission to do this' }, 403));
+    api.set('GET /admin/analytics/export', () => jsonResponse({ error: 'You do not have permission to do this', code: 'forbidden' }, 403));
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV: everything (zip)' }));
     expect(await screen.findByText('The export failed: You do not have permission to do this')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { PageLoader } from '../../../components/PageLoader';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useAdminText } from '../adminTexts';
+import { RangePicker } from '../components/RangePicker';
 import { RefreshButton } from '../components/RefreshButton';
 import { SectionCard } from '../components/SectionCard';
 import { ADMIN_NAMESPACE } from '../i18n';
@@ -14,7 +15,6 @@ import { BreakdownCard } from './BreakdownCard';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
 import { Headline } from './Headline';
-import { RangePicker } from './RangePicker';
 import { RecentActivity } from './RecentActivity';
 import { useSelection } from './selection';
 
@@ -38,7 +38,7 @@ export function AnalyticsScreen() {
         {t('analytics.intro')}
       </Text>
       <Group justify="space-between" align="flex-end" mb="sm">
-        <RangePicker key={selection.range} selection={selection} onChange={setRange} />
+        <RangePicker key={selection.range} value={selection} onChange={setRange} />
         <Group gap="sm">
           <ExportMenu selection={selection} />
           <RefreshButton

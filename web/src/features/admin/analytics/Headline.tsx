@@ -1,7 +1,8 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { StatCard } from '../components/StatCard';
+import { StatGrid } from '../components/StatGrid';
 import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AnalyticsReport, Figure } from './api';
@@ -69,7 +70,7 @@ export function Headline({ report, visitorsNow }: { report: AnalyticsReport; vis
     averageVisitSecs: format.duration(headline.averageVisitSecs.value),
   };
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 7 }}>
+    <StatGrid>
       <StatCard
         label={t('analytics.headline.visitorsNow')}
         value={visitorsNow === undefined ? NO_VALUE : format.count(visitorsNow)}
@@ -87,6 +88,6 @@ export function Headline({ report, visitorsNow }: { report: AnalyticsReport; vis
           detail={<Change figure={headline[name]} riseIsGood={RISE_IS_GOOD[name]} />}
         />
       ))}
-    </SimpleGrid>
+    </StatGrid>
   );
 }

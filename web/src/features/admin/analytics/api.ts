@@ -2,13 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../../api/client';
+import { RANGES, setRangeParams, type RangeName, type ReportRange } from '../components/reportRange';
 import { ADMIN_KEY } from '../queryKeys';
 
 const KEY = [...ADMIN_KEY, 'analytics'] as const;
 
-/** The preset ranges (spec §9) and a custom one. */
-export const RANGES = ['1h', '24h', '7d', '30d', 'custom'] as const;
-export type RangeName = (typeof RANGES)[number];
 export const DEFAULT_RANGE: RangeName = '7d';
 
 /** The breakdowns, in the screen's order, and the filter a click on a row sets (none: not a filter). */
@@ -90,11 +88,8 @@ export const liveSchema = z.object({
 export type LiveActivity = z.infer<typeof liveSchema>;
 export type RecentHit = LiveActivity['recent'][number];
 
-/** What the screen shows: a range (custom: `from` and `to` in epoch ms) and the filters. */
-export interface Selection {
-  range: RangeName;
-  from?: number;
-  to?: number;
+/** What the screen shows: a period and the filters. */
+export interface Selection extends ReportRange {
   filters: Filters;
 }
 
@@ -108,14 +103,8 @@ function filterParams(filters: Filters): URLSearchParams {
 }
 
 /** The report's query string. */
-export function reportQuery({ range, from, to, filters }: Selection): string {
-  const params = filterParams(filters);
-  params.set('range', range);
-  if (range === 'custom' && from !== undefined && to !== undefined) {
-    params.set('from', String(from));
-    params.set('to', String(to));
-  }
-  return params.toString();
+export function reportQuery(selection: Selection): string {
+  return setRangeParams(filterParams(selection.filters), selection).toString();
 }
 
 /** The range's figures, chart and breakdowns (GET /api/admin/analytics); the last answer stays while the next loads. */

@@ -1,10 +1,7 @@
 import { useSearchParams } from 'react-router';
 
-import { DEFAULT_RANGE, FILTERS, RANGES, type FilterName, type Filters, type RangeName, type Selection } from './api';
-
-function isRange(value: string | null): value is RangeName {
-  return RANGES.some((range) => range === value);
-}
+import { isRange, setRangeParams, type ReportRange } from '../components/reportRange';
+import { DEFAULT_RANGE, FILTERS, type FilterName, type Filters, type Selection } from './api';
 
 function epochMs(value: string | null): number | undefined {
   const number = Number(value);
@@ -36,16 +33,7 @@ export function useSelection() {
   };
   return {
     selection,
-    setRange: (next: RangeName, from?: number, to?: number) =>
-      change((draft) => {
-        draft.set('range', next);
-        draft.delete('from');
-        draft.delete('to');
-        if (from !== undefined && to !== undefined) {
-          draft.set('from', String(from));
-          draft.set('to', String(to));
-        }
-      }),
+    setRange: (next: ReportRange) => change((draft) => setRangeParams(draft, next)),
     addFilter: (name: FilterName, value: string) => change((draft) => draft.set(name, value)),
     removeFilter: (name: FilterName) => change((draft) => draft.delete(name)),
     clearFilters: () => change((draft) => FILTERS.forEach((name) => draft.delete(name))),

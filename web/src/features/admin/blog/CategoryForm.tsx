@@ -24,11 +24,11 @@ function check(values: FlatValues, isNew: boolean) {
 /** Adds or edits a blog category: slug, and a name and description per language. */
 export function CategoryForm({ category, onClose }: { category?: CategoryRecord; onClose: () => void }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const isNew = category === undefined;
   const saveCategory = useSaveCategory();
   const initial: FlatValues = { slug: category?.slug ?? '', ...flattenTexts<CategoryText>(category?.translations ?? {}, TEXT_FIELDS) };
-  const form = useForm(initial, (values) => check(values, isNew), text);
+  const form = useForm(initial, (values) => check(values, isNew), problemText);
 
   const submit = form.onSubmit(async () => {
     const draft = { slug: (form.values.slug ?? '').trim(), translations: gatherTexts<CategoryText>(form.values, TEXT_FIELDS) };

@@ -54,10 +54,10 @@ interface PostEditorProps {
 /** Writes a post in five languages, Markdown beside its live preview; saves it as a draft or published. */
 export function PostEditor({ post, categories, author, onClose }: PostEditorProps) {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const isNew = post === undefined;
   const savePost = useSavePost();
-  const form = useForm(initialValues(post, author), (values) => check(values, isNew), text);
+  const form = useForm(initialValues(post, author), (values) => check(values, isNew), problemText);
 
   const submit = form.onSubmit(async () => {
     const { values } = form;

@@ -97,7 +97,7 @@ describe('CampaignEditor', () => {
         {
           error: 'The template is not written in every chosen language',
           code: 'invalid_fields',
-          fields: { languages: 'The template is not written in every chosen language', 'subjects.en': 'Unknown variable: {{brand}}' },
+          fields: { languages: { code: 'template_languages', message: 'The template is not written in every chosen language' }, 'subjects.en': { code: 'unknown_variable', message: 'Unknown variable: {{brand}}', values: { name: '{{brand}}' } } },
         },
         400,
       ),
@@ -140,7 +140,7 @@ describe('CampaignEditor', () => {
   });
 
   it('schedules the saved draft at a date, time and timezone, and shows a time the clocks skip at the time field', async () => {
-    const skipped = { time: 'This time does not exist in the chosen timezone: the clocks go forward then' };
+    const skipped = { time: { code: 'skipped_time', message: 'This time does not exist in the chosen timezone: the clocks go forward then' } };
     // Jerusalem moves its clocks forward on 2030-03-29 at 02:00.
     const { api, user } = renderEditor('/admin/email/c-1', {
       'POST /admin/email/campaigns/c-1/schedule': () => jsonResponse({ error: 'Invalid fields', code: 'invalid_fields', fields: skipped }, 400),
@@ -168,7 +168,10 @@ describe('CampaignEditor', () => {
 
   it('sends a test in a language of the campaign, and shows the provider’s refusal', async () => {
     const { api, user } = renderEditor('/admin/email/c-1', {
-      'POST /admin/email/campaigns/c-1/test': jsonResponse({ error: 'The test e-mail could not be sent: 550 mailbox unavailable', code: 'bad_gateway' }, 502),
+      'POST /admin/email/campaigns/c-1/test': jsonResponse(
+        { error: 'The test e-mail could not be sent: 550 mailbox unavailable', code: 'test_email_failed', values: { reason: '550 mailbox unavailable' } },
+        502,
+      ),
     });
     await draftForm();
     const test = screen.getByRole('group', { name: 'Send a test' });

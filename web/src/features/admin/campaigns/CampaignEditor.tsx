@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
@@ -35,12 +35,12 @@ export function CampaignEditor({ campaign }: { campaign?: CampaignRecord }) {
 
 function CampaignForm({ campaign, templates }: { campaign: CampaignRecord | undefined; templates: readonly TemplateRecord[] }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const navigate = useNavigate();
   const save = useSaveCampaign();
   const known = useTemplateVariables().data?.variables;
   const templateOf = (id: string | undefined) => templates.find((template) => template.id === id);
-  const form = useForm(initialValues(campaign), (values) => checkCampaign(values, templateOf(values.templateId), known), text);
+  const form = useForm(initialValues(campaign), (values) => checkCampaign(values, templateOf(values.templateId), known), problemText);
   const { formRef } = form;
   const template = templateOf(form.values.templateId);
   const choice = audienceChoice(form.values);
@@ -62,7 +62,10 @@ function CampaignForm({ campaign, templates }: { campaign: CampaignRecord | unde
     <Stack gap="lg">
       {campaign?.problem && (
         <Alert color="orange" role="alert" title={t('campaigns.problemTitle')}>
-          {text(campaign.problem)}
+          {/* The server keeps the refusal's English only, without its code. */}
+          <Text size="sm" dir="auto">
+            {campaign.problem}
+          </Text>
         </Alert>
       )}
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={t('campaigns.draftForm')}>

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useAdminText } from '../adminTexts';
 import { SectionCard } from '../components/SectionCard';
 import { StatCard } from '../components/StatCard';
+import { StatGrid } from '../components/StatGrid';
 import { useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import { useCampaignReport, type CampaignRecord, type Performance } from './api';
@@ -61,12 +62,12 @@ function PerformanceCards({ performance }: { performance: Performance }) {
     </Text>
   );
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+    <StatGrid>
       <StatCard label={t('campaigns.emailsSent')} value={format.count(performance.sent)} />
       <StatCard label={t('campaigns.openRate')} value={format.percent(performance.openRate)} detail={detail(t('campaigns.report.opened', { count: performance.opened, members: format.count(performance.opened) }))} />
       <StatCard label={t('campaigns.clickRate')} value={format.percent(performance.clickRate)} detail={detail(t('campaigns.report.clicked', { count: performance.clicked, members: format.count(performance.clicked) }))} />
       <StatCard label={t('campaigns.report.failed')} value={format.count(performance.failed)} />
       <StatCard label={t('campaigns.report.bounced')} value={format.count(performance.bounced)} />
-    </SimpleGrid>
+    </StatGrid>
   );
 }

@@ -7,19 +7,16 @@ import { useAdminText } from '../adminTexts';
 import { showSaveError } from '../components/AdminFormModal';
 import { notifySuccess } from '../components/notify';
 import { ADMIN_NAMESPACE } from '../i18n';
+import { problem } from '../validation';
 import { useMoveCampaign, type CampaignRecord, type Schedule } from './api';
 import { browserTimezone, timezoneChoices, tomorrow } from './scheduleTime';
 
-/** The server's English texts for a schedule's fields (server/src/newsletter/campaigns/schedule.rs). */
-const BAD_DATE = 'Enter a date as YYYY-MM-DD';
-const BAD_TIME = 'Enter a time as HH:MM';
-const UNKNOWN_TIMEZONE = 'Unknown timezone';
-
+/** The server's rules for a schedule's fields (server/src/newsletter/campaigns/schedule.rs). */
 function checkSchedule(values: Schedule, timezones: readonly string[]) {
   return {
-    date: /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? undefined : BAD_DATE,
-    time: /^\d{2}:\d{2}$/.test(values.time) ? undefined : BAD_TIME,
-    timezone: timezones.includes(values.timezone) ? undefined : UNKNOWN_TIMEZONE,
+    date: /^\d{4}-\d{2}-\d{2}$/.test(values.date) ? undefined : problem('bad_date'),
+    time: /^\d{2}:\d{2}$/.test(values.time) ? undefined : problem('bad_time'),
+    timezone: timezones.includes(values.timezone) ? undefined : problem('unknown_timezone'),
   };
 }
 
@@ -29,11 +26,11 @@ function checkSchedule(values: Schedule, timezones: readonly string[]) {
  */
 export function ScheduleForm({ campaign, disabled }: { campaign: CampaignRecord; disabled: boolean }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const timezones = useMemo(() => timezoneChoices(), []);
   const move = useMoveCampaign();
   const initial = campaign.schedule ?? { date: tomorrow(), time: '09:00', timezone: browserTimezone() };
-  const form = useForm(initial, (values) => checkSchedule(values, timezones), text);
+  const form = useForm(initial, (values) => checkSchedule(values, timezones), problemText);
   const { formRef } = form;
 
   const submit = form.onSubmit(async () => {

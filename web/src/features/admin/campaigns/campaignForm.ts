@@ -1,19 +1,14 @@
+import type { Problem } from '../../../api/errors';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { variableProblem, type TemplateRecord } from '../templates';
-import { required } from '../validation';
+import { problem, required } from '../validation';
 import { TARGET_GROUPS, type AudienceChoice, type CampaignDraft, type CampaignRecord, type TargetGroup } from './api';
-
-/** The server's English texts for a draft's fields (server/src/newsletter/campaigns), so both sides read alike. */
-const TEMPLATE_MISSING = 'Choose a template';
-const TEMPLATE_LANGUAGES = 'The template is not written in every chosen language';
-const NO_GROUP = 'Choose at least one group';
-const NO_LANGUAGE = 'Choose at least one language';
 
 const NAME_MAX = 100;
 const SUBJECT_MAX = 200;
 
 /**
- * The editor's values, flat and named as the server names its fields (`subjects.he`), so its messages
+ * The editor's values, flat and named as the server names its fields (`subjects.he`), so its problems
  * land on the right input. The groups and languages are lists joined by commas; every language keeps
  * its subject, chosen or not, so unticking a language and ticking it again loses nothing.
  */
@@ -84,15 +79,20 @@ export function audienceChoice(values: CampaignValues): AudienceChoice | undefin
   return { templateId: values.templateId || null, groups, languages };
 }
 
-/** The editor's own checks, with the server's messages; `known` are the variables a subject may use. */
+/** The editor's own checks, with the server's codes (server/src/newsletter/campaigns); `known` are the variables a subject may use. */
 export function checkCampaign(values: CampaignValues, template: TemplateRecord | undefined, known: readonly string[] | undefined) {
   const languages = chosenLanguages(values);
   const written = templateLanguages(template);
-  const errors: Record<string, string | undefined> = {
+  const errors: Record<string, Problem | undefined> = {
     name: required(values.name, NAME_MAX),
-    templateId: values.templateId ? undefined : TEMPLATE_MISSING,
-    groups: chosenGroups(values).length > 0 ? undefined : NO_GROUP,
-    languages: languages.length === 0 ? NO_LANGUAGE : template && languages.some((language) => !written.includes(language)) ? TEMPLATE_LANGUAGES : undefined,
+    templateId: values.templateId ? undefined : problem('template_missing'),
+    groups: chosenGroups(values).length > 0 ? undefined : problem('no_group'),
+    languages:
+      languages.length === 0
+        ? problem('no_target_language')
+        : template && languages.some((language) => !written.includes(language))
+          ? problem('template_languages')
+          : undefined,
   };
   for (const language of languages) {
     const subject = values[subjectKey(language)];

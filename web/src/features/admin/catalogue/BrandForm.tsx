@@ -44,11 +44,11 @@ function check(values: FlatValues, isNew: boolean) {
 /** Adds a brand (`brand` undefined) or edits one: shared fields, then each language's texts in tabs. */
 export function BrandForm({ brand, onClose }: { brand?: BrandRecord; onClose: () => void }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const isNew = brand === undefined;
   const phone = useMediaQuery('(max-width: 48em)');
   const saveBrand = useSaveBrand();
-  const form = useForm(initialValues(brand), (values) => check(values, isNew), text);
+  const form = useForm(initialValues(brand), (values) => check(values, isNew), problemText);
   const field = (name: string) => form.textField(name);
 
   const submit = form.onSubmit(async () => {

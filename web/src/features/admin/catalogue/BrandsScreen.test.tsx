@@ -131,7 +131,7 @@ describe('BrandsScreen', () => {
 
   it('shows "id already in use" at the id field and keeps the dialog open', async () => {
     const { api, user } = renderBrands({
-      'POST /admin/brands': () => jsonResponse({ error: 'This id is already in use', fields: { id: 'This id is already in use' } }, 409),
+      'POST /admin/brands': () => jsonResponse({ error: 'This id is already in use', fields: { id: { code: 'id_taken', message: 'This id is already in use' } } }, 409),
     });
     await brandsTable();
     await user.click(screen.getByRole('button', { name: 'Add brand' }));

@@ -48,11 +48,11 @@ function check(values: FlatValues, isNew: boolean) {
 /** Adds or edits a product (spec §3 admin product form: name, id, price, link, brand from a list). */
 export function ProductForm({ product, brands, onClose }: { product?: ProductRecord; brands: BrandRecord[]; onClose: () => void }) {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const isNew = product === undefined;
   const phone = useMediaQuery('(max-width: 48em)');
   const saveProduct = useSaveProduct();
-  const form = useForm(initialValues(product), (values) => check(values, isNew), text);
+  const form = useForm(initialValues(product), (values) => check(values, isNew), problemText);
 
   const submit = form.onSubmit(async () => {
     const { values } = form;

@@ -115,7 +115,7 @@ describe('ProductsScreen', () => {
 
   it('shows the server’s message for a field at that field', async () => {
     const { api, user } = renderProducts({
-      'POST /admin/products': () => jsonResponse({ error: 'Brand not found', fields: { brandId: 'Brand not found' } }, 400),
+      'POST /admin/products': () => jsonResponse({ error: 'Brand not found', fields: { brandId: { code: 'brand_not_found', message: 'Brand not found' } } }, 400),
     });
     const dialog = await openAddForm(user);
     await fillProduct(user, dialog);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Fit } from '../../finder';
-import { checkFit, flattenFit, gatherFit, IN_FINDER, notesKey, PRICES_REVERSED } from './fitValues';
+import { checkFit, flattenFit, gatherFit, IN_FINDER, notesKey } from './fitValues';
 
 const fit: Fit = {
   boxShape: ['square-wide'],
@@ -38,13 +38,13 @@ describe("a model's fit in the product form", () => {
     expect(checkFit({ ...flattenFit(undefined), 'fit.sizes': 'many' })).toEqual({});
   });
 
-  it('is checked with the server’s texts', () => {
+  it('is checked with the server’s codes and values', () => {
     const values = { ...flattenFit(fit), 'fit.sizes': '3, 0', 'fit.priceMax': '80', [notesKey('fr')]: 'x'.repeat(2001), 'fit.sources': 'ftp://old.example' };
     const errors = checkFit(values);
-    expect(errors['fit.sizes']).toBe('Must be between 0 and 60');
-    expect(errors['fit.priceMax']).toBe(PRICES_REVERSED);
-    expect(errors[notesKey('fr')]).toBe('Must be at most 2000 characters');
-    expect(errors['fit.sources']).toBe('Enter a web address starting with https:// or /');
+    expect(errors['fit.sizes']).toEqual({ code: 'out_of_range', values: { min: '0', max: '60' } });
+    expect(errors['fit.priceMax']).toEqual({ code: 'prices_reversed' });
+    expect(errors[notesKey('fr')]).toEqual({ code: 'too_long', values: { max: '2000' } });
+    expect(errors['fit.sources']).toEqual({ code: 'not_a_web_address' });
     expect(Object.values(checkFit(flattenFit(fit))).filter(Boolean)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 import { ATTRIBUTE_FILTERS, type Fit } from '../../finder';
 import type { FlatValues } from '../components/translationFields';
-import { maxLength, webAddress } from '../validation';
+import type { Problem } from '../../../api/errors';
+import { maxLength, problem, webAddress } from '../validation';
 
 /**
  * A model's fit as the product form's flat text fields: the attributes' value keys and the lists
@@ -17,7 +18,6 @@ const SIZES = { min: 0, max: 60 };
 const PRICES = { min: 0, max: 10000 };
 const NOTES_MAX = 2000;
 const REMARK_MAX = 100;
-export const PRICES_REVERSED = 'The highest price is below the lowest';
 
 const commaList = (text: string | undefined) =>
   (text ?? '')
@@ -25,9 +25,9 @@ const commaList = (text: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 const amount = (text: string | undefined) => (text?.trim() ? Number(text) : null);
-/** A size or price out of its range (the server's text). Sizes must be above the lowest, prices may equal it. */
+/** A size or price out of its range (the server's rule). Sizes must be above the lowest, prices may equal it. */
 const outside = (value: number, range: { min: number; max: number }, aboveMin = false) =>
-  Number.isFinite(value) && (aboveMin ? value > range.min : value >= range.min) && value <= range.max ? undefined : `Must be between ${range.min} and ${range.max}`;
+  Number.isFinite(value) && (aboveMin ? value > range.min : value >= range.min) && value <= range.max ? undefined : problem('out_of_range', range);
 
 export function flattenFit(fit: Fit | null | undefined): FlatValues {
   const values: FlatValues = {
@@ -74,10 +74,10 @@ export function gatherFit(values: FlatValues): Fit | undefined {
   };
 }
 
-/** The fields' problems, with the server's texts. */
-export function checkFit(values: FlatValues): Record<string, string | undefined> {
+/** The fields' problems, with the server's codes. */
+export function checkFit(values: FlatValues): Record<string, Problem | undefined> {
   if (!values[IN_FINDER]) return {};
-  const errors: Record<string, string | undefined> = {};
+  const errors: Record<string, Problem | undefined> = {};
   const sizes = commaList(values['fit.sizes']).map(Number);
   errors['fit.sizes'] = sizes.map((size) => outside(size, SIZES, true)).find(Boolean);
   for (const key of ['fit.priceMin', 'fit.priceMax']) {
@@ -85,7 +85,7 @@ export function checkFit(values: FlatValues): Record<string, string | undefined>
     if (price !== null) errors[key] = outside(price, PRICES);
   }
   const [low, high] = [amount(values['fit.priceMin']), amount(values['fit.priceMax'])];
-  if (!errors['fit.priceMax'] && low !== null && high !== null && high < low) errors['fit.priceMax'] = PRICES_REVERSED;
+  if (!errors['fit.priceMax'] && low !== null && high !== null && high < low) errors['fit.priceMax'] = problem('prices_reversed');
   errors['fit.priceRemark'] = maxLength(values['fit.priceRemark'], REMARK_MAX);
   for (const language of LANGUAGES) errors[notesKey(language)] = maxLength(values[notesKey(language)], NOTES_MAX);
   const sources = (values['fit.sources'] ?? '').split('\n').map((line) => line.trim()).filter(Boolean);

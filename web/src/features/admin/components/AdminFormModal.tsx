@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, type ModalProps } from '@mantine/co
 import { useEffect, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiError, isQueuedWrite } from '../../../api/errors';
+import { ApiError, isQueuedWrite, type FieldProblem } from '../../../api/errors';
 import { ADMIN_NAMESPACE } from '../i18n';
 
 /** What the dialog needs of a form made with `useForm`. */
@@ -60,12 +60,12 @@ export function AdminFormModal({ title, form, onSubmit, onClose, size = 'xl', fu
 }
 
 /**
- * Shows why a save failed where it belongs: the server's per-field messages (a taken id or slug
+ * Shows why a save failed where it belongs: the server's per-field problems (a taken id or slug
  * included) at their fields, anything else above the form. A save made offline did not fail: it waits in
  * the offline queue, and the form is marked so (its dialog closes; the network indicator says it is queued).
  */
 export function showSaveError(
-  form: { showServerErrors: (fields: Record<string, string>) => void; setError: (message: string) => void; markQueued?: () => void },
+  form: { showServerErrors: (fields: Record<string, FieldProblem>) => void; setError: (message: string) => void; markQueued?: () => void },
   failure: unknown,
   errorText: (error: unknown) => string,
 ) {

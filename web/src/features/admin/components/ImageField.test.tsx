@@ -70,7 +70,7 @@ describe('ImageField', () => {
   });
 
   it('shows the server’s reason when it refuses the file', async () => {
-    mockApi({ 'POST /admin/uploads': () => jsonResponse({ error: 'Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded' }, 415) });
+    mockApi({ 'POST /admin/uploads': () => jsonResponse({ error: 'Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded', code: 'not_an_image' }, 415) });
     const { user, onChange, fileInput } = renderField();
     await user.upload(fileInput, png('fake.png'));
     await waitFor(() => expect(addressInput()).toHaveAccessibleDescription('Only PNG, JPEG, WebP, GIF or AVIF images can be uploaded'));

@@ -31,7 +31,7 @@ interface ImageFieldProps {
 /** An image address typed in, or an image uploaded from the computer, with a preview. */
 export function ImageField({ label, value, onChange, error, name }: ImageFieldProps) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string>();
 
@@ -39,7 +39,7 @@ export function ImageField({ label, value, onChange, error, name }: ImageFieldPr
     if (!file) return;
     setUploadError(undefined);
     if (file.size > MAX_IMAGE_BYTES) {
-      setUploadError(text('The image must be 5 MB or smaller'));
+      setUploadError(problemText({ code: 'image_too_large' }));
       return;
     }
     setUploading(true);

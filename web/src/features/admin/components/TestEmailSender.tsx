@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 
+import type { Problem } from '../../../api/errors';
 import { email } from '../../../lib/form/validation';
 import { useCurrentUser } from '../../../lib/session/session';
 import { useAdminText } from '../adminTexts';
@@ -22,10 +23,10 @@ type Outcome = { sent: true; to: string } | { sent: false; message: string };
  * form, so that it can sit inside an editor's form; Enter in the address sends.
  */
 export function TestEmailSender({ send, texts, disabled = false }: { send: (to: string) => Promise<unknown>; texts: TestEmailTexts; disabled?: boolean }) {
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const titleId = useId();
   const [to, setTo] = useState(useCurrentUser()?.email ?? '');
-  const [invalid, setInvalid] = useState<string>();
+  const [invalid, setInvalid] = useState<Problem>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
 
@@ -66,7 +67,7 @@ export function TestEmailSender({ send, texts, disabled = false }: { send: (to: 
             event.preventDefault();
             void sendTest();
           }}
-          error={invalid ? text(invalid) : undefined}
+          error={invalid ? problemText(invalid) : undefined}
           aria-invalid={invalid ? true : undefined}
           style={{ flex: 1, minWidth: '12rem' }}
         />

@@ -1,8 +1,9 @@
+import type { Problem } from '../../../api/errors';
 import { LANGUAGES, type Language } from '../../../i18n/languages';
 
 /**
  * The admin forms keep every field in one flat record, named as the server names them in its
- * `fields` answer (`translations.he.name`), so its messages land on the right input.
+ * `fields` answer (`translations.he.name`), so its problems land on the right input.
  */
 export type FlatValues = Record<string, string>;
 
@@ -49,10 +50,10 @@ export const languageHasErrors = (form: { values: FlatValues; errorOf: (name: st
 export function checkTexts(
   values: FlatValues,
   fields: readonly string[],
-  check: (language: Language, errors: Record<string, string | undefined>) => void,
+  check: (language: Language, errors: Record<string, Problem | undefined>) => void,
   always: Language | null = 'he',
 ) {
-  const errors: Record<string, string | undefined> = {};
+  const errors: Record<string, Problem | undefined> = {};
   for (const language of LANGUAGES) {
     if (language === always || isFilled(values, fields, language)) check(language, errors);
   }

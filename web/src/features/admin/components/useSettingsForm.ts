@@ -7,12 +7,12 @@ type Values = Record<string, string | boolean>;
 
 /**
  * A settings card's form: `useForm` speaking the admin's texts, whose submit runs `save` and then says
- * `savedText`. The server's per-field messages (keyed by the dotted path, `smtp.host`) show at the fields;
+ * `savedText`. The server's per-field problems (keyed by the dotted path, `smtp.host`) show at the fields;
  * any other failure above the Save button; a save made offline, none.
  */
 export function useSettingsForm<V extends Values>(initial: V, check: (values: V) => FieldErrors<V>, save: (values: V) => Promise<unknown>, savedText: string) {
-  const { text, errorText } = useAdminText();
-  const form = useForm(initial, check, text);
+  const { problemText, errorText } = useAdminText();
+  const form = useForm(initial, check, problemText);
   const submit = form.onSubmit(async () => {
     try {
       await save(form.values);

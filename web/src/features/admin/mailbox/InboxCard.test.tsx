@@ -101,7 +101,10 @@ describe('InboxCard', () => {
 
   it('says why the e-mails could not be fetched, asked once, and tries again on demand', async () => {
     const { api, user } = renderInbox({
-      'GET /admin/email/pop3/messages': jsonResponse({ error: 'The e-mails could not be fetched: Connection refused (os error 111)', code: 'provider_failed' }, 502),
+      'GET /admin/email/pop3/messages': jsonResponse(
+        { error: 'The e-mails could not be fetched: Connection refused (os error 111)', code: 'mailbox_fetch_failed', values: { reason: 'Connection refused (os error 111)' } },
+        502,
+      ),
     });
     const region = await inboxRegion();
     const alert = await within(region).findByRole('alert');

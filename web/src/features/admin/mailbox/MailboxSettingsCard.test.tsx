@@ -118,7 +118,7 @@ describe('MailboxSettingsCard', () => {
     const { api, card, user } = await renderCard({
       'GET /admin/email/pop3': defaultSettings,
       'PUT /admin/email/pop3': jsonResponse(
-        { error: 'Invalid settings', code: 'invalid_fields', fields: { host: 'Enter a server name such as mail.example.org', checkEveryMinutes: 'Must be between 1 and 1440' } },
+        { error: 'Invalid settings', code: 'invalid_fields', fields: { host: { code: 'not_a_server_name', message: 'Enter a server name such as mail.example.org' }, checkEveryMinutes: { code: 'out_of_range', message: 'Must be between 1 and 1440', values: { min: '1', max: '1440' } } } },
         400,
       ),
     });

@@ -3,7 +3,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiError } from '../../../api/errors';
+import { ApiError, type Problem } from '../../../api/errors';
 import { useForm } from '../../../lib/form/useForm';
 import { useAdminText } from '../adminTexts';
 import { notifyError, notifySuccess } from '../components/notify';
@@ -29,16 +29,16 @@ type Tested = { answer: ConnectionTest } | { problem: string };
 
 function MailboxForm({ saved }: { saved: MailboxValues }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const save = useSaveMailboxSettings();
-  const form = useForm(saved, checkMailbox, text);
+  const form = useForm(saved, checkMailbox, problemText);
   // The last saved values: the password's mask goes with their server and user only.
   const [stored, setStored] = useState(saved);
   const passwordAgain = maskMovedAway(form.values, stored);
   const [testing, setTesting] = useState(false);
   const [tested, setTested] = useState<Tested>();
 
-  /** The server's per-field messages at the fields; true when it sent some. */
+  /** The server's per-field problems at the fields; true when it sent some. */
   const showFieldErrors = (failure: unknown) => {
     const fields = failure instanceof ApiError ? failure.fields : {};
     if (!Object.keys(fields).some((name) => name in saved)) return false;
@@ -68,7 +68,7 @@ function MailboxForm({ saved }: { saved: MailboxValues }) {
 
   const test = async () => {
     setTested(undefined);
-    const problems = Object.fromEntries(Object.entries(checkMailbox(form.values)).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const problems = Object.fromEntries(Object.entries(checkMailbox(form.values)).filter((entry): entry is [string, Problem] => entry[1] !== undefined));
     if (Object.keys(problems).length > 0) {
       form.showServerErrors(problems);
       return;
@@ -133,7 +133,7 @@ function MailboxForm({ saved }: { saved: MailboxValues }) {
             required
             {...form.textField('password')}
             // Said before the save refuses it: the stored password does not follow a new server or user.
-            {...(passwordAgain && { description: text(PASSWORD_AGAIN) })}
+            {...(passwordAgain && { description: problemText(PASSWORD_AGAIN) })}
           />
         </SimpleGrid>
         <TestResult tested={tested} />

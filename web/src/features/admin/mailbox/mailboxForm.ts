@@ -1,4 +1,4 @@
-import { between, required } from '../validation';
+import { between, problem, required } from '../validation';
 import { STORED_SECRET } from '../components/SecretInput';
 import { SECURITIES, type MailboxSettings, type Security } from './api';
 
@@ -12,10 +12,8 @@ export type MailboxValues = {
   checkEveryMinutes: string;
 };
 
-/** The server's texts for what only this form checks (server/src/newsletter/mailbox/settings.rs). */
-export const SERVER_NAME = 'Enter a server name such as mail.example.org';
 /** The stored password goes only to the server and user it was given for (the server then takes the mask as empty). */
-export const PASSWORD_AGAIN = 'Enter the password again: the stored one is kept only for the same server and user name';
+export const PASSWORD_AGAIN = problem('password_again');
 
 /** The usual port of each security: changing the security moves a port left at another's default. */
 export const DEFAULT_PORTS: Record<Security, number> = { tls: 995, starttls: 110, none: 110 };
@@ -36,11 +34,11 @@ export function toSettings(values: MailboxValues): MailboxSettings {
   };
 }
 
-/** The server's checks, in its words. */
+/** The server's checks (server/src/newsletter/mailbox/settings.rs), with its codes. */
 export function checkMailbox(values: MailboxValues) {
   const host = values.host.trim();
   return {
-    host: required(host, 253) ?? (/[\s/]/.test(host) ? SERVER_NAME : undefined),
+    host: required(host, 253) ?? (/[\s/]/.test(host) ? problem('not_a_server_name') : undefined),
     port: between(Number(values.port || NaN), 1, 65535),
     username: required(values.username, 200),
     password: required(values.password, 500),

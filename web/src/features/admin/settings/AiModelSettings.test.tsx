@@ -52,7 +52,7 @@ describe('AiModelSettings', () => {
 
   it("shows the server's field message at the language", async () => {
     const { card, user } = await renderCard({
-      'PUT /admin/settings/ai-models': jsonResponse({ error: 'Invalid settings', fields: { es: 'Must be at most 200 characters' } }, 400),
+      'PUT /admin/settings/ai-models': jsonResponse({ error: 'Invalid settings', fields: { es: { code: 'too_long', message: 'Must be at most 200 characters', values: { max: '200' } } } }, 400),
     });
     await user.click(card.getByRole('button', { name: 'Save' }));
     expectFieldError(await card.findByRole('combobox', { name: 'Español' }), 'Must be at most 200 characters');

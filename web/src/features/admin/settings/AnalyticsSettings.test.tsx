@@ -51,7 +51,7 @@ describe('AnalyticsSettings', () => {
       'Statistiques web',
       {
         'GET /admin/settings/analytics': { measurementId: 'G-OLD123', cloudflareToken: '' },
-        'PUT /admin/settings/analytics': jsonResponse({ error: 'Invalid settings', fields: { measurementId: 'Must start with G- followed by letters and digits' } }, 400),
+        'PUT /admin/settings/analytics': jsonResponse({ error: 'Invalid settings', fields: { measurementId: { code: 'not_a_measurement_id', message: 'Must start with G- followed by letters and digits' } } }, 400),
       },
       'Enregistrer',
     );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod/mini';
 
 import { ADMIN_NAMESPACE } from '../i18n';
+import { problem } from '../validation';
 import { useSaveSettings, useSettings } from './api';
 import { analyticsSchema } from './schemas';
 import { SettingsCard, SettingsForm } from '../components/SettingsCard';
@@ -15,8 +16,8 @@ function check(values: Analytics) {
   const id = values.measurementId.trim();
   const token = values.cloudflareToken.trim();
   return {
-    measurementId: id === '' || /^G-[A-Za-z0-9]+$/.test(id) ? undefined : 'Must start with G- followed by letters and digits',
-    cloudflareToken: token === '' || /^[0-9a-fA-F]{32}$/.test(token) ? undefined : 'Must be the 32-character token from Cloudflare',
+    measurementId: id === '' || /^G-[A-Za-z0-9]+$/.test(id) ? undefined : problem('not_a_measurement_id'),
+    cloudflareToken: token === '' || /^[0-9a-fA-F]{32}$/.test(token) ? undefined : problem('not_a_cloudflare_token'),
   };
 }
 

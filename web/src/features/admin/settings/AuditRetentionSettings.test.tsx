@@ -41,12 +41,12 @@ describe('AuditRetentionSettings', () => {
 
   it("shows the server's field message, and other failures above Save", async () => {
     const { api, card, user } = await renderCard({
-      'PUT /admin/settings/audit': jsonResponse({ error: 'Invalid settings', fields: { retentionDays: 'Must be between 7 and 3650' } }, 400),
+      'PUT /admin/settings/audit': jsonResponse({ error: 'Invalid settings', fields: { retentionDays: { code: 'out_of_range', message: 'Must be between 7 and 3650', values: { min: '7', max: '3650' } } } }, 400),
     });
     await user.click(card.getByRole('button', { name: 'Save' }));
     expectFieldError(await card.findByRole('textbox', { name: 'Keep entries for (days)' }), 'Must be between 7 and 3650');
 
-    api.set('PUT /admin/settings/audit', jsonResponse({ error: 'You do not have permission to do this' }, 403));
+    api.set('PUT /admin/settings/audit', jsonResponse({ error: 'You do not have permission to do this', code: 'forbidden' }, 403));
     await user.click(card.getByRole('button', { name: 'Save' }));
     expect(await card.findByRole('alert')).toHaveTextContent('You do not have permission to do this');
   });

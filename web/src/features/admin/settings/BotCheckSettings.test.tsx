@@ -71,7 +71,7 @@ describe('BotCheckSettings', () => {
 
   it("shows the server's field message at the field", async () => {
     const { card, user } = await renderCard({
-      'PUT /admin/settings/bot-check': jsonResponse({ error: 'Invalid settings', fields: { difficulty: 'Must be between 1000 and 10000000' } }, 400),
+      'PUT /admin/settings/bot-check': jsonResponse({ error: 'Invalid settings', fields: { difficulty: { code: 'out_of_range', message: 'Must be between 1000 and 10000000', values: { min: '1000', max: '10000000' } } } }, 400),
     });
     await user.click(card.getByRole('button', { name: 'Save' }));
     expectFieldError(difficulty(card), 'Must be between 1000 and 10000000');

@@ -56,7 +56,7 @@ describe('CampaignSendingSettings', () => {
       'Отправка рассылок',
       {
         'GET /admin/settings/campaign-sending': STORED,
-        'PUT /admin/settings/campaign-sending': jsonResponse({ error: 'Invalid settings', code: 'invalid_fields', fields: { concurrency: 'Between 1 and 50 connections' } }, 400),
+        'PUT /admin/settings/campaign-sending': jsonResponse({ error: 'Invalid settings', code: 'invalid_fields', fields: { concurrency: { code: 'concurrency_out_of_range', message: 'Between 1 and 50 connections' } } }, 400),
       },
       'Сохранить',
     );

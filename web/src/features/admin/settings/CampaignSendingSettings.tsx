@@ -2,18 +2,19 @@ import { NumberInput, SimpleGrid, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_NAMESPACE } from '../i18n';
+import { problem } from '../validation';
 import { useSaveSettings, useSettings } from './api';
 import { campaignSendingSchema } from './schemas';
 import { SettingsCard, SettingsForm } from '../components/SettingsCard';
 import { useSettingsForm } from '../components/useSettingsForm';
 
-/** The server's ranges and their English texts (server/src/newsletter/campaigns/settings.rs). */
-const RATE = { min: 1, max: 1000, text: 'Between 1 and 1000 messages a second' };
-const CONCURRENCY = { min: 1, max: 50, text: 'Between 1 and 50 connections' };
+/** The server's ranges and their codes (server/src/newsletter/campaigns/settings.rs). */
+const RATE = { min: 1, max: 1000, outside: problem('rate_out_of_range') };
+const CONCURRENCY = { min: 1, max: 50, outside: problem('concurrency_out_of_range') };
 
 const inRange = (value: string, range: typeof RATE) => {
   const number = Number(value || NaN);
-  return Number.isInteger(number) && number >= range.min && number <= range.max ? undefined : range.text;
+  return Number.isInteger(number) && number >= range.min && number <= range.max ? undefined : range.outside;
 };
 
 type SendingValues = { ratePerSecond: string; concurrency: string; tracking: boolean };

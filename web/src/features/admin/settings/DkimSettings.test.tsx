@@ -122,7 +122,7 @@ describe('DkimSettings', () => {
       {
         'GET /admin/settings/dkim': view(STORED, RECORD),
         'PUT /admin/settings/dkim': jsonResponse(
-          { error: 'Invalid settings', code: 'invalid_fields', fields: { privateKey: 'Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)' } },
+          { error: 'Invalid settings', code: 'invalid_fields', fields: { privateKey: { code: 'not_a_private_key', message: 'Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)' } } },
           400,
         ),
       },

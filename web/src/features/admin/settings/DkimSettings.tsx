@@ -40,9 +40,9 @@ export function DkimSettings() {
 
 function DkimForm({ view }: { view: DkimView }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const save = useSaveSettings('dkim', dkimViewSchema);
-  const form = useForm(view.settings, checkDkim, text);
+  const form = useForm(view.settings, checkDkim, problemText);
   const [confirmingOff, setConfirmingOff] = useState(false);
   // The last saved settings (the card's copy follows each save): the key's mask goes with their domain and selector only.
   const keyAgain = maskMovedAway(form.values, view.settings);
@@ -73,7 +73,7 @@ function DkimForm({ view }: { view: DkimView }) {
 
   /** What the key field holds: a stored key's mask (kept, or no longer valid here), or what to paste. */
   const keyNote = () => {
-    if (keyAgain) return form.errorOf('privateKey') ? undefined : text(KEY_AGAIN);
+    if (keyAgain) return form.errorOf('privateKey') ? undefined : problemText(KEY_AGAIN);
     return form.values.privateKey === STORED_SECRET ? t('settings.dkim.keyStored') : t('settings.dkim.privateKeyHint');
   };
 

@@ -72,14 +72,14 @@ describe('EmailSettings', () => {
     await fill(user, card.getByRole('textbox', { name: 'From address' }), 'Pointe <hello@>');
     await fill(user, card.getByRole('textbox', { name: 'Port' }), '70000');
     await user.click(card.getByRole('button', { name: 'Save' }));
-    expectFieldError(card.getByRole('textbox', { name: 'From address' }), 'Invalid email address');
+    expectFieldError(card.getByRole('textbox', { name: 'From address' }), 'Enter an address, or a name and <address>');
     expectFieldError(card.getByRole('textbox', { name: 'Port' }), 'Must be between 1 and 65535');
     expect(api.callsTo('PUT /admin/settings/email')).toEqual([]);
   });
 
   it("shows the server's field message at the field", async () => {
     const { card, user } = await renderCard({
-      'PUT /admin/settings/email': jsonResponse({ error: 'Invalid settings', fields: { 'smtp.host': 'This field is required' } }, 400),
+      'PUT /admin/settings/email': jsonResponse({ error: 'Invalid settings', fields: { 'smtp.host': { code: 'required', message: 'This field is required' } } }, 400),
     });
     await user.click(card.getByRole('button', { name: 'Save' }));
     expectFieldError(await card.findByRole('textbox', { name: 'SMTP server' }), 'This field is required');
@@ -108,7 +108,7 @@ describe('EmailSettings', () => {
       await fill(user, form.getByRole('textbox', { name: 'נמען' }), 'giselle@example.org');
       await user.click(form.getByRole('button', { name: 'שליחת אימייל לבדיקה' }));
       expect(form.getByRole('button', { name: 'שליחת אימייל לבדיקה' })).toHaveAttribute('data-loading', 'true');
-      fail(jsonResponse({ error: 'The test e-mail could not be sent: 535 Authentication failed' }, 502));
+      fail(jsonResponse({ error: 'The test e-mail could not be sent: 535 Authentication failed', code: 'test_email_failed', values: { reason: '535 Authentication failed' } }, 502));
       expect(await form.findByRole('alert')).toHaveTextContent('לא ניתן היה לשלוח את אימייל הבדיקה: 535 Authentication failed');
       // The mail server's refusal is final: not tried again, as other 5xx answers are.
       expect(api.callsTo('POST /admin/settings/email/test')).toHaveLength(1);

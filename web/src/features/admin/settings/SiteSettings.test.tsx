@@ -52,7 +52,7 @@ describe('SiteSettings', () => {
     await fill(user, (await openTab(user, region, 'fr')).getByRole('textbox', { name: 'Location' }), 'x'.repeat(100));
     await user.click(card.getByRole('button', { name: 'Save' }));
     expectFieldError(card.getByRole('textbox', { name: 'Contact e-mail' }), 'Invalid email address');
-    expectFieldError(card.getByRole('textbox', { name: 'Website link' }), 'Must be a web address starting with http:// or https://');
+    expectFieldError(card.getByRole('textbox', { name: 'Website link' }), 'Enter an address starting with http:// or https://');
     expectFieldError(card.getByRole('textbox', { name: 'Site name' }), 'Must be at most 60 characters');
     expectFieldError(languagePanel(region, 'fr').getByRole('textbox', { name: 'Location' }), 'Must be at most 99 characters');
     expect(card.getByRole('tab', { name: /Français/ })).toContainElement(card.getByLabelText('has errors'));
@@ -74,7 +74,7 @@ describe('SiteSettings', () => {
 
   it("shows the server's field messages at their fields", async () => {
     const { card, region, user } = await renderCard({
-      'PUT /admin/settings/site': jsonResponse({ error: 'Invalid settings', fields: { 'slogan.es': 'Must be at most 120 characters', contactEmail: 'Invalid email address' } }, 400),
+      'PUT /admin/settings/site': jsonResponse({ error: 'Invalid settings', fields: { 'slogan.es': { code: 'too_long', message: 'Must be at most 120 characters', values: { max: '120' } }, contactEmail: { code: 'invalid_email', message: 'Invalid email address' } } }, 400),
     });
     await user.click(card.getByRole('button', { name: 'Save' }));
     expectFieldError(await card.findByRole('textbox', { name: 'Contact e-mail' }), 'Invalid email address');

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
+import type { Problem } from '../../../api/errors';
 import { SITE_CONFIG_KEY, siteConfigSchema, type SiteConfig, type Texts } from '../../../lib/siteConfig';
 import { LANGUAGES } from '../../../i18n/languages';
 import { email } from '../../../lib/form/validation';
@@ -25,7 +26,7 @@ function flatten(site: SiteConfig): Values {
 }
 
 function check(values: Values) {
-  const errors: Record<string, string | undefined> = {
+  const errors: Record<string, Problem | undefined> = {
     siteName: maxLength(values.siteName?.trim(), MAX.siteName),
     contactEmail: values.contactEmail?.trim() ? email(values.contactEmail) : undefined,
     websiteUrl: httpAddress(values.websiteUrl),

@@ -80,7 +80,7 @@ describe('SocialEmbedsSettings', () => {
   });
 
   it('shows why saving failed', async () => {
-    const { user } = renderSettings({ 'PUT /admin/settings/social-embeds': () => jsonResponse({ error: 'You do not have permission to do this' }, 403) });
+    const { user } = renderSettings({ 'PUT /admin/settings/social-embeds': () => jsonResponse({ error: 'You do not have permission to do this', code: 'forbidden' }, 403) });
     const settings = await card();
     await user.click(await screen.findByRole('switch', { name: 'Facebook' }));
     await user.click(save());

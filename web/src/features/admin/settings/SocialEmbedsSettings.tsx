@@ -29,7 +29,7 @@ export function SocialEmbedsSettings() {
 
 function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const client = useQueryClient();
   const saveSettings = useSaveSettings('social-embeds', socialEmbedSettingsSchema);
   const [settings, setSettings] = useState(initial);
@@ -53,7 +53,7 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
       notifySuccess(t('embeds.saved'));
     } catch (failure) {
       // Made offline, it waits in the offline queue (the network indicator says so).
-      if (!isQueuedWrite(failure)) setError(failure instanceof ApiError && failure.fields['instagram.maxWidth'] ? text(failure.fields['instagram.maxWidth']) : errorText(failure));
+      if (!isQueuedWrite(failure)) setError(failure instanceof ApiError && failure.fields['instagram.maxWidth'] ? problemText(failure.fields['instagram.maxWidth']) : errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -94,7 +94,7 @@ function EmbedsForm({ initial }: { initial: SocialEmbedSettings }) {
               max={INSTAGRAM_WIDTH.max}
               value={settings.instagram.maxWidth}
               onChange={(value) => set('instagram', { maxWidth: typeof value === 'number' ? value : Number(value) || 0 })}
-              error={widthError ? text(widthError) : undefined}
+              error={widthError ? problemText(widthError) : undefined}
               suffix=" px"
               // Out of range stays as typed, with the error, rather than turning into the limit on blur.
               clampBehavior="none"

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-import { REQUIRED, required } from '../validation';
+import { problem, REQUIRED, required } from '../validation';
 import { STORED_SECRET } from '../components/SecretInput';
 
 /** The signing domain, the selector and the RSA private key (`********` when one is stored, "" when not). */
@@ -17,11 +17,8 @@ export type DkimView = z.infer<typeof dkimViewSchema>;
 /** All three empty: signing off. */
 export const SIGNING_OFF: DkimSettings = { domain: '', selector: '', privateKey: '' };
 
-/** The server's texts (server/src/email/dkim.rs). */
-export const KEY_RULE = 'Paste an RSA private key in PEM form (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)';
-export const NAME_RULE = 'Use letters, digits, dots and hyphens only';
 /** The stored key goes only with its domain and selector (the server then takes the mask as empty). */
-export const KEY_AGAIN = 'Paste the key again: the stored one is kept only for the same domain and selector';
+export const KEY_AGAIN = problem('dkim_key_again');
 
 /** The server's limits on the fields' lengths. */
 const NAME_MAX = 253;
@@ -38,16 +35,16 @@ export function toSettings(values: DkimSettings): DkimSettings {
   return { domain: values.domain.trim(), selector: values.selector.trim(), privateKey: values.privateKey.trim() };
 }
 
-const dnsName = (value: string) => required(value, NAME_MAX) ?? (DNS_NAME.test(value.trim()) ? undefined : NAME_RULE);
+const dnsName = (value: string) => required(value, NAME_MAX) ?? (DNS_NAME.test(value.trim()) ? undefined : problem('not_a_dns_name'));
 
-/** The server's checks, in its words: nothing when all three are empty, else all three. */
+/** The server's checks (server/src/email/dkim.rs), with its codes: nothing when all three are empty, else all three. */
 export function checkDkim(values: DkimSettings) {
   if (isOff(values)) return {};
   const key = values.privateKey.trim();
   return {
     domain: dnsName(values.domain),
     selector: dnsName(values.selector),
-    privateKey: key === '' ? REQUIRED : key === STORED_SECRET || PEM_KEY.test(key) ? required(key, KEY_MAX) : KEY_RULE,
+    privateKey: key === '' ? REQUIRED : key === STORED_SECRET || PEM_KEY.test(key) ? required(key, KEY_MAX) : problem('not_a_private_key'),
   };
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 
 import { email } from '../../../lib/form/validation';
-import { REQUIRED, between } from '../validation';
+import type { Problem } from '../../../api/errors';
+import { problem, REQUIRED, between } from '../validation';
 
 export const PROVIDERS = ['smtp', 'sendgrid', 'mailgun', 'ses', 'pop3', 'others'] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -69,16 +70,16 @@ export function toSettings(values: EmailValues): EmailSettings {
 }
 
 /** An address, or a name and an address in angle brackets. */
-function fromAddress(raw: string): string | undefined {
+function fromAddress(raw: string): Problem | undefined {
   const value = raw.trim();
   if (value === '') return REQUIRED;
   const named = /^[^<>]*<([^<>]+)>$/.exec(value);
-  return email(named ? (named[1] ?? '') : value);
+  return email(named ? (named[1] ?? '') : value) ? problem('not_a_from_address') : undefined;
 }
 
 /** The checks of the chosen provider's fields (the others are kept as they are, unchecked). */
 export function checkEmail(values: EmailValues) {
-  const errors: Record<string, string | undefined> = { fromAddress: fromAddress(values.fromAddress ?? '') };
+  const errors: Record<string, Problem | undefined> = { fromAddress: fromAddress(values.fromAddress ?? '') };
   for (const name of PROVIDER_FIELDS[values.provider as Provider] ?? []) {
     const value = (values[name] ?? '').trim();
     if (REQUIRED_FIELDS.has(name) && value === '') errors[name] = REQUIRED;

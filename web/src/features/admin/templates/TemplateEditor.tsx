@@ -49,10 +49,10 @@ function check(values: FlatValues, known: readonly string[] | undefined) {
  */
 export function TemplateEditor({ template, onClose }: { template?: TemplateRecord; onClose: () => void }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const saveTemplate = useSaveTemplate();
   const known = useTemplateVariables().data?.variables;
-  const form = useForm(initialValues(template), (values) => check(values, known), text);
+  const form = useForm(initialValues(template), (values) => check(values, known), problemText);
   const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
   const [target, setTarget] = useState<TextField>('body');
 

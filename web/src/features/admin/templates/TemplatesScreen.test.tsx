@@ -95,13 +95,34 @@ describe('TemplatesScreen', () => {
   it('shows the server’s reasons at their fields, translated', async () => {
     const { user } = renderTemplates({
       'PUT /admin/email/templates/t-1': () =>
-        jsonResponse({ error: 'Another template has this name', code: 'template_name_taken', fields: { name: 'Another template has this name' } }, 409),
+        jsonResponse({ error: 'Another template has this name', code: 'template_name_taken', fields: { name: { code: 'template_name_taken', message: 'Another template has this name' } } }, 409),
     });
     await table();
     await user.click(screen.getByRole('button', { name: 'Edit Spring news' }));
     const dialog = dialogNamed('Edit template');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expectFieldError(await within(dialog).findByLabelText(/^Name/), 'Another template has this name');
+  });
+
+  it('words a field’s problem by its code, with the values the server gives, in Hebrew', async () => {
+    const { user } = renderTemplates({
+      'PUT /admin/email/templates/t-1': () =>
+        jsonResponse(
+          {
+            error: 'Must be at most 200 characters',
+            code: 'invalid_fields',
+            fields: { name: { code: 'too_long', message: 'Must be at most 200 characters', values: { max: '200' } } },
+          },
+          400,
+        ),
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Spring news' }));
+    const dialog = dialogNamed('Edit template');
+    await i18n.changeLanguage('he');
+    await user.click(within(dialog).getByRole('button', { name: 'שמירה' }));
+    const name = dialog.querySelector<HTMLInputElement>('input[name="name"]')!;
+    await waitFor(() => expectFieldError(name, 'יש להזין 200 תווים לכל היותר'));
   });
 
   it('offers the welcome switch only on welcome templates and sends it', async () => {

@@ -45,7 +45,7 @@ describe('Adding a user', () => {
   });
 
   it('shows "Username already exists" at the username field and keeps the dialog open', async () => {
-    const taken = () => jsonResponse({ error: 'Username already exists', fields: { username: 'Username already exists' } }, 409);
+    const taken = () => jsonResponse({ error: 'Username already exists', fields: { username: { code: 'username_taken', message: 'Username already exists' } } }, 409);
     const { api, user, dialog, field } = await openForm({ 'POST /users/create': taken });
     await fill(user, field(/^Username/), 'odette');
     await fill(user, field(/^Email/), 'odette2@example.org');
@@ -82,7 +82,7 @@ describe('Adding a user', () => {
   });
 
   it('says why creating failed when it is not a field’s fault', async () => {
-    const { user, dialog, field } = await openForm({ 'POST /users/create': () => jsonResponse({ error: 'You do not have permission to do this' }, 403) });
+    const { user, dialog, field } = await openForm({ 'POST /users/create': () => jsonResponse({ error: 'You do not have permission to do this', code: 'forbidden' }, 403) });
     await fill(user, field(/^Username/), 'coppelia');
     await fill(user, field(/^Email/), 'coppelia@example.org');
     await fill(user, field(/^Password/), PASSWORD);

@@ -40,10 +40,10 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value.tri
 /** Adds a user with the sign-up fields, a role, admin access and VIP membership. */
 export function CreateUserForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const { text, errorText } = useAdminText();
+  const { problemText, errorText } = useAdminText();
   const createUser = useCreateUser();
   const canGrant = useCanGrant();
-  const form = useForm(EMPTY, check, text);
+  const form = useForm(EMPTY, check, problemText);
   const { values } = form;
   // The admin role and admin access are one thing: either one shows (and sends) both.
   const isAdmin = values.isAdmin || values.role === 'admin';

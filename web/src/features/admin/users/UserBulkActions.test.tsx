@@ -68,7 +68,7 @@ describe('Acting on selected users', () => {
   });
 
   it('says why an export failed', async () => {
-    const { user } = await renderUsers({ 'GET /users/export': () => jsonResponse({ error: 'Select at most 1000 users' }, 400) });
+    const { user } = await renderUsers({ 'GET /users/export': () => jsonResponse({ error: 'Select at most 1000 users', code: 'too_many_ids' }, 400) });
     const bar = await select(user, 'odette');
     await user.click(within(bar).getByRole('button', { name: 'Export selected' }));
     expect(await screen.findByText('Select at most 1000 users')).toBeInTheDocument();

@@ -123,7 +123,7 @@ describe('UsersScreen', () => {
   });
 
   it('says that loading failed, with the reason in the interface language', async () => {
-    renderUsers({ 'GET /users/list': () => jsonResponse({ error: 'Page size must be 10, 25, 50 or 100' }, 400) });
+    renderUsers({ 'GET /users/list': () => jsonResponse({ error: 'Page size must be 10, 25, 50 or 100', code: 'bad_page_size' }, 400) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load users');
     expect(alert).toHaveTextContent('Page size must be 10, 25, 50 or 100');
@@ -132,7 +132,7 @@ describe('UsersScreen', () => {
 
   it('says that a search failed, and keeps the search box to change it', async () => {
     const { user } = renderUsers({
-      'GET /users/list': ({ path }: ApiCall) => (path.includes('search=') ? jsonResponse({ error: 'Internal server error' }, 400) : userPage(listed)),
+      'GET /users/list': ({ path }: ApiCall) => (path.includes('search=') ? jsonResponse({ error: 'Internal server error', code: 'internal_error' }, 400) : userPage(listed)),
     });
     await usersTable();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'odette');
@@ -154,7 +154,7 @@ describe('UsersScreen', () => {
   });
 
   it('shows why a delete failed in the dialog', async () => {
-    const { user } = renderUsers({ 'DELETE /users/delete/u-12': () => jsonResponse({ error: 'The last admin cannot be deleted' }, 400) });
+    const { user } = renderUsers({ 'DELETE /users/delete/u-12': () => jsonResponse({ error: 'The last admin cannot be deleted', code: 'last_admin_delete' }, 400) });
     await user.click(within(await rowOf('giselle')).getByRole('button', { name: 'Delete giselle' }));
     const dialog = dialogNamed('Delete giselle?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -186,7 +186,7 @@ describe('UsersScreen', () => {
   it('shows the server’s refusal in the interface language', async () => {
     await i18n.changeLanguage('fr');
     const t = i18n.getFixedT('fr', 'admin');
-    const { user } = renderUsers({ 'PATCH /users/update/u-12': () => jsonResponse({ error: 'The last admin cannot be demoted' }, 400) });
+    const { user } = renderUsers({ 'PATCH /users/update/u-12': () => jsonResponse({ error: 'The last admin cannot be demoted', code: 'last_admin_demote' }, 400) });
     await screen.findByText('giselle');
     await user.click(screen.getByRole('switch', { name: t('users.adminOf', { name: 'giselle' }) }));
     const reason = t('messages.lastAdminDemote');

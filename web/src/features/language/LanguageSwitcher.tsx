@@ -3,11 +3,11 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { LANGUAGES, isLanguage } from '../i18n/languages';
-import { useLanguage } from '../i18n/useLanguage';
-import { track } from '../features/analytics/track';
+import { LANGUAGES, isLanguage } from '../../i18n/languages';
+import { useLanguage } from '../../i18n/useLanguage';
+import { track } from '../analytics';
 
-/** Changes the interface language; i18next stores the choice under `i18nextLng` for the next visit. */
+/** Changes the interface language (the public header and the admin's); i18next stores the choice under `i18nextLng` for the next visit. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const language = useLanguage();

@@ -1,0 +1,1 @@
+export { NetworkStatus } from './NetworkStatus';
