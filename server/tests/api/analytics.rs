@@ -295,13 +295,13 @@ async fn junk_is_refused_and_floods_are_slowed() {
         let script = beacon(app, BORIS, FIREFOX, view("javascript:alert(1)", "he")).await;
         assert_error_code(&script, StatusCode::BAD_REQUEST, "invalid_page");
         let long = beacon(app, BORIS, FIREFOX, view(&format!("/{}", "a".repeat(2000)), "he")).await;
-        assert_field_error(&long, StatusCode::BAD_REQUEST, "url", "At most 2000 characters");
+        assert_field_error(&long, StatusCode::BAD_REQUEST, "url", "Must be at most 2000 characters");
         let long_brand = json!({ "name": "productLink", "url": "/", "lang": "he", "brand": "b".repeat(201) });
         assert_field_error(
             &beacon(app, BORIS, FIREFOX, long_brand).await,
             StatusCode::BAD_REQUEST,
             "brand",
-            "At most 200 characters",
+            "Must be at most 200 characters",
         );
         let huge = view(&format!("/{}", "a".repeat(5000)), "he");
         assert_error_code(&beacon(app, BORIS, FIREFOX, huge).await, StatusCode::PAYLOAD_TOO_LARGE, "body_too_large");
