@@ -85,9 +85,13 @@ export const CLIENT_CODES = {
 /** A code the interface has a text for. */
 export type MessageCode = keyof typeof SERVER_CODES | keyof typeof CLIENT_CODES;
 
+/** The key a code has in the first of `tables` that lists it. */
+export function keyOf<K>(code: string | undefined, ...tables: Readonly<Record<string, K>>[]): K | undefined {
+  if (code === undefined) return undefined;
+  return tables.find((table) => Object.hasOwn(table, code))?.[code];
+}
+
 /** The key of a code the interface knows, the server's or its own. */
 export function messageKey(code: string | undefined): MessageKey | undefined {
-  if (code === undefined) return undefined;
-  if (Object.hasOwn(SERVER_CODES, code)) return SERVER_CODES[code as keyof typeof SERVER_CODES];
-  return Object.hasOwn(CLIENT_CODES, code) ? CLIENT_CODES[code as keyof typeof CLIENT_CODES] : undefined;
+  return keyOf<MessageKey>(code, SERVER_CODES, CLIENT_CODES);
 }

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError, type Problem } from '../../api/errors';
+import { keyOf } from '../../i18n/serverTexts';
 import { useMessageText } from '../../i18n/useMessageText';
 import { ADMIN_NAMESPACE } from './i18n';
 
@@ -120,9 +121,7 @@ export type AdminCode = keyof typeof CODES | keyof typeof ADMIN_CLIENT_CODES;
 
 /** The key under `messages` in the admin locales of a code the admin knows, the server's or its own. */
 export function adminCodeKey(code: string | undefined): AdminMessageKey | undefined {
-  if (code === undefined) return undefined;
-  if (Object.hasOwn(CODES, code)) return CODES[code as keyof typeof CODES];
-  return Object.hasOwn(ADMIN_CLIENT_CODES, code) ? ADMIN_CLIENT_CODES[code as keyof typeof ADMIN_CLIENT_CODES] : undefined;
+  return keyOf<AdminMessageKey>(code, CODES, ADMIN_CLIENT_CODES);
 }
 
 /** Like `useMessageText`, knowing the admin's codes first. */
