@@ -12,6 +12,21 @@ use sqlx::{
 
 pub(crate) type Db = AnyPool;
 
+/// `sqlx::FromRow` for a struct read from the columns named as its fields; the fields after `skip` take
+/// their default. What sqlx's derive does, without its proc-macro, which builds a second copy of sqlx,
+/// SQLite and tokio for the compiler: `from_row!(Row { id, name } skip { current });`.
+macro_rules! from_row {
+    ($name:ident { $($field:ident),* $(,)? } $(skip { $($skipped:ident),* $(,)? })?) => {
+        impl sqlx::FromRow<'_, sqlx::any::AnyRow> for $name {
+            fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+                use sqlx::Row as _;
+                Ok(Self { $($field: row.try_get(stringify!($field))?,)* $($($skipped: Default::default(),)*)? })
+            }
+        }
+    };
+}
+pub(crate) use from_row;
+
 /// The migrations, embedded so the binary needs no files beside it.
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "catalogue", include_str!("../migrations/0001_catalogue.sql")),

@@ -12,13 +12,13 @@ use axum::{
     response::{IntoResponse, Response},
     Json,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// Every refusal's machine code, as an answer's `code` and each of its `fields` carry it: the document lists them
 /// all, and the web app has a text for each in every language (web/src/app/errorCodes.test.ts holds the two
 /// together).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     AccountDisabled,
@@ -48,6 +48,7 @@ pub enum ErrorCode {
     CampaignNotFound,
     CampaignNotPaused,
     CampaignNotScheduled,
+    CampaignNotStarted,
     CampaignNotSending,
     CampaignUnderWay,
     CategoryNotFound,
@@ -188,19 +189,19 @@ impl fmt::Display for Text {
 
 /// A refusal with its values: the code, the English text, and what the text holds (a length, a mail
 /// server's own words) by name, so that a client words it in its language. A field's answer in `fields`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+/// Kept too where a refusal is told later (a scheduled campaign that could not start).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Problem {
     pub(crate) code: ErrorCode,
     pub(crate) message: String,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    #[schema(value_type = BTreeMap<String, String>)]
-    pub(crate) values: BTreeMap<&'static str, String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub(crate) values: BTreeMap<String, String>,
 }
 
 impl Problem {
     /// A text with values: `message` is the English with the values already in it.
     pub(crate) fn with<const N: usize>(code: ErrorCode, message: String, values: [(&'static str, String); N]) -> Self {
-        Self { code, message, values: BTreeMap::from(values) }
+        Self { code, message, values: values.into_iter().map(|(name, value)| (name.to_owned(), value)).collect() }
     }
 }
 
@@ -356,8 +357,7 @@ pub(crate) struct ErrorAnswer {
     code: ErrorCode,
     /// What the text holds, by name (a provider's own words as `reason`), for a client's own wording.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    #[schema(value_type = BTreeMap<String, String>)]
-    values: BTreeMap<&'static str, String>,
+    values: BTreeMap<String, String>,
     /// Invalid input: each failing field's problem, by field name.
     #[serde(skip_serializing_if = "Option::is_none")]
     fields: Option<BTreeMap<String, Problem>>,
@@ -366,8 +366,10 @@ pub(crate) struct ErrorAnswer {
     retry_after: Option<u64>,
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+impl ApiError {
+    /// The answer's status and body. An internal fault is logged here and told only as "Internal server
+    /// error"; a database out of reach is told as briefly unavailable.
+    pub(crate) fn answer(self) -> (StatusCode, ErrorAnswer) {
         let this = match self {
             Self::Internal(err) if database_unreachable(&err) => {
                 tracing::warn!(error = %format!("{err:#}"), "the database is out of reach");
@@ -394,6 +396,23 @@ impl IntoResponse for ApiError {
             }
             _ => {}
         }
+        (status, answer)
+    }
+
+    /// What went wrong as one problem, as a client tells it: an invalid answer's first field's, else the
+    /// refusal's own.
+    pub(crate) fn into_problem(self) -> Problem {
+        let (_, answer) = self.answer();
+        match answer.fields.and_then(|fields| fields.into_values().next()) {
+            Some(first) => first,
+            None => Problem { code: answer.code, message: answer.error, values: answer.values },
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, answer) = self.answer();
         // The wait goes in the header too, where clients and proxies look for it.
         let retry_after = answer.retry_after.map(|secs| [(header::RETRY_AFTER, secs.to_string())]);
         (status, retry_after, Json(answer)).into_response()

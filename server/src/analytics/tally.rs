@@ -6,10 +6,9 @@
 use std::collections::{HashMap, HashSet};
 
 use super::store::PAGEVIEW;
-use crate::time::DAY_MS;
+use crate::{db::from_row, time::DAY_MS};
 
 /// A page view or event, as counted.
-#[derive(sqlx::FromRow)]
 pub(crate) struct EventRow {
     pub at: i64,
     pub visitor: String,
@@ -20,9 +19,9 @@ pub(crate) struct EventRow {
     pub brand: String,
     pub results: Option<i64>,
 }
+from_row!(EventRow { at, visitor, name, path, lang, target, brand, results });
 
 /// A visit, as counted.
-#[derive(sqlx::FromRow)]
 pub(crate) struct VisitRow {
     pub started_at: i64,
     pub last_at: i64,
@@ -37,6 +36,20 @@ pub(crate) struct VisitRow {
     pub os: String,
     pub device: String,
 }
+from_row!(VisitRow {
+    started_at,
+    last_at,
+    visitor,
+    pageviews,
+    entry_path,
+    exit_path,
+    source,
+    utm_campaign,
+    browser_lang,
+    browser,
+    os,
+    device
+});
 
 /// The value a breakdown counts a row by, or `None` when the row is not one it counts.
 enum Counted {

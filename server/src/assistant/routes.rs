@@ -136,10 +136,8 @@ async fn respond(
         tokio::spawn(async move {
             let event = match answer::answer(&state, question, &output).await {
                 Ok(answer) => Event::Done(Box::new(answer)),
-                Err(err) => {
-                    tracing::error!(error = %format!("{err:#}"), "the assistant failed");
-                    Event::Failed("Internal server error".to_owned())
-                }
+                // The error answer a plain request would get (logged there), as the stream's last event.
+                Err(err) => Event::Failed(Box::new(ApiError::Internal(err).answer().1)),
             };
             output.send(event);
         });

@@ -1,6 +1,6 @@
 //! How an answer reaches a client that streams (`Accept: text/event-stream`): server-sent events
 //! `start` (a provider starts; drop any text so far), `delta` (the next piece), then `done` (the whole
-//! checked answer) or `error`.
+//! checked answer) or `error` (an error answer's body: `{error, code}`).
 
 use std::convert::Infallible;
 
@@ -10,12 +10,13 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio_stream::{wrappers::UnboundedReceiverStream, Stream, StreamExt};
 
 use super::{model::Answer, providers::ProviderKind};
+use crate::error::ErrorAnswer;
 
 pub(crate) enum Event {
     Start { provider: ProviderKind, model: String },
     Delta(String),
     Done(Box<Answer>),
-    Failed(String),
+    Failed(Box<ErrorAnswer>),
 }
 
 /// Where an answer's events go: a streaming client, or nowhere (a plain JSON answer).
@@ -57,7 +58,7 @@ pub(crate) fn response(events: UnboundedReceiver<Event>) -> Sse<impl Stream<Item
             }
             Event::Delta(text) => SseEvent::default().event("delta").json_data(json!({ "text": text })),
             Event::Done(answer) => SseEvent::default().event("done").json_data(answer),
-            Event::Failed(error) => SseEvent::default().event("error").json_data(json!({ "error": error })),
+            Event::Failed(answer) => SseEvent::default().event("error").json_data(answer),
         }
         .expect("events serialise"))
     });

@@ -1,14 +1,17 @@
 //! The audit log's storage: the filtered, paged reads of the admin's table and export.
 
 use serde::Serialize;
-use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::{db::Db, db_filter::Filter, paging::Paging};
+use crate::{
+    db::{from_row, Db},
+    db_filter::Filter,
+    paging::Paging,
+};
 
 const COLUMNS: &str = "id, created_at, user_id, username, action, resource_type, resource_id, ip, user_agent";
 
-#[derive(Serialize, ToSchema, FromRow)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct AuditEntry {
     pub id: String,
@@ -22,6 +25,7 @@ pub(crate) struct AuditEntry {
     pub ip: String,
     pub user_agent: String,
 }
+from_row!(AuditEntry { id, created_at, user_id, username, action, resource_type, resource_id, ip, user_agent });
 
 /// One page of the entries `filter` keeps, newest first, and how many it keeps in all.
 pub(crate) async fn page(db: &Db, filter: &Filter, paging: Paging) -> Result<(Vec<AuditEntry>, i64), sqlx::Error> {

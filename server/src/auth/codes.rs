@@ -8,7 +8,12 @@ use rand::Rng;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
-use crate::{db::Db, encoding::hex, time::DAY_MS, AppState};
+use crate::{
+    db::{from_row, Db},
+    encoding::hex,
+    time::DAY_MS,
+    AppState,
+};
 
 pub(crate) const CODE_TTL_MINUTES: i64 = 10;
 pub(crate) const MAX_FAILED_ATTEMPTS: i64 = 5;
@@ -100,7 +105,6 @@ pub(crate) async fn issue(state: &AppState, user_id: &str, purpose: Purpose) -> 
     Ok(Issued { challenge_id, code, resend_after_secs: RESEND_WAIT_SECS })
 }
 
-#[derive(sqlx::FromRow)]
 struct Row {
     user_id: String,
     purpose: String,
@@ -108,6 +112,7 @@ struct Row {
     resend_count: i64,
     resend_after: i64,
 }
+from_row!(Row { user_id, purpose, failed_attempts, resend_count, resend_after });
 
 async fn live(state: &AppState, challenge_id: &str) -> Result<Option<Row>, sqlx::Error> {
     sqlx::query_as(

@@ -6,7 +6,7 @@ use sqlx::{Any, Transaction};
 use utoipa::ToSchema;
 
 use crate::{
-    db::Db,
+    db::{from_row, Db},
     db_filter::{contains_pattern, Filter, Value},
     paging::Paging,
     time::DAY_MS,
@@ -187,7 +187,6 @@ pub(crate) struct CrashGroup {
     pub browsers: Vec<String>,
 }
 
-#[derive(sqlx::FromRow)]
 struct GroupRow {
     id: String,
     message: String,
@@ -197,6 +196,7 @@ struct GroupRow {
     first_seen: i64,
     last_seen: i64,
 }
+from_row!(GroupRow { id, message, status, occurrences, users, first_seen, last_seen });
 
 const GROUP_COLUMNS: &str = "id, message, status, occurrences, users, first_seen, last_seen";
 
@@ -264,7 +264,7 @@ pub(crate) async fn group(db: &Db, id: &str) -> Result<Option<CrashGroup>, sqlx:
 }
 
 /// One kept report of a group (its stacks are read for the newest only: `newest_stacks`).
-#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct CrashOccurrence {
     pub id: String,
@@ -278,6 +278,7 @@ pub(crate) struct CrashOccurrence {
     pub lang: String,
     pub release: String,
 }
+from_row!(CrashOccurrence { id, created_at, user_id, message, url, user_agent, browser, lang, release });
 
 /// The group's kept reports, newest first.
 pub(crate) async fn occurrences(db: &Db, group: &str) -> Result<Vec<CrashOccurrence>, sqlx::Error> {

@@ -26,10 +26,12 @@ use super::{
     refusal::ProviderRefused,
     settings::{EmailSettings, MailgunRegion, Provider, Security},
 };
-use crate::config::{MailConfig, MailTransport, SmtpConfig, SmtpTls};
+use crate::{
+    config::{MailConfig, MailTransport, SmtpConfig, SmtpTls},
+    db::from_row,
+};
 
 /// A message as a transport sends it: the outbox's row, or a campaign's message made at once.
-#[derive(sqlx::FromRow)]
 pub struct Queued {
     pub id: String,
     pub recipient: String,
@@ -39,6 +41,7 @@ pub struct Queued {
     pub attempts: i64,
     pub list_unsubscribe: Option<String>,
 }
+from_row!(Queued { id, recipient, subject, text_body, html_body, attempts, list_unsubscribe });
 
 /// The most SMTP connections kept open to one server (the campaign sender's highest concurrency).
 pub(crate) const MAX_CONNECTIONS: u32 = 50;

@@ -4,13 +4,12 @@
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
-use sqlx::FromRow;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{groups::Group, validation};
 use crate::access::Role;
 use crate::{
-    db::Db,
+    db::{from_row, Db},
     db_filter::{contains_pattern, Filter, Value},
     error::{ApiError, ApiResult, ErrorCode, Text},
     paging::Paging,
@@ -41,7 +40,6 @@ pub(crate) struct AdminUser {
     pub bounced_at: Option<i64>,
 }
 
-#[derive(FromRow)]
 struct Row {
     id: String,
     username: String,
@@ -58,6 +56,22 @@ struct Row {
     email_verified: i64,
     bounced_at: Option<i64>,
 }
+from_row!(Row {
+    id,
+    username,
+    email,
+    role,
+    is_admin,
+    gender,
+    birth_date,
+    phone,
+    location,
+    created_at,
+    last_login_at,
+    disabled_at,
+    email_verified,
+    bounced_at
+});
 
 const COLUMNS: &str = "u.id, u.username, u.email, u.role, u.is_admin, u.gender, u.birth_date, u.phone, u.location,
                        u.created_at, u.last_login_at, u.disabled_at, u.email_verified, u.bounced_at";

@@ -3,7 +3,7 @@
 
 use super::groups::{self, Group};
 use crate::{
-    db::Db,
+    db::{from_row, Db},
     db_filter::{Filter, Value},
     lang::Lang,
     paging::Paging,
@@ -58,13 +58,13 @@ pub(crate) async fn mark_bounced(db: &Db, user_id: &str, now: i64) -> Result<(),
 }
 
 /// A member no campaign reaches since her address bounced for good.
-#[derive(sqlx::FromRow)]
 pub(crate) struct Suppressed {
     pub id: String,
     pub username: String,
     pub email: String,
     pub bounced_at: i64,
 }
+from_row!(Suppressed { id, username, email, bounced_at });
 
 /// The suppressed members, the latest bounce first, and how many there are.
 pub(crate) async fn suppressed(db: &Db, paging: Paging) -> Result<(Vec<Suppressed>, i64), sqlx::Error> {

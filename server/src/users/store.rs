@@ -1,5 +1,4 @@
 use serde::{Deserialize, Serialize};
-use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::validation;
@@ -8,7 +7,7 @@ use crate::{
         permissions::{self, Permission},
         Role, UserRecord,
     },
-    db::Db,
+    db::{from_row, Db},
     lang::Lang,
 };
 
@@ -207,7 +206,7 @@ pub async fn set_password_hash(db: &Db, id: &str, hash: &str) -> Result<(), sqlx
 }
 
 /// The member's own details (the account page), without the newsletter choice, which is a group.
-#[derive(Serialize, ToSchema, FromRow, PartialEq)]
+#[derive(Serialize, ToSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Account {
     id: String,
@@ -220,10 +219,10 @@ pub struct Account {
     location: Option<String>,
     /// The language of the account's e-mails.
     language: String,
-    #[sqlx(skip)]
     pub newsletter: bool,
     created_at: i64,
 }
+from_row!(Account { id, username, email, gender, birth_date, phone, location, language, created_at } skip { newsletter });
 
 pub async fn account(db: &Db, id: &str) -> Result<Account, sqlx::Error> {
     sqlx::query_as(

@@ -99,8 +99,10 @@ pub(crate) async fn serve(State(state): State<AppState>, request: Request) -> Re
 /// The cookie in which the web app keeps the visitor's language (beside local storage).
 const LANGUAGE_COOKIE: &str = "i18nextLng";
 
-/// The page's language, chosen as the web app chooses it: `?lang`, then the language cookie, then the
-/// browser's `Accept-Language`, then Hebrew. A value that is not a site language is passed over.
+/// The page's language, in the spec's order as the server sees it: `?lang`, then the language cookie (the
+/// web app's copy of local storage), then the browser's `Accept-Language`, then Hebrew; a value that is not a
+/// site language is passed over. The one place the rule lives: the app starts in the language the page is
+/// drawn in (`<html lang>`), local storage's taking over only where the cookie was lost (chosenLanguage.ts).
 fn page_language(query: Option<&str>, headers: &HeaderMap) -> Lang {
     let from_query =
         query.and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("lang="))).and_then(Lang::from_code);

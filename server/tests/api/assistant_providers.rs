@@ -338,8 +338,8 @@ async fn the_admin_sees_status_metrics_and_tests_each_provider() {
         assert_eq!(edge_test["sources"][0]["id"], "post:sewing-ribbons-and-elastics");
         let gateway_test = test("gateway").await;
         assert_eq!(
-            (gateway_test["ok"].as_bool(), gateway_test["error"].as_str()),
-            (Some(false), Some("This provider is not configured"))
+            (gateway_test["ok"].as_bool(), gateway_test["errorType"].as_str(), gateway_test["error"].as_str()),
+            (Some(false), Some("connection"), Some("This provider is not configured"))
         );
         assert!(test("basic").await["answer"].as_str().unwrap().starts_with("Here is what I found"));
 

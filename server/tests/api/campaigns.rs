@@ -272,11 +272,16 @@ async fn a_scheduled_campaign_starts_at_the_instant_of_its_timezone() {
         member(app, "anna", "en", false).await;
         let new_york = create(app, &admin, &draft(&template_id, &["all"], &["en"])).await;
         let jerusalem = create(app, &admin, &draft(&template_id, &["all"], &["en"])).await;
-        for (id, zone) in [(&new_york, "America/New_York"), (&jerusalem, "Asia/Jerusalem")] {
+        // To the one Hebrew reader, who leaves before its time: it cannot start, and goes back to draft saying why.
+        let boris = member(app, "boris", "he", false).await;
+        let nobody = create(app, &admin, &draft(&template_id, &["all"], &["he"])).await;
+        for (id, zone) in [(&new_york, "America/New_York"), (&jerusalem, "Asia/Jerusalem"), (&nobody, "Europe/London")]
+        {
             let uri = format!("/api/admin/email/campaigns/{id}/schedule");
             let scheduled = call(app, Method::POST, &uri, &admin, &schedule("2030-07-15", "09:00", zone)).await;
             assert_eq!(scheduled.status, StatusCode::OK, "{}", scheduled.text());
         }
+        sqlx::query("DELETE FROM users WHERE id = $1").bind(&boris).execute(&app.state.db).await.unwrap();
         // Read from the database: the admin's session does not last the years the clock moves.
         let status = |id: String| async move {
             let status: String = sqlx::query_scalar("SELECT status FROM email_campaigns WHERE id = $1")
@@ -301,9 +306,12 @@ async fn a_scheduled_campaign_starts_at_the_instant_of_its_timezone() {
             (status(jerusalem.clone()).await, status(new_york.clone()).await),
             ("sent".into(), "scheduled".into())
         );
+        // 09:00 in London in July is 08:00 UTC: not yet.
+        assert_eq!(status(nobody.clone()).await, "scheduled");
         move_to("2030-07-15T12:59:59Z");
         send_campaigns(&app.state, transport(app)).await.unwrap();
         assert_eq!(status(new_york.clone()).await, "scheduled");
+        assert_eq!(status(nobody.clone()).await, "draft");
         move_to("2030-07-15T13:00:00Z");
         assert_eq!(send_campaigns(&app.state, transport(app)).await.unwrap(), 2);
         let started: i64 = sqlx::query_scalar("SELECT started_at FROM email_campaigns WHERE id = $1")
@@ -312,6 +320,12 @@ async fn a_scheduled_campaign_starts_at_the_instant_of_its_timezone() {
             .await
             .unwrap();
         assert_eq!((status(new_york.clone()).await, started), ("sent".into(), epoch_ms("2030-07-15T13:00:00Z")));
+        // Read once New York started: a new admin would have joined its audience.
+        let problem = campaign(app, &app.signed_in_admin("siegfried").await, &nobody).await["problem"].clone();
+        assert_eq!(
+            problem,
+            json!({ "code": "campaign_audience_empty", "message": "No member matches the chosen groups and languages" })
+        );
     })
     .await;
 }

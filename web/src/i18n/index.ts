@@ -50,12 +50,12 @@ function applyToDocument(language: string) {
 
 /**
  * Sets i18next up in the browser; settled once the start language's texts have arrived. The start language
- * is detected in the spec's order (`?lang`, local storage, the browser's languages, `<html lang>`:
- * chosenLanguage.ts) and kept at once, as is every later change (this tab's or another's), in local storage
- * and in the cookie the server picks the page's language by (`?lang`, the cookie, `Accept-Language`,
- * Hebrew), so the next page comes from the server in the language the app shows. Called by the start in a
- * task of its own (a quarter of the start's evaluation on a phone when it ran on import); the server's
- * render sets i18next up with every language itself.
+ * is the one the server drew the page in (it applies the spec's order: chosenLanguage.ts), or local storage's
+ * where the server could not see it, and is kept at once, as is every later change (this tab's or
+ * another's), in local storage and in the cookie the server picks the page's language by, so the next page
+ * comes from the server in the language the app shows. Called by the start in a task of its own (a quarter
+ * of the start's evaluation on a phone when it ran on import); the server's render sets i18next up with
+ * every language itself.
  */
 export function startI18nInBrowser(): Promise<void> {
   const startLanguage = chosenLanguage();

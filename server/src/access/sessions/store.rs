@@ -1,10 +1,14 @@
 //! The sessions table: one row per sign-in.
 
 use serde::Serialize;
-use sqlx::FromRow;
+use sqlx::{any::AnyRow, FromRow, Row};
 use utoipa::ToSchema;
 
-use crate::{access::UserRecord, client_info::ClientInfo, db::Db};
+use crate::{
+    access::UserRecord,
+    client_info::ClientInfo,
+    db::{from_row, Db},
+};
 
 /// The most sessions one answer lists, newest first.
 pub(crate) const LIST_LIMIT: i64 = 1000;
@@ -69,11 +73,14 @@ pub(crate) async fn extend(
 }
 
 /// A live session's user and when it was last active.
-#[derive(sqlx::FromRow)]
 pub(crate) struct LiveRow {
-    #[sqlx(flatten)]
     pub user: UserRecord,
     pub last_activity_at: i64,
+}
+impl FromRow<'_, AnyRow> for LiveRow {
+    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self { user: UserRecord::from_row(row)?, last_activity_at: row.try_get("last_activity_at")? })
+    }
 }
 
 /// The session's row when it belongs to `user_id`, is neither ended nor expired, the token issued at
@@ -139,7 +146,7 @@ pub(crate) async fn end_others(db: &Db, user_id: &str, keep: &str, now: i64) -> 
     Ok(done.rows_affected())
 }
 
-#[derive(Serialize, ToSchema, FromRow)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct SessionInfo {
     id: String,
@@ -151,9 +158,9 @@ pub(crate) struct SessionInfo {
     last_activity_at: i64,
     expires_at: i64,
     /// Whether this is the session making the request.
-    #[sqlx(skip)]
     current: bool,
 }
+from_row!(SessionInfo { id, user_id, username, ip, browser, created_at, last_activity_at, expires_at } skip { current });
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -18,7 +18,7 @@ use crate::{
     assistant::{
         answer, guard,
         model::{Outcome, Question, Route, Source},
-        providers::ProviderKind,
+        providers::{ErrorType, ProviderKind},
         settings::AiProviders,
         stream::Output,
     },
@@ -52,7 +52,9 @@ pub(crate) struct AiTestResult {
     /// The model's time to its first token (models only).
     first_token_ms: Option<i64>,
     sources: Vec<Source>,
-    /// The provider's own error when `ok` is false.
+    /// Why the provider's answer was not used, when `ok` is false (what a client words).
+    error_type: Option<ErrorType>,
+    /// The detail beside `errorType`: the provider's own words, as it gave them.
     error: Option<String>,
 }
 
@@ -126,15 +128,16 @@ async fn ai_test(
         Err(failure) => vec![(test.provider, failure)],
     };
     record::save(&state, &record, &failures).await?;
-    let error = failures.first().map(|(_, failure)| failure.message.clone());
+    let failure = failures.into_iter().next().map(|(_, failure)| failure);
     Ok(Json(AiTestResult {
-        ok: error.is_none(),
+        ok: failure.is_none(),
         answer: text,
         provider: test.provider,
         model,
         duration_ms: record.duration_ms,
         first_token_ms: record.first_token_ms,
         sources,
-        error,
+        error_type: failure.as_ref().map(|failure| failure.kind),
+        error: failure.map(|failure| failure.message),
     }))
 }

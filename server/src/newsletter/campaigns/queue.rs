@@ -3,9 +3,7 @@
 //! the single writer does the same. A row stays queued until its message is accepted, so a sender that
 //! dies loses nothing: its lease runs out and another claim takes the row again.
 
-use sqlx::FromRow;
-
-use crate::db::Db;
+use crate::db::{from_row, Db};
 
 /// How long a claim lasts. A batch is sized to end well within it (`sender`).
 pub(crate) const LEASE_MS: i64 = 30_000;
@@ -14,7 +12,7 @@ pub(crate) const MAX_ATTEMPTS: i64 = 5;
 const FIRST_RETRY_MS: i64 = 60_000;
 const MAX_RETRY_MS: i64 = 30 * 60_000;
 
-#[derive(Debug, FromRow)]
+#[derive(Debug)]
 pub(crate) struct Claimed {
     pub user_id: String,
     pub email: String,
@@ -22,6 +20,7 @@ pub(crate) struct Claimed {
     pub lang: String,
     pub attempts: i64,
 }
+from_row!(Claimed { user_id, email, username, lang, attempts });
 
 /// Claims up to `limit` due recipients of `campaign` until `now + LEASE_MS`.
 pub(crate) async fn claim(

@@ -6,7 +6,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store;
-use crate::{db::Db, time::DAY_MS};
+use crate::{
+    db::{from_row, Db},
+    time::DAY_MS,
+};
 
 const HOUR_MS: i64 = 60 * 60_000;
 /// The failures and bounces listed (the figures count them all).
@@ -39,7 +42,7 @@ pub(crate) struct LinkClicks {
     pub clicks: i64,
 }
 
-#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct RecipientProblem {
     pub email: String,
@@ -49,6 +52,7 @@ pub(crate) struct RecipientProblem {
     /// The mail server's answer.
     pub error: Option<String>,
 }
+from_row!(RecipientProblem { email, status, attempts, error });
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -168,7 +168,7 @@ async fn start_due(state: &AppState) -> anyhow::Result<()> {
             Ok(()) | Err(ApiError::Conflict(_) | ApiError::NotFound(_)) => {}
             Err(err @ (ApiError::Invalid(_) | ApiError::BadRequest(_))) => {
                 tracing::warn!(campaign = %id, "scheduled campaign could not start: {err}");
-                store::give_back(&state.db, &id, &err.to_string(), state.clock.now_ms()).await?;
+                store::give_back(&state.db, &id, &err.into_problem(), state.clock.now_ms()).await?;
             }
             Err(err) => return Err(api_error(err)),
         }

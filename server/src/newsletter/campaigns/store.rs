@@ -14,6 +14,7 @@ use super::{
 use crate::{
     db::Db,
     db_filter::{Filter, Value},
+    error::{ErrorCode, Problem, Text},
     lang::Lang,
     newsletter::templates::model::{TemplateCategory, TemplateText},
     users::mailing::ListAudience,
@@ -50,7 +51,7 @@ pub(crate) struct CampaignRecord {
     /// The start's UTC instant, epoch milliseconds.
     pub scheduled_at: Option<i64>,
     /// Why a scheduled start did not happen (the campaign went back to draft).
-    pub problem: Option<String>,
+    pub problem: Option<Problem>,
     /// Members frozen at the start.
     pub recipients: i64,
     pub performance: Performance,
@@ -64,6 +65,14 @@ pub(crate) struct CampaignRecord {
 fn json<T: DeserializeOwned>(row: &AnyRow, column: &str) -> Result<T, sqlx::Error> {
     let text: String = row.try_get(column)?;
     serde_json::from_str(&text).map_err(|err| sqlx::Error::Decode(Box::new(err)))
+}
+
+const NOT_STARTED: Text = Text::new(ErrorCode::CampaignNotStarted, "The campaign could not start at its time");
+
+/// A kept problem, as JSON; one kept as English only (before problems had codes) is told as a campaign that
+/// could not start, its English kept.
+fn stored_problem(kept: &str) -> Problem {
+    serde_json::from_str(kept).unwrap_or_else(|_| Problem { message: kept.to_owned(), ..NOT_STARTED.into() })
 }
 
 fn to_json(value: &impl Serialize) -> String {
@@ -115,7 +124,7 @@ pub(crate) async fn records(
                 actions: status.actions(),
                 schedule: local.zip(timezone).and_then(|(local, timezone)| Schedule::from_stored(&local, &timezone)),
                 scheduled_at: row.try_get("scheduled_at")?,
-                problem: row.try_get("problem")?,
+                problem: row.try_get::<Option<String>, _>("problem")?.map(|kept| stored_problem(&kept)),
                 recipients: row.try_get("recipients")?,
                 performance: figures.remove(&id).unwrap_or_default(),
                 started_at: row.try_get("started_at")?,
@@ -239,10 +248,10 @@ pub(crate) async fn move_to(
 }
 
 /// A scheduled campaign that could not start goes back to draft, saying why.
-pub(crate) async fn give_back(db: &Db, id: &str, problem: &str, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn give_back(db: &Db, id: &str, problem: &Problem, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE email_campaigns SET status = 'draft', problem = $2, updated_at = $3 WHERE id = $1 AND status = 'scheduled'")
         .bind(id)
-        .bind(problem)
+        .bind(to_json(problem))
         .bind(now)
         .execute(db)
         .await?;
@@ -421,4 +430,21 @@ pub(crate) async fn record_click(
 /// Recipients still to send, on every instance.
 pub(crate) async fn queued_count(db: &Db) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM campaign_recipients WHERE status = 'queued'").fetch_one(db).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_problem_reads_back_with_its_code_and_one_kept_as_english_only_still_reads() {
+        let problem =
+            Problem::with(ErrorCode::TooLong, "Must be at most 5 characters".to_owned(), [("max", "5".into())]);
+        assert_eq!(stored_problem(&to_json(&problem)), problem);
+        let before_codes = stored_problem("No member matches the chosen groups and languages");
+        assert_eq!(
+            (before_codes.code, before_codes.message.as_str()),
+            (ErrorCode::CampaignNotStarted, "No member matches the chosen groups and languages")
+        );
+    }
 }

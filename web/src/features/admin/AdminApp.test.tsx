@@ -148,6 +148,18 @@ describe('the admin shell', () => {
     expect(await navigation()).toHaveAttribute('data-mobile-closed');
   });
 
+  it('closes the phone\'s navigation on Escape, from within it, and gives the burger its focus back', async () => {
+    const user = userEvent.setup();
+    renderAdmin(admin);
+    await user.click(await (await banner()).findByRole('button', { name: 'Open menu' }));
+    within(await navigation()).getByRole('link', { name: 'Brands' }).focus();
+    await user.keyboard('{Escape}');
+    expect(await navigation()).toHaveAttribute('data-mobile-closed');
+    const burger = (await banner()).getByRole('button', { name: 'Open menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(burger).toHaveFocus();
+  });
+
   it('links back to the public site', async () => {
     const user = userEvent.setup();
     const { router } = renderAdmin(admin);

@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Box, Button, Group, Image, NavLink as MantineNavLink, ScrollArea, Stack, Text, Title, useDirection } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconHome, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 
@@ -50,7 +50,15 @@ export function AdminShell({ screens, children }: { screens: readonly AdminScree
   const { t: tCommon } = useTranslation();
   const site = useSiteIdentity();
   const navbarId = useId();
+  const burgerId = useId();
   const [mobileOpen, mobile] = useDisclosure(false);
+  // Escape closes the phone's navigation from within it, back to the burger (as a menu closes); an
+  // Escape a control inside took for itself (an open language menu) is left to it.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !mobileOpen || event.defaultPrevented) return;
+    mobile.close();
+    document.getElementById(burgerId)?.focus();
+  };
   const [collapsed, setCollapsed] = useLocalStorage({ key: NAVBAR_COLLAPSED_KEY, defaultValue: false, getInitialValueInEffect: false });
 
   return (
@@ -60,12 +68,14 @@ export function AdminShell({ screens, children }: { screens: readonly AdminScree
         <Group h="100%" px="md" gap="sm" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <MenuButton
+              id={burgerId}
               opened={mobileOpen}
               onClick={mobile.toggle}
               hiddenFrom="md"
               aria-label={mobileOpen ? tCommon('nav.closeMenu') : tCommon('nav.openMenu')}
               aria-expanded={mobileOpen}
               aria-controls={navbarId}
+              onKeyDown={closeOnEscape}
             />
             <CollapseButton collapsed={collapsed} onClick={() => setCollapsed(!collapsed)} controls={navbarId} />
             <Image src="/images/logo.svg" alt="" w={32} h={32} visibleFrom="xs" />
@@ -87,7 +97,7 @@ export function AdminShell({ screens, children }: { screens: readonly AdminScree
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id={navbarId} aria-label={t('navigation')} className={classes.navbar} mod={{ 'mobile-closed': !mobileOpen, 'desktop-collapsed': collapsed }}>
+      <AppShell.Navbar id={navbarId} aria-label={t('navigation')} className={classes.navbar} mod={{ 'mobile-closed': !mobileOpen, 'desktop-collapsed': collapsed }} onKeyDown={closeOnEscape}>
         <AppShell.Section grow component={ScrollArea} p="xs">
           <Stack gap={2}>
             {screens.map((screen) => (

@@ -71,6 +71,7 @@ const CODES = {
   campaign_moved: 'campaignMoved',
   campaign_cannot_schedule: 'campaignCannotSchedule',
   campaign_not_scheduled: 'campaignNotScheduled',
+  campaign_not_started: 'campaignNotStarted',
   campaign_cannot_start: 'campaignCannotStart',
   campaign_not_sending: 'campaignNotSending',
   campaign_not_paused: 'campaignNotPaused',

@@ -217,7 +217,7 @@ describe('the chat widget', () => {
   });
 
   it('takes ask-with-rag\'s answer after ask-hybrid fails, and an `error` event as a failure', async () => {
-    const { user, api } = renderChat({ [HYBRID]: () => streamed(['error', { error: 'All providers failed' }]), [RAG]: () => streamed(['done', answer({ answer: 'From ask-with-rag.' })]) });
+    const { user, api } = renderChat({ [HYBRID]: () => streamed(['error', { error: 'Internal server error', code: 'internal_error' }]), [RAG]: () => streamed(['done', answer({ answer: 'From ask-with-rag.' })]) });
     await openChat(user);
     await ask(user, 'What is a vamp?');
     expect(await screen.findByText('From ask-with-rag.')).toBeInTheDocument();

@@ -123,10 +123,9 @@ async function readStream(path: string, body: ReadableStream<Uint8Array>, signal
           }
           case 'done':
             return checkedAnswer(path, data);
-          case 'error': {
-            const failure = serverErrorText(data);
-            throw failure === undefined ? noAnswer() : new ApiError(failure);
-          }
+          case 'error':
+            // An error answer's body (its text and code), ending an answer the server could not give.
+            throw serverErrorText(data) === undefined ? noAnswer() : errorFromAnswer(data, 500);
         }
       }
     }

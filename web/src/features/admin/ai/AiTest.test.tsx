@@ -18,9 +18,10 @@ const answered = {
   durationMs: 812,
   firstTokenMs: 240,
   sources: [{ kind: 'post', id: 'post:making-pointe-shoes-last', title: 'Faire durer ses pointes', link: '/blog/making-pointe-shoes-last' }],
+  errorType: null,
   error: null,
 };
-const notConfigured = { ok: false, answer: null, provider: 'gateway', model: null, durationMs: 0, firstTokenMs: null, sources: [], error: 'This provider is not configured' };
+const notConfigured = { ok: false, answer: null, provider: 'gateway', model: null, durationMs: 0, firstTokenMs: null, sources: [], errorType: 'connection', error: 'This provider is not configured' };
 
 async function renderTest(answer: Route) {
   const rendered = renderAdmin('/admin/ai', { ...aiRoutes, 'POST /admin/ai/test': answer });
@@ -71,15 +72,18 @@ describe('AiTest', () => {
     await user.click(section.getByRole('button', { name: 'הרצת הבדיקה' }));
     const failure = await section.findByRole('alert');
     expect(failure).toHaveTextContent('הספק נכשל');
+    expect(failure).toHaveTextContent('כשל בחיבור');
     expect(failure).toHaveTextContent('This provider is not configured');
     expect(section.queryByRole('status', { name: 'תשובה' })).not.toBeInTheDocument();
   });
 
-  it('shows an error it does not know as the provider wrote it', async () => {
-    const { section, user } = await renderTest({ ...notConfigured, provider: 'edge', durationMs: 20_000, error: 'Workers AI answered 401 Unauthorized' });
+  it('says which failure it was, with the provider\'s own words beside it', async () => {
+    const { section, user } = await renderTest({ ...notConfigured, provider: 'edge', durationMs: 20_000, errorType: 'status', error: 'Workers AI answered 401 Unauthorized' });
     await fill(user, section.getByRole('textbox', { name: 'Question' }), 'How do I sew ribbons?');
     await user.click(section.getByRole('button', { name: 'Run test' }));
-    expect(await section.findByRole('alert')).toHaveTextContent('Workers AI answered 401 Unauthorized');
+    const failure = await section.findByRole('alert');
+    expect(failure).toHaveTextContent('Error answer (HTTP)');
+    expect(failure).toHaveTextContent('Workers AI answered 401 Unauthorized');
     expect(section.getByRole('table', { name: 'Test details' })).toHaveTextContent('20,000 ms');
   });
 

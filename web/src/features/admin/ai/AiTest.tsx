@@ -110,10 +110,13 @@ function TestResult({ result }: { result: AiTestResult }) {
     return (
       <Stack gap="xs" mt="md">
         <Alert color="red" role="alert" title={t('ai.test.failed')}>
-          {/* The provider's own words, in English: no code says which failure it was. */}
-          <Text size="sm" dir="auto">
-            {result.error}
-          </Text>
+          {result.errorType && <Text size="sm">{t(`ai.errorTypes.${result.errorType}`)}</Text>}
+          {/* The provider's own words, as it gave them: the detail for whoever looks into it. */}
+          {result.error && (
+            <Text size="xs" c="dimmed" dir="auto">
+              {result.error}
+            </Text>
+          )}
         </Alert>
         {details}
       </Stack>

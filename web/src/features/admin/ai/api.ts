@@ -85,6 +85,9 @@ export const testResultSchema = z.object({
   durationMs: z.number(),
   firstTokenMs: z.nullable(z.number()),
   sources: z.array(sourceSchema),
+  /** Why the provider's answer was not used, when `ok` is false. */
+  errorType: z.nullable(z.enum(ERROR_TYPES)),
+  /** The detail beside `errorType`: the provider's own words, as it gave them. */
   error: z.nullable(z.string()),
 });
 export type AiTestResult = z.infer<typeof testResultSchema>;

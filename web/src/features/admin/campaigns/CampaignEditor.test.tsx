@@ -196,10 +196,12 @@ describe('CampaignEditor', () => {
     expect(screen.getByRole('button', { name: 'Send test' })).toBeDisabled();
   });
 
-  it('says why a scheduled start did not happen', async () => {
-    renderEditor('/admin/email/c-1', { 'GET /admin/email/campaigns/c-1': { ...draft, problem: 'No member matches the chosen groups and languages' } });
+  it('says why a scheduled start did not happen, in the interface\'s language', async () => {
+    const problem = { code: 'campaign_audience_empty', message: 'No member matches the chosen groups and languages' };
+    await i18n.changeLanguage('he');
+    renderEditor('/admin/email/c-1', { 'GET /admin/email/campaigns/c-1': { ...draft, problem } });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The scheduled start did not happen');
-    expect(alert).toHaveTextContent('No member matches the chosen groups and languages');
+    expect(alert).toHaveTextContent('אין משתמשים שמתאימים לקבוצות ולשפות שנבחרו');
+    expect(alert).not.toHaveTextContent('No member');
   });
 });

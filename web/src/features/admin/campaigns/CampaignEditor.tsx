@@ -62,10 +62,7 @@ function CampaignForm({ campaign, templates }: { campaign: CampaignRecord | unde
     <Stack gap="lg">
       {campaign?.problem && (
         <Alert color="orange" role="alert" title={t('campaigns.problemTitle')}>
-          {/* The server keeps the refusal's English only, without its code. */}
-          <Text size="sm" dir="auto">
-            {campaign.problem}
-          </Text>
+          <Text size="sm">{problemText(campaign.problem)}</Text>
         </Alert>
       )}
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={t('campaigns.draftForm')}>

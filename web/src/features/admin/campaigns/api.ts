@@ -58,8 +58,8 @@ export const campaignRecordSchema = z.object({
   schedule: z.nullable(scheduleSchema),
   /** The start's instant (epoch ms) of `schedule`. */
   scheduledAt: z.nullable(z.number()),
-  /** Why a scheduled start did not happen (the campaign went back to draft), in the server's English. */
-  problem: z.nullable(z.string()),
+  /** Why a scheduled start did not happen (the campaign went back to draft). */
+  problem: z.nullable(z.object({ code: z.string(), message: z.string(), values: z.optional(z.record(z.string(), z.string())) })),
   /** The members frozen at the start. */
   recipients: z.number(),
   performance: performanceSchema,
