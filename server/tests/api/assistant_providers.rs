@@ -1,11 +1,13 @@
 //! The provider chain over real HTTP on 127.0.0.1: the gateway against a real model (SmolLM2 behind
 //! llama-cpp-python's OpenAI-compatible server), the edge against a server speaking Workers AI's REST
 //! shape; fallbacks when one is down, hangs, errs, answers in another language or names what the site
-//! did not give it; the circuit breaker; the admin's status, metrics, test and provider settings.
+//! did not give it; the circuit breaker; the admin's status, metrics, test and provider settings. The real
+//! model's tests run on SQLite only: its answers take most of the suite's time, and what they record is the
+//! same on both backends, where the stub providers' tests check it.
 
 use crate::common::{
     ai::{events, free_port, silent_port, EdgeReply, EdgeServer, ModelServer, EDGE_ACCOUNT, EDGE_TOKEN},
-    assert_field_error, each_backend_with, TestApp,
+    assert_field_error, each_backend_with, on_sqlite_with, TestApp,
 };
 use axum::http::{Method, StatusCode};
 use pointe_server::testing::Role;
@@ -90,7 +92,7 @@ fn assert_grounded(answer: &str) {
 #[tokio::test]
 async fn the_gateway_streams_a_real_models_grounded_answer() {
     let model = ModelServer::start().await;
-    each_backend_with(&[("AI_GATEWAY_URL", &model.url)], async |app| {
+    on_sqlite_with(&[("AI_GATEWAY_URL", &model.url)], async |app| {
         let admin = app.signed_in_admin("ada").await;
         let streamed = ask(app, RIBBONS, "en", true).await;
         assert_eq!(streamed["provider"], "gateway", "{streamed}");
@@ -133,7 +135,7 @@ async fn the_gateway_streams_a_real_models_grounded_answer() {
 #[tokio::test]
 async fn the_admins_test_reaches_the_real_model_and_a_looping_answer_is_said_once() {
     let model = ModelServer::start().await;
-    each_backend_with(&[("AI_GATEWAY_URL", &model.url)], async |app| {
+    on_sqlite_with(&[("AI_GATEWAY_URL", &model.url)], async |app| {
         let admin = app.signed_in_admin("ada").await;
         let body = json!({ "provider": "gateway", "question": RIBBONS, "language": "en" });
         let test = app

@@ -254,13 +254,7 @@ pub(crate) async fn each_backend(test: impl AsyncFn(&TestApp)) {
 /// As `each_backend`, with these settings on top of the test defaults. Under `CI=true` PostgreSQL is
 /// required: a CI run that silently skipped it could pass without it.
 pub(crate) async fn each_backend_with(vars: &[(&str, &str)], test: impl AsyncFn(&TestApp)) {
-    name_backend_in_failures();
-    let file = tempfile::tempdir().unwrap();
-    let path = file.path().join("pointe.db");
-    std::fs::write(&path, sqlite_template().await).unwrap();
-    let url = format!("sqlite://{}", path.display());
-    BACKEND.set(Some("sqlite"));
-    test(&start("sqlite", url, None, vars).await).await;
+    on_sqlite_with(vars, &test).await;
     match std::env::var("TEST_DATABASE_URL") {
         Ok(admin_url) => {
             let database = PostgresDatabase::copy(&admin_url, postgres_template(&admin_url).await).await;
@@ -272,6 +266,19 @@ pub(crate) async fn each_backend_with(vars: &[(&str, &str)], test: impl AsyncFn(
         }
         Err(_) => {}
     }
+    BACKEND.set(None);
+}
+
+/// Runs `test` on SQLite only: for what the database plays no part in but its time is long (a real
+/// model's answers, whose recording the tests of the stub providers check on both backends).
+pub(crate) async fn on_sqlite_with(vars: &[(&str, &str)], test: impl AsyncFn(&TestApp)) {
+    name_backend_in_failures();
+    let file = tempfile::tempdir().unwrap();
+    let path = file.path().join("pointe.db");
+    std::fs::write(&path, sqlite_template().await).unwrap();
+    let url = format!("sqlite://{}", path.display());
+    BACKEND.set(Some("sqlite"));
+    test(&start("sqlite", url, None, vars).await).await;
     BACKEND.set(None);
 }
 
