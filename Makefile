@@ -59,10 +59,11 @@ check: web/node_modules/.package-lock.json ## Formatting, lints and types: rustf
 	cargo clippy --locked -p pointe-server --all-targets -- -D warnings
 	cd web && npm run check
 
-# Suites joined by + run at once (make -j, each one's output printed whole as it ends): the cluster's faults
-# spend most of their time waiting on a campaign's retries and claims (about half a core), and they stop
-# and start the machine's PostgreSQL and Redis, which the contract's servers (SQLite) do not use.
-SUITES := check test-server test-web test-contract+test-cluster test-hostile e2e
+# Suites joined by + run at once (make -j, each one's output printed whole as it ends). The server suite
+# spends most of its time waiting on the real model's answers (under half of two cores), which Vitest fills.
+# The cluster's faults spend most of theirs waiting on a campaign's retries and claims (about half a core),
+# and they stop and start the machine's PostgreSQL and Redis, which the contract's servers (SQLite) do not use.
+SUITES := check test-server+test-web test-contract+test-cluster test-hostile e2e
 
 # Each suite in turn, its wall time (set-up and builds included) and the machine's busy CPU time over it
 # (all cores, from /proc/stat: how much of the wall time a faster suite could still win by overlapping)

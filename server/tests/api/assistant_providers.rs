@@ -89,10 +89,16 @@ fn assert_grounded(answer: &str) {
     assert!(!answer.contains("http") && !answer.contains("www."), "an address in {answer}");
 }
 
+/// The gateway on the real model, waited for longer than the default 20 s: beside other suites on two cores,
+/// reading a prompt may take that long (the waits themselves are tested with ports that hang).
+fn real_model_vars(model: &ModelServer) -> [(&str, &str); 2] {
+    [("AI_GATEWAY_URL", &model.url), ("AI_TIMEOUT_SECONDS", "120")]
+}
+
 #[tokio::test]
 async fn the_gateway_streams_a_real_models_grounded_answer() {
     let model = ModelServer::start().await;
-    on_sqlite_with(&[("AI_GATEWAY_URL", &model.url)], async |app| {
+    on_sqlite_with(&real_model_vars(&model), async |app| {
         let admin = app.signed_in_admin("ada").await;
         let streamed = ask(app, RIBBONS, "en", true).await;
         assert_eq!(streamed["provider"], "gateway", "{streamed}");
@@ -135,7 +141,7 @@ async fn the_gateway_streams_a_real_models_grounded_answer() {
 #[tokio::test]
 async fn the_admins_test_reaches_the_real_model_and_a_looping_answer_is_said_once() {
     let model = ModelServer::start().await;
-    on_sqlite_with(&[("AI_GATEWAY_URL", &model.url)], async |app| {
+    on_sqlite_with(&real_model_vars(&model), async |app| {
         let admin = app.signed_in_admin("ada").await;
         let body = json!({ "provider": "gateway", "question": RIBBONS, "language": "en" });
         let test = app
