@@ -8,6 +8,8 @@ test('?lang=en shows English left to right, and the choice survives a reload', a
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('heading', { level: 2, name: en.home.brandsTitle })).toBeVisible();
+  // The app keeps the choice as it starts: the heading above is the server's, there before it.
+  await appStarted(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page).toHaveTitle(en.meta.home.title);
