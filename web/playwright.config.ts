@@ -32,7 +32,9 @@ export default defineConfig({
     locale: 'de-DE',
     // No transitions: a dialog under a driven clock is clicked only once it has settled.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace (a snapshot of the page at every step) costs each test CPU the two workers share.
+    // Under CI a failure is tried again with the trace on; by hand, a failure keeps the trace it recorded.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -166,7 +166,7 @@ impl Pages {
     }
 
     /// The left edge of a box `width` wide that lies `offset` from the start side of `left..left + span`.
-    fn from_start(&self, left: f32, span: f32, offset: f32, width: f32) -> f32 {
+    fn start_side(&self, left: f32, span: f32, offset: f32, width: f32) -> f32 {
         if self.rtl {
             left + span - offset - width
         } else {
@@ -176,7 +176,7 @@ impl Pages {
 
     /// A line at the cursor's height, against the start side of `left..left + span`.
     fn text(&mut self, line: Line, left: f32, span: f32, top: f32) {
-        let x = self.from_start(left, span, 0.0, line.width);
+        let x = self.start_side(left, span, 0.0, line.width);
         self.end_text(x, line, top);
     }
 
@@ -240,7 +240,7 @@ impl Pages {
         let top = self.y;
         let mut offset = 0.0;
         for (lines, width) in &cells.columns {
-            let left = self.from_start(MARGIN.0, WIDTH, offset, *width);
+            let left = self.start_side(MARGIN.0, WIDTH, offset, *width);
             if let Some(rect) = Rect::from_xywh(left, top, *width, cells.height) {
                 self.mark(Mark::Frame(rect));
             }
@@ -262,7 +262,7 @@ impl Pages {
         let slot = WIDTH / chart.slots.len().max(1) as f32;
         let highest = chart.slots.iter().map(|(_, pageviews)| *pageviews).max().unwrap_or(0).max(1) as f32;
         for (index, (visitors, pageviews)) in chart.slots.iter().enumerate() {
-            let left = self.from_start(MARGIN.0, WIDTH, index as f32 * slot, slot);
+            let left = self.start_side(MARGIN.0, WIDTH, index as f32 * slot, slot);
             for (count, share, color) in [(pageviews, 0.7, PAGEVIEWS), (visitors, 0.4, VISITORS)] {
                 let height = *count as f32 / highest * CHART_HEIGHT;
                 let bar = Rect::from_xywh(
@@ -281,19 +281,19 @@ impl Pages {
         let top = self.y;
         self.text(shape_line(&chart.start, small, self.rtl), MARGIN.0, WIDTH, top);
         let end = shape_line(&chart.end, small, self.rtl);
-        let x = self.from_start(MARGIN.0, WIDTH, WIDTH - end.width, end.width);
+        let x = self.start_side(MARGIN.0, WIDTH, WIDTH - end.width, end.width);
         self.end_text(x, end, top);
         self.y += small.size * LEADING + 4.0;
         let top = self.y;
         let mut offset = 0.0;
         for (name, color) in [(&chart.visitors, VISITORS), (&chart.pageviews, PAGEVIEWS)] {
-            let key = self.from_start(MARGIN.0, WIDTH, offset, 8.0);
+            let key = self.start_side(MARGIN.0, WIDTH, offset, 8.0);
             if let Some(square) = Rect::from_xywh(key, top + (label - 8.0) / 2.0, 8.0, 8.0) {
                 self.mark(Mark::Fill(square, color));
             }
             let line = shape_line(name, BODY, self.rtl);
             let width = line.width;
-            let x = self.from_start(MARGIN.0, WIDTH, offset + 12.0, width);
+            let x = self.start_side(MARGIN.0, WIDTH, offset + 12.0, width);
             self.end_text(x, line, top);
             offset += 12.0 + width + 14.0;
         }
