@@ -38,7 +38,7 @@ test('after a few questions the AI monitoring shows them in its numbers and char
   await page.getByRole('textbox', { name: adminEn.ai.test.question }).fill('How long do pointe shoes last?');
   // The gateway is not configured on the test server: its own error shows; the built-in answers answer.
   await page.getByRole('button', { name: adminEn.ai.test.run }).click();
-  await expect(page.getByRole('alert').filter({ hasText: adminEn.ai.test.failed })).toContainText('This provider is not configured');
+  await expect(page.getByRole('alert').filter({ hasText: adminEn.ai.test.failed })).toContainText(adminEn.ai.errorTypes.notConfigured);
   await page.getByRole('combobox', { name: adminEn.ai.test.provider }).click();
   await page.getByRole('option', { name: adminEn.ai.providers.basic }).click();
   await page.getByRole('button', { name: adminEn.ai.test.run }).click();

@@ -186,7 +186,8 @@ pub(crate) async fn generate(
     output: &Output,
 ) -> Result<Generated, Failure> {
     if !configured(provider, providers) {
-        return Err(Failure::new(ErrorType::Connection, NOT_CONFIGURED));
+        // The type says it all: no words of a provider to add.
+        return Err(Failure::new(ErrorType::NotConfigured, ""));
     }
     let model = model(provider, providers, models, question.lang).to_owned();
     let messages = prompt::messages(found.rules.clone(), &found.context, &question.text);
@@ -208,8 +209,6 @@ pub(crate) async fn generate(
     Ok(Generated { text, model, finished, first_token_ms })
 }
 
-pub(crate) const NOT_CONFIGURED: &str = "This provider is not configured";
-
 /// The client for the provider's address: the environment's is the operator's and trusted; one an admin
 /// set must be public (`private_hosts`), unless `ALLOW_PRIVATE_HOSTS` allows private ones.
 fn client_for<'a>(
@@ -227,7 +226,7 @@ fn client_for<'a>(
     }
     let host = url::Url::parse(address).ok().and_then(|url| url.host_str().map(str::to_owned)).unwrap_or_default();
     if crate::private_hosts::names_private(&host) {
-        return Err(Failure::new(ErrorType::Connection, crate::private_hosts::REFUSED.english));
+        return Err(Failure::new(ErrorType::PrivateAddress, ""));
     }
     Ok(&state.assistant.public_http)
 }

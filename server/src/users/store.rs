@@ -222,7 +222,8 @@ pub struct Account {
     pub newsletter: bool,
     created_at: i64,
 }
-from_row!(Account { id, username, email, gender, birth_date, phone, location, language, created_at } skip { newsletter });
+from_row!(Account { id, username, email, gender, birth_date, phone, location, language, created_at }
+    skip { newsletter });
 
 pub async fn account(db: &Db, id: &str) -> Result<Account, sqlx::Error> {
     sqlx::query_as(

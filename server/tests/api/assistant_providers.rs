@@ -347,7 +347,8 @@ async fn the_admin_sees_status_metrics_and_tests_each_provider() {
         let gateway_test = test("gateway").await;
         assert_eq!(
             (gateway_test["ok"].as_bool(), gateway_test["errorType"].as_str(), gateway_test["error"].as_str()),
-            (Some(false), Some("connection"), Some("This provider is not configured"))
+            (Some(false), Some("notConfigured"), None),
+            "the type says it all: no detail"
         );
         assert!(test("basic").await["answer"].as_str().unwrap().starts_with("Here is what I found"));
 
@@ -369,7 +370,7 @@ async fn the_admin_sees_status_metrics_and_tests_each_provider() {
         );
         assert_eq!(
             error_types(&metrics),
-            [("gateway".to_owned(), "connection".to_owned(), 1)],
+            [("gateway".to_owned(), "notConfigured".to_owned(), 1)],
             "the failed test is recorded"
         );
         let status = admin_get(app, &admin, "/api/admin/ai/status").await;

@@ -71,7 +71,7 @@ async fn admin_set_servers_on_private_addresses_are_not_reached() {
 
         let body = json!({ "provider": "gateway", "question": "How do I sew ribbons on pointe shoes?", "language": "en" });
         let tested = admin_call(app, &admin, Method::POST, "/api/admin/ai/test", body).await;
-        assert_eq!((tested["ok"].clone(), tested["error"].clone()), (json!(false), json!(REFUSED)), "{tested}");
+        assert_eq!((tested["ok"].clone(), tested["errorType"].clone()), (json!(false), json!("privateAddress")), "{tested}");
     })
     .await;
     drop(listener);

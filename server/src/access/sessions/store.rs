@@ -160,7 +160,8 @@ pub(crate) struct SessionInfo {
     /// Whether this is the session making the request.
     current: bool,
 }
-from_row!(SessionInfo { id, user_id, username, ip, browser, created_at, last_activity_at, expires_at } skip { current });
+from_row!(SessionInfo { id, user_id, username, ip, browser, created_at, last_activity_at, expires_at }
+    skip { current });
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

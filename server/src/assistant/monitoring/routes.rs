@@ -138,6 +138,6 @@ async fn ai_test(
         first_token_ms: record.first_token_ms,
         sources,
         error_type: failure.as_ref().map(|failure| failure.kind),
-        error: failure.map(|failure| failure.message),
+        error: failure.map(|failure| failure.message).filter(|message| !message.is_empty()),
     }))
 }

@@ -34,10 +34,14 @@ impl ProviderKind {
 
 /// Why a provider's answer was not used (stored as `error_type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "camelCase")]
 pub(crate) enum ErrorType {
     Timeout,
     Connection,
+    /// The provider has no address or key: nothing was sent.
+    NotConfigured,
+    /// An address an admin saved leads to this machine or a private network (`private_hosts`).
+    PrivateAddress,
     /// An HTTP error status.
     Status,
     /// An answer that does not read.
@@ -54,6 +58,8 @@ impl ErrorType {
         match self {
             Self::Timeout => "timeout",
             Self::Connection => "connection",
+            Self::NotConfigured => "notConfigured",
+            Self::PrivateAddress => "privateAddress",
             Self::Status => "status",
             Self::Invalid => "invalid",
             Self::Empty => "empty",

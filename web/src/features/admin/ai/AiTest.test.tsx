@@ -21,7 +21,7 @@ const answered = {
   errorType: null,
   error: null,
 };
-const notConfigured = { ok: false, answer: null, provider: 'gateway', model: null, durationMs: 0, firstTokenMs: null, sources: [], errorType: 'connection', error: 'This provider is not configured' };
+const notConfigured = { ok: false, answer: null, provider: 'gateway', model: null, durationMs: 0, firstTokenMs: null, sources: [], errorType: 'notConfigured', error: null };
 
 async function renderTest(answer: Route) {
   const rendered = renderAdmin('/admin/ai', { ...aiRoutes, 'POST /admin/ai/test': answer });
@@ -65,15 +65,15 @@ describe('AiTest', () => {
     expect(section.getByRole('button', { name: 'Run test' })).not.toHaveAttribute('data-loading');
   });
 
-  it("shows the provider's own error as it wrote it, under a title in the interface language", async () => {
+  it('says in the interface language that the provider is not configured, with no English beside it', async () => {
     await i18n.changeLanguage('he');
     const { section, user } = await renderTest(notConfigured);
     await fill(user, section.getByRole('textbox', { name: 'שאלה' }), 'איך בוחרים נעלי פוינט?');
     await user.click(section.getByRole('button', { name: 'הרצת הבדיקה' }));
     const failure = await section.findByRole('alert');
     expect(failure).toHaveTextContent('הספק נכשל');
-    expect(failure).toHaveTextContent('כשל בחיבור');
-    expect(failure).toHaveTextContent('This provider is not configured');
+    expect(failure).toHaveTextContent('ספק זה אינו מוגדר');
+    expect(failure.textContent).not.toMatch(/[A-Za-z]/);
     expect(section.queryByRole('status', { name: 'תשובה' })).not.toBeInTheDocument();
   });
 

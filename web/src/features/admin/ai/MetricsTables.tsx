@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SectionCard } from '../components/SectionCard';
-import { useAdminFormat } from '../components/useAdminFormat';
+import { NO_VALUE, useAdminFormat } from '../components/useAdminFormat';
 import { ADMIN_NAMESPACE } from '../i18n';
 import type { AiMetrics } from './api';
 
@@ -35,7 +35,8 @@ export function MetricsTables({ metrics }: { metrics: AiMetrics }) {
           t(`ai.errorTypes.${error.errorType}`),
           format.count(error.occurrences),
           format.dateTime(error.lastOccurred),
-          error.lastMessage,
+          // The site's own refusals (not configured, a private address) have no provider's words.
+          error.lastMessage || NO_VALUE,
         ])}
         emptyText={t('ai.metrics.noErrors')}
       />

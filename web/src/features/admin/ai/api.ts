@@ -13,7 +13,7 @@ const KEY = [...ADMIN_KEY, 'ai'] as const;
 export const PROVIDERS = ['gateway', 'edge', 'basic'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
-const ERROR_TYPES = ['timeout', 'connection', 'status', 'invalid', 'empty', 'language', 'grounding'] as const;
+const ERROR_TYPES = ['timeout', 'connection', 'notConfigured', 'privateAddress', 'status', 'invalid', 'empty', 'language', 'grounding'] as const;
 
 /** Status and metrics are live: fetched again this often while their tab is shown. */
 const REFRESH_MS = 30_000;
