@@ -513,3 +513,53 @@ mod tests {
         assert!(x_of("ראשון").unwrap() > x_of("שני").unwrap());
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Any text the data can bring: letters of the five languages, digits, marks, isolates, controls, spaces.
+    fn any_text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                any::<char>(),
+                Just(' '),
+                Just('\n'),
+                Just('\u{2029}'),
+                Just('\u{2066}'),
+                Just('\u{2069}'),
+                Just('\u{05B8}'),
+                prop::char::range('א', 'ת'),
+                prop::char::range('a', 'z'),
+                prop::char::range('а', 'я'),
+                prop::char::range('0', '9'),
+            ],
+            0..120,
+        )
+        .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever the text, in either direction, a cell wraps within its width (a single character
+        /// wider than the column aside) and the report is written: no panic, no endless loop.
+        #[test]
+        fn any_text_lays_out_and_writes(cells in proptest::collection::vec(any_text(), 1..6), rtl in any::<bool>()) {
+            for cell in &cells {
+                for line in wrap(cell, BODY, 60.0) {
+                    prop_assert!(line.chars().count() <= 1 || measure(&line, BODY) <= 60.0, "{line:?}");
+                }
+            }
+            let blocks = [
+                Block::Heading(1, cells[0].clone()),
+                Block::Note(cells[cells.len() - 1].clone()),
+                Block::Table { columns: vec![3.0, 1.0], header: cells.clone(), rows: vec![cells.clone(); 3] },
+            ];
+            let pdf = render(&blocks, &cells[0], "he", rtl).unwrap();
+            prop_assert!(pdf.starts_with(b"%PDF-"));
+        }
+    }
+}
