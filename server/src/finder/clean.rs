@@ -2,6 +2,84 @@
 //! 2, 2.5, 3; "X, X, X" is X, XX), and prices written as text with remarks ("$85–110 (closeout)").
 //! Each reader gives `None` for what it cannot read, which the import reports rather than guesses.
 
+/// A known defect of the data set, checked on every line and reported per rule by the import: what each
+/// rule found, and whether the import read it back or left the value for an admin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Defect {
+    /// Sizes split into single characters ("2, 2, ., 5"), read back.
+    SizesSplit,
+    /// Sizes that form no ascending run: left for an admin.
+    SizesUnread,
+    /// Widths split into single characters, read back: a run of one letter ("X, X, X" is X, XX) or a
+    /// numbered width ("W, 1" is W1).
+    WidthsSplit,
+    /// Widths that read as no known form: left for an admin.
+    WidthsUnread,
+    /// A price with a remark in brackets ("$59 (liquidation)"): the remark kept beside it.
+    PriceRemark,
+    /// A price with no currency sign ("170"): read as US dollars.
+    PriceWithoutCurrency,
+    /// A price in no form the import reads: left for an admin.
+    PriceUnread,
+    /// Price ranges of one maker running as a spreadsheet's fill series: the lowest kept, the range left
+    /// for an admin.
+    PriceFillSeries,
+    /// A foot shape named twice in one cell ("Square/Roman, Square/Roman"): read once.
+    FootShapeRepeated,
+    /// A value outside the fit's vocabulary (box shape, shank, …): left for an admin.
+    ValueUnread,
+}
+
+impl Defect {
+    /// The rule as the import's report names it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::SizesSplit => "sizes split into single characters, read back",
+            Self::SizesUnread => "sizes that form no ascending run, left for an admin",
+            Self::WidthsSplit => "widths split into single characters, read back",
+            Self::WidthsUnread => "widths in no known form, left for an admin",
+            Self::PriceRemark => "prices with a remark in brackets, the remark kept apart",
+            Self::PriceWithoutCurrency => "prices with no currency sign, read as US dollars",
+            Self::PriceUnread => "prices in no known form, left for an admin",
+            Self::PriceFillSeries => "price ranges in a spreadsheet's fill series, the lowest kept",
+            Self::FootShapeRepeated => "a foot shape named twice, read once",
+            Self::ValueUnread => "values outside the fit's vocabulary, left for an admin",
+        }
+    }
+}
+
+/// The defects of a line's sizes, widths, price and foot shapes (the cells the rules read).
+pub(crate) fn defects(sizes_cell: &str, widths_cell: &str, price_cell: &str, foot_shapes: &str) -> Vec<Defect> {
+    let mut found = Vec::new();
+    // Split into characters, the cell has more tokens than it has values once read back.
+    match sizes(sizes_cell) {
+        Some(read) if read.len() < tokens(sizes_cell).len() => found.push(Defect::SizesSplit),
+        Some(_) => {}
+        None => found.push(Defect::SizesUnread),
+    }
+    match widths(widths_cell) {
+        Some(read) if read.len() < tokens(widths_cell).len() => found.push(Defect::WidthsSplit),
+        Some(_) => {}
+        None => found.push(Defect::WidthsUnread),
+    }
+    match price(price_cell) {
+        Some(read) => {
+            if read.remark.is_some() {
+                found.push(Defect::PriceRemark);
+            }
+            if !price_cell.contains('$') {
+                found.push(Defect::PriceWithoutCurrency);
+            }
+        }
+        None => found.push(Defect::PriceUnread),
+    }
+    let shapes = tokens(foot_shapes);
+    if shapes.iter().enumerate().any(|(at, shape)| shapes[..at].contains(shape)) {
+        found.push(Defect::FootShapeRepeated);
+    }
+    found
+}
+
 /// The sizes, read as the ascending run they must form (each a half or a whole size above the last).
 pub(crate) fn sizes(raw: &str) -> Option<Vec<f64>> {
     let tokens = tokens(raw);
@@ -133,6 +211,18 @@ pub(crate) fn tokens(raw: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_cell_is_checked_against_the_known_defects() {
+        let found = defects("2, 2, ., 5, 3", "X, X, X", "$85–110 (closeout)", "Square/Roman, Greek, Square/Roman");
+        assert_eq!(found, [Defect::SizesSplit, Defect::WidthsSplit, Defect::PriceRemark, Defect::FootShapeRepeated]);
+        assert_eq!(defects("3, 4, 5", "B, C, D", "$100.00-120.00", "Greek"), []);
+        assert_eq!(
+            defects("3, 5, 3, 6, 3, 7, 4, 0", "X, X", "170", ""),
+            [Defect::SizesUnread, Defect::WidthsUnread, Defect::PriceWithoutCurrency]
+        );
+        assert_eq!(defects("", "", "ask", "Greek"), [Defect::SizesUnread, Defect::WidthsUnread, Defect::PriceUnread]);
+    }
 
     #[test]
     fn sizes_split_into_characters_are_read_back() {

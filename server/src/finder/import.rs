@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use anyhow::Context;
 use serde::Deserialize;
 
-use super::clean;
+use super::clean::{self, Defect};
 use crate::{
     catalogue::{
         self,
@@ -85,6 +85,9 @@ pub struct Refused {
     pub reason: String,
 }
 
+/// Per rule of the data set's checks, the lines it found (ascending).
+pub(crate) type Checks = BTreeMap<Defect, Vec<usize>>;
+
 /// What an import did.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -99,6 +102,8 @@ pub struct Report {
     pub refused: Vec<Refused>,
     /// Per model, the attributes left for an admin: (line, product id, attribute, the source's value).
     pub unread: Vec<(usize, String, String, String)>,
+    /// Every line of the data set checked against its known defects, whether imported now or before.
+    pub checks: Checks,
 }
 
 impl std::fmt::Display for Report {
@@ -108,6 +113,10 @@ impl std::fmt::Display for Report {
             self.lines, self.added, self.completed, self.kept)?;
         if !self.brands_added.is_empty() {
             writeln!(out, "brands added: {}", self.brands_added.join(", "))?;
+        }
+        writeln!(out, "every line checked; the data set's defects, per rule:")?;
+        for (defect, lines) in &self.checks {
+            writeln!(out, "  {}: {} lines ({})", defect.describe(), lines.len(), line_runs(lines))?;
         }
         writeln!(out, "{} lines not imported", self.refused.len())?;
         for refused in &self.refused {
@@ -121,11 +130,29 @@ impl std::fmt::Display for Report {
     }
 }
 
-/// Reads the data set's models; the lines that cannot be models are returned as refused.
-pub(crate) fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
+/// Lines as runs: "2–40, 55, 60–61".
+fn line_runs(lines: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &line in lines {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == line => *last = line,
+            _ => runs.push((line, line)),
+        }
+    }
+    let runs: Vec<String> = runs
+        .iter()
+        .map(|&(first, last)| if first == last { first.to_string() } else { format!("{first}–{last}") })
+        .collect();
+    runs.join(", ")
+}
+
+/// Reads the data set's models, checking every line against the known defects; the lines that cannot be
+/// models are returned as refused.
+pub(crate) fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>, Checks)> {
     let makers = makers()?;
     let mut read = Vec::new();
     let mut refused = Vec::new();
+    let mut checks = Checks::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
     for (index, line) in ::csv::Reader::from_reader(MODELS_CSV.as_bytes()).deserialize::<Line>().enumerate() {
         let number = index + 2;
@@ -159,20 +186,33 @@ pub(crate) fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>)> {
             }
         }
         let fit = read_fit(&line);
+        let cells = [&line.available_sizes, &line.available_widths, &line.price_range, &line.intended_foot_shape];
+        let mut defects = clean::defects(cells[0], cells[1], cells[2], cells[3]);
+        if fit.unread.keys().any(|attribute| !["sizes", "widths", "price"].contains(&attribute.as_str())) {
+            defects.push(Defect::ValueUnread);
+        }
+        for defect in defects {
+            checks.entry(defect).or_default().push(number);
+        }
         read.push((number, line, maker, id, fit));
     }
-    unfill_price_series(&mut read);
+    let mut series = unfill_price_series(&mut read);
+    if !series.is_empty() {
+        series.sort_unstable();
+        checks.insert(Defect::PriceFillSeries, series);
+    }
     let models = read
         .into_iter()
         .map(|(number, line, maker, id, fit)| Model { line: number, product: product(&line, maker, id, &fit), fit })
         .collect();
-    Ok((models, refused))
+    Ok((models, refused, checks))
 }
 
 /// Lines of one maker whose prices run as a spreadsheet's fill series ("$115.00-170", "$115.00-171", …
 /// "$115.00-194"): the highest is a count, not a price. The lowest is kept, and the range is left for an
-/// admin (in `unread`, so the report and the admin's form name it).
-fn unfill_price_series(read: &mut [(usize, Line, &Maker, String, Fit)]) {
+/// admin (in `unread`, so the report and the admin's form name it). Gives the lines it changed.
+fn unfill_price_series(read: &mut [(usize, Line, &Maker, String, Fit)]) -> Vec<usize> {
+    let mut changed = Vec::new();
     const SERIES_MIN: usize = 3;
     let mut groups: HashMap<(String, u64), Vec<usize>> = HashMap::new();
     for (index, (_, _, maker, _, fit)) in read.iter().enumerate() {
@@ -187,12 +227,14 @@ fn unfill_price_series(read: &mut [(usize, Line, &Maker, String, Fit)]) {
         highest.sort_by(f64::total_cmp);
         if highest.windows(2).all(|pair| pair[1] - pair[0] == 1.0) {
             for index in members {
-                let (_, line, _, _, fit) = &mut read[index];
+                let (number, line, _, _, fit) = &mut read[index];
                 fit.price_max = None;
                 fit.unread.insert("price".to_owned(), line.price_range.clone());
+                changed.push(*number);
             }
         }
     }
+    changed
 }
 
 fn makers() -> anyhow::Result<Vec<Maker>> {
@@ -342,8 +384,8 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
 /// Imports the models, or nothing when `mark` was claimed before (in the same transaction, so the mark
 /// and the models land together).
 async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<Option<Report>> {
-    let (models, refused) = read_models()?;
-    let mut report = Report { lines: models.len() + refused.len(), refused, ..Report::default() };
+    let (models, refused, checks) = read_models()?;
+    let mut report = Report { lines: models.len() + refused.len(), refused, checks, ..Report::default() };
     let mut tx = crate::db::begin(db).await?;
     if let Some(mark) = mark {
         if !db::claim_once(&mut tx, mark, now).await? {
@@ -437,7 +479,7 @@ mod tests {
 
     #[test]
     fn every_line_becomes_a_model_with_a_unique_slug_id() {
-        let (models, refused) = read_models().unwrap();
+        let (models, refused, _) = read_models().unwrap();
         assert_eq!(models.len() + refused.len(), 365);
         assert!(refused.is_empty(), "{refused:?}");
         let mut ids: Vec<&str> = models.iter().map(|model| model.product.id.as_str()).collect();
@@ -461,7 +503,7 @@ mod tests {
 
     #[test]
     fn the_known_defects_are_cleaned() {
-        let (models, _) = read_models().unwrap();
+        let (models, _, _) = read_models().unwrap();
         let model = |id: &str| &models.iter().find(|model| model.product.id == id).unwrap().fit;
         let alpha = model("bloch-alpha");
         assert_eq!(alpha.sizes.first(), Some(&2.0));
@@ -484,7 +526,7 @@ mod tests {
 
     #[test]
     fn a_price_fill_series_keeps_its_lowest_price_and_is_left_for_an_admin() {
-        let (models, _) = read_models().unwrap();
+        let (models, _, _) = read_models().unwrap();
         let model = |id: &str| models.iter().find(|model| model.product.id == id).unwrap();
         let protegee = model("gaynor-protegee-box-2-hard");
         assert_eq!((protegee.fit.price_min, protegee.fit.price_max), (Some(115.0), None));
@@ -494,6 +536,40 @@ mod tests {
         assert_eq!(models.iter().filter(|model| model.fit.unread.contains_key("price")).count(), 25);
         let cloe = &model("merlet-cloe").fit;
         assert_eq!((cloe.price_min, cloe.price_max), (Some(112.0), Some(129.0)));
+    }
+
+    #[test]
+    fn every_line_is_checked_and_each_rule_names_its_lines() {
+        let (models, _, checks) = read_models().unwrap();
+        let lines = |defect: Defect| checks.get(&defect).map_or(&[][..], Vec::as_slice);
+        // Counted apart from the import, over the CSV's cells: every line's sizes are split into characters;
+        // 281 lines have their widths split too (a letter repeated, "X, X, X", or a numbered width, "W, 1");
+        // 35 name a foot shape twice, from line 105; 39 prices have a remark and 191 no dollar sign.
+        assert_eq!(lines(Defect::SizesSplit).len() + lines(Defect::SizesUnread).len(), 365);
+        assert_eq!(lines(Defect::WidthsSplit).len(), 281);
+        assert_eq!(
+            (lines(Defect::FootShapeRepeated).len(), lines(Defect::FootShapeRepeated).first()),
+            (35, Some(&105))
+        );
+        assert_eq!((lines(Defect::PriceRemark).len(), lines(Defect::PriceWithoutCurrency).len()), (39, 191));
+        // The fill series: the 25 lines whose price range is left for an admin.
+        let left: Vec<usize> =
+            models.iter().filter(|model| model.fit.unread.contains_key("price")).map(|model| model.line).collect();
+        assert_eq!(lines(Defect::PriceFillSeries), left);
+        // A rule's lines are the data set's, ascending, each once.
+        for found in checks.values() {
+            assert!(
+                found.windows(2).all(|pair| pair[0] < pair[1]) && found.iter().all(|line| (2..=366).contains(line))
+            );
+        }
+        let report = Report { checks, ..Report::default() }.to_string();
+        assert!(report.contains("a foot shape named twice, read once: 35 lines (105–"), "{report}");
+    }
+
+    #[test]
+    fn lines_are_written_as_runs() {
+        assert_eq!(line_runs(&[2, 3, 4, 7, 9, 10]), "2–4, 7, 9–10");
+        assert_eq!(line_runs(&[]), "");
     }
 }
 
