@@ -101,6 +101,26 @@ async fn on_the_stop_signal_a_request_being_answered_finishes() {
 }
 
 #[tokio::test]
+async fn after_the_stop_signal_a_kept_alive_connection_is_answered_once_more_then_closed() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (address, stop) =
+        served(Limits::default(), axum::Router::new().route("/", axum::routing::get(async || "ok"))).await;
+    let mut kept = tokio::net::TcpStream::connect(address).await.unwrap();
+    kept.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").await.unwrap();
+    let mut first = [0; 512];
+    let read = kept.read(&mut first).await.unwrap();
+    let first = String::from_utf8_lossy(&first[..read]).to_ascii_lowercase();
+    assert!(first.starts_with("http/1.1 200") && !first.contains("connection: close"), "{first}");
+    drop(stop);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A proxy sends its next request down the connection it keeps: answered, and told it is the last.
+    kept.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").await.unwrap();
+    let last = read_until_closed(&mut kept).await.to_ascii_lowercase();
+    assert!(last.starts_with("http/1.1 200") && last.contains("connection: close") && last.ends_with("ok"), "{last}");
+    assert!(tokio::net::TcpStream::connect(address).await.is_err(), "no new connection is taken");
+}
+
+#[tokio::test]
 async fn a_request_that_has_not_begun_its_answer_in_time_gets_503() {
     let stuck = axum::Router::new()
         .route("/stuck", axum::routing::get(async || tokio::time::sleep(Duration::from_secs(600)).await))
