@@ -1,8 +1,8 @@
 //! Serving connections with time limits. axum's own `serve` installs no timer, so hyper's header-read
 //! timeout never fires and a client that trickles a request's head holds its connection for ever
 //! (slow-loris). This is that loop with a timer: the head must arrive within `header_read`, and on the
-//! shutdown signal open connections finish what they are serving (for at most `drain`) before the loop
-//! returns. HTTP/1.1 only, as before (axum's default): a proxy in front speaks HTTP/2 to browsers.
+//! shutdown signal kept-alive connections are retired (for at most `linger`) and open ones finish what they
+//! are serving (for at most `drain`) before the loop returns. HTTP/1.1 only, as before (axum's default): a proxy in front speaks HTTP/2 to browsers.
 
 use std::{
     future::Future,

@@ -186,8 +186,8 @@ pub(crate) fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>, Checks)
             }
         }
         let fit = read_fit(&line);
-        let cells = [&line.available_sizes, &line.available_widths, &line.price_range, &line.intended_foot_shape];
-        let mut defects = clean::defects(cells[0], cells[1], cells[2], cells[3]);
+        let mut defects =
+            clean::defects(&line.available_sizes, &line.available_widths, &line.price_range, &line.intended_foot_shape);
         if fit.unread.keys().any(|attribute| !["sizes", "widths", "price"].contains(&attribute.as_str())) {
             defects.push(Defect::ValueUnread);
         }

@@ -177,10 +177,11 @@ impl Pages {
     /// A line at the cursor's height, against the start side of `left..left + span`.
     fn text(&mut self, line: Line, left: f32, span: f32, top: f32) {
         let x = self.start_side(left, span, 0.0, line.width);
-        self.end_text(x, line, top);
+        self.text_at(x, line, top);
     }
 
-    fn end_text(&mut self, x: f32, line: Line, top: f32) {
+    /// A line whose left edge is at `x`, at the height `top`.
+    fn text_at(&mut self, x: f32, line: Line, top: f32) {
         let size = line.style.size;
         // The font's ascent, centred in the line's height.
         let baseline = top + size * (LEADING - 1.164) / 2.0 + size * 0.928;
@@ -282,7 +283,7 @@ impl Pages {
         self.text(shape_line(&chart.start, small, self.rtl), MARGIN.0, WIDTH, top);
         let end = shape_line(&chart.end, small, self.rtl);
         let x = self.start_side(MARGIN.0, WIDTH, WIDTH - end.width, end.width);
-        self.end_text(x, end, top);
+        self.text_at(x, end, top);
         self.y += small.size * LEADING + 4.0;
         let top = self.y;
         let mut offset = 0.0;
@@ -294,7 +295,7 @@ impl Pages {
             let line = shape_line(name, BODY, self.rtl);
             let width = line.width;
             let x = self.start_side(MARGIN.0, WIDTH, offset + 12.0, width);
-            self.end_text(x, line, top);
+            self.text_at(x, line, top);
             offset += 12.0 + width + 14.0;
         }
         self.y += label;
