@@ -49,10 +49,14 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (18, "job_leases", include_str!("../migrations/0018_job_leases.sql")),
     (19, "product_fits", include_str!("../migrations/0019_product_fits.sql")),
     (20, "crash_drops", include_str!("../migrations/0020_crash_drops.sql")),
+    (21, "model_families", include_str!("../migrations/0021_model_families.sql")),
 ];
 
 /// Whether `key` was marked done in `app_meta` (see `claim_once`).
-pub(crate) async fn claimed(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
+pub(crate) async fn claimed<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    key: &str,
+) -> Result<bool, sqlx::Error> {
     let value: Option<String> =
         sqlx::query_scalar("SELECT value FROM app_meta WHERE key = $1").bind(key).fetch_optional(db).await?;
     Ok(value.is_some())

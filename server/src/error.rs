@@ -57,6 +57,8 @@ pub enum ErrorCode {
     CurrentPasswordWrong,
     EmailLinkInvalid,
     EmailTaken,
+    FamilyNotFound,
+    FamilyOfOneMaker,
     Forbidden,
     IdFixed,
     IdTaken,

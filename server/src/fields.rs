@@ -135,6 +135,38 @@ pub(crate) fn is_slug(value: &str) -> bool {
             .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
 }
 
+/// `text` as a slug of at most `max` characters: lower-case letters and digits in runs joined by single
+/// dashes, accented letters without their accents and "+" as "plus" ("Box 3+" is another model than
+/// "Box 3"). Words past `max` are left out whole.
+pub(crate) fn slug_of(text: &str, max: usize) -> String {
+    let text: String = text.to_lowercase().chars().map(unaccented).collect();
+    let text = text.replace('+', " plus ");
+    let mut slug = String::new();
+    for word in text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+        if slug.len() + 1 + word.len() > max {
+            break;
+        }
+        if !slug.is_empty() {
+            slug.push('-');
+        }
+        slug.push_str(word);
+    }
+    slug
+}
+
+fn unaccented(letter: char) -> char {
+    match letter {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+        'ç' => 'c',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ñ' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        other => other,
+    }
+}
+
 /// `https://host/...`, `http://host/...` or `/path` (not `//host`, which leaves the site).
 pub(crate) fn is_web_address(value: &str) -> bool {
     if value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>') {

@@ -169,6 +169,10 @@ async fn open_database(config: &Config) -> anyhow::Result<Db> {
         if let Some(report) = finder::import::seed(&db).await? {
             tracing::info!(added = report.added, unread = report.unread.len(), "imported the shoe models");
         }
+        let families = finder::import::seed_families(&db).await?;
+        if families > 0 {
+            tracing::info!(families, "grouped the imported shoe models into families");
+        }
     }
     if blog::seed::seed_blog(&db).await? {
         tracing::info!("loaded the seed blog");

@@ -11,6 +11,7 @@ for (const language of ['he', 'en']) {
     '/finder/my-feet',
     '/finder/compare',
     '/shoe/bloch-alpha',
+    '/shoe/gaynor-minden-europa-classic',
     '/blog',
     '/blog/first-pointe-shoes',
     '/no-such-page',

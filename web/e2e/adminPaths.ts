@@ -7,6 +7,7 @@ export const ADMIN_PATHS = [
   '',
   'brands',
   'products',
+  'families',
   'blog',
   'users',
   'sessions',

@@ -10,15 +10,15 @@ import { adminEn, appStarted, he, seriousViolations } from './fixtures';
  * filters with counts that live in the address, the questionnaire, and the comparison.
  */
 
-/** The models with a square box, a hard shank and still made, by the data set (content/pointe-shoes/). */
+/**
+ * The models with a square box, a hard shank and still made, by the data set (content/pointe-shoes/): eight
+ * families, two of them Freed's lines with the shoemakers whose variants match.
+ */
 const SQUARE_HARD_AVAILABLE = [
   'Capezio Airess Broad Toe',
   'FR Duval Duval3 theEuropean',
-  'Freed of London Classic Professional 90 (🦋, K)',
-  'Freed of London Classic Professional 90 Hard (P)',
-  'Freed of London Classic Professional 90 Hard (R, △)',
-  'Freed of London Classic Professional 90 Hard (𝄞)',
-  'Freed of London Classic Professional 90 Hard (👑, G, ♡, ★)',
+  'Freed of London Classic Professional 90',
+  'Freed of London Classic Professional 90 Hard',
   'Freed of London Studio II',
   'Suffolk Sheffield',
   'Suffolk Stratford',
@@ -55,6 +55,9 @@ test('ticking square box, hard shank and available shows exactly those models, w
   await expect(page.getByRole('heading', { level: 2, name: `${SQUARE_HARD_AVAILABLE.length} models` })).toBeVisible();
   expect((await names(page)).sort()).toEqual([...SQUARE_HARD_AVAILABLE].sort());
   await expect(page).toHaveURL(/boxShape=square&shankStrength=hard&availability=available/);
+  // A family matches by its variants, and its card says which: four of Freed's six "Classic Professional 90 Hard".
+  const hard = cards(page).filter({ has: page.getByRole('heading', { name: 'Freed of London Classic Professional 90 Hard' }) });
+  await expect(hard.getByTestId('matching-variants')).toHaveText(/^Variants that match: (Shoemakers [^,]+(, [^,]+)*(, |$)){4}/);
 
   // The address gives the same list to whoever opens it.
   await page.reload();
@@ -195,6 +198,70 @@ test('an editor mends a price the import left unread, and the model page shows i
   await expect(page.getByRole('dialog').getByTestId('fit-unread')).toHaveCount(0);
   await expect(page.getByRole('dialog').getByRole('textbox', { name: adminEn.products.fit.priceMax })).toHaveValue('125');
 });
+
+test("a family lists its variants where they differ, each with an address, and a variant's old address leads there", async ({ page }) => {
+  await openFinder(page, '&maker=gaynor&boxShape=medium-square,square-wide');
+  const europa = cards(page).filter({ has: page.getByRole('heading', { name: 'Gaynor Minden Europa Classic', exact: true }) });
+  await expect(europa.getByTestId('matching-variants')).toHaveText('Variants that match: Box 4, Box 5');
+  await europa.getByRole('link', { name: 'Gaynor Minden Europa Classic' }).click();
+
+  await expect(page).toHaveURL(/\/shoe\/gaynor-minden-europa-classic$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gaynor Minden Europa Classic' })).toBeVisible();
+  const matrix = page.getByTestId('variant-matrix');
+  await expect(matrix.locator('tbody tr')).toHaveCount(25);
+  // Only what differs: the box's and shank's names, then the attributes that differ (box shape, shank).
+  await expect(matrix.getByRole('columnheader', { name: 'Box shape' })).toBeVisible();
+  await expect(matrix.getByRole('columnheader', { name: 'Maker' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: finderEn.variants.fitOfAll_other.replace('{{count}}', '25') })).toBeVisible();
+  await matrix.locator('tbody tr').filter({ hasText: 'Box 3+' }).filter({ hasText: 'Supple' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/shoe\/gaynor-minden-europa-classic\?variant=gaynor-europa-classic-box-3-plus-supple$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'The fit of Gaynor Minden Europa Classic - Box 3+ Supple' })).toBeVisible();
+  await expect(matrix.getByRole('link', { name: 'Box 3+' }).and(page.locator('[aria-current="page"]'))).toHaveCount(1);
+
+  // The variant's page of before moves to its family's, with it chosen.
+  await page.goto('/shoe/gaynor-europa-classic-box-2-hard?lang=en');
+  await expect(page).toHaveURL(/\/shoe\/gaynor-minden-europa-classic\?variant=gaynor-europa-classic-box-2-hard&lang=en$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'The fit of Gaynor Minden Europa Classic - Box 2 Hard' })).toBeVisible();
+  // A family compared whole beside one variant of another.
+  await page.goto('/finder/compare?lang=en&compare=gaynor-minden-europa-classic,gaynor-lyra-classic-box-2-hard');
+  await expect(page.getByTestId('comparison').getByRole('columnheader')).toHaveCount(3);
+  await expect(page.getByTestId('comparison').getByRole('link', { name: 'Gaynor Minden Europa Classic' })).toHaveAttribute('href', '/shoe/gaynor-minden-europa-classic');
+});
+
+test('an editor takes a model out of a family and renames it, and the finder shows the family so', async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await signUp(page, newAccount());
+  setRole(account.username, 'editor');
+  await page.goto('/admin/families?lang=en');
+  await page.getByRole('searchbox', { name: adminEn.table.search }).fill('Protégée');
+  await page.getByRole('button', { name: adminEn.common.editItem.replace('{{name}}', 'Gaynor Minden Protégée') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: /^Remove .* from the family$/ })).toHaveCount(25);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Remove Gaynor Minden Protégée - Box 5 Hard from the family' }).click();
+  await dialog.getByRole('textbox', { name: adminEn.families.name }).fill('Gaynor Minden Protégée (Box 2 to 4)');
+  await dialog.getByRole('button', { name: adminEn.common.save }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/shoe/gaynor-minden-protegee?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gaynor Minden Protégée (Box 2 to 4)' })).toBeVisible();
+  await expect(page.getByTestId('variant-matrix').locator('tbody tr')).toHaveCount(24);
+  // The model taken out is a model of its own, with its own page.
+  await page.goto('/shoe/gaynor-protegee-box-5-hard?lang=en');
+  await expect(page).toHaveURL(/\/shoe\/gaynor-protegee-box-5-hard\?lang=en$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gaynor Minden Protégée - Box 5 Hard' })).toBeVisible();
+  await expect(page.getByTestId('variant-matrix')).toHaveCount(0);
+});
+
+for (const language of ['he', 'en'] as const) {
+  test(`a family's page in ${language} has no serious accessibility violations once drawn`, async ({ page }) => {
+    await page.goto(`/shoe/gaynor-minden-lyra-sleek?lang=${language}&variant=gaynor-lyra-sleek-box-3-feather`);
+    await expect(page.getByTestId('variant-matrix').locator('tbody tr')).toHaveCount(25);
+    await appStarted(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'he' ? 'rtl' : 'ltr');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
 
 for (const language of ['he', 'en'] as const) {
   test(`the comparison and the questionnaire's results in ${language} have no serious accessibility violations`, async ({ page }) => {

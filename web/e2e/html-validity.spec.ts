@@ -29,6 +29,7 @@ const PAGES: PublicPage[] = [
   { path: '/finder/compare', drawn: true },
   { path: '/finder/my-feet', drawn: false },
   { path: '/shoe/bloch-alpha', drawn: true },
+  { path: '/shoe/gaynor-minden-europa-classic', drawn: true },
   { path: '/blog', drawn: true },
   { path: '/blog/first-pointe-shoes', drawn: true },
   { path: '/terms', drawn: true },
@@ -53,8 +54,8 @@ interface VnuMessage {
 
 test("every public page's first HTML passes the Nu HTML checker, in Hebrew and in English", async ({ request }, testInfo) => {
   test.setTimeout(180_000);
-  const finder = (await (await request.get('/api/finder')).json()) as { models: { id: string }[] };
-  const compared = finder.models.slice(0, 2).map((model) => model.id);
+  const finder = (await (await request.get('/api/finder')).json()) as { families: { id: string }[] };
+  const compared = finder.families.slice(0, 2).map((family) => family.id);
   expect(compared).toHaveLength(2);
 
   const folder = testInfo.outputPath('pages');

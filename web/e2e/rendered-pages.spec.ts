@@ -26,6 +26,7 @@ const PAGES: DrawnPage[] = [
   { path: '/brand/bloch', shows: { he: ['Bloch Heritage', '$85'], en: ['Bloch Heritage', '$85'] }, read: /\/api\/products\?brandId=bloch/ },
   { path: '/products', shows: { he: [he.products.title, 'Bloch Heritage'], en: [en.products.title, 'Bloch Heritage'] }, read: /\/api\/products\?/ },
   { path: '/finder', shows: { he: [finderHe.title, 'Bloch (', 'Danielle Heymann'], en: [finderEn.title, 'Bloch (', 'Danielle Heymann'] }, read: /\/api\/finder\?/ },
+  { path: '/shoe/gaynor-minden-europa-classic', shows: { he: ['Gaynor Minden Europa Classic', 'קופסה 3+', 'Supple'], en: ['Gaynor Minden Europa Classic', 'Box 3+', 'Supple'] }, read: /\/api\/finder\/models\/gaynor-minden-europa-classic/ },
   { path: '/shoe/bloch-alpha', shows: { he: ['Bloch Alpha', 'מרובעת ורחבה', finderHe.shownInEnglish], en: ['Bloch Alpha', 'Square and wide', 'Broad platform'] }, read: /\/api\/finder\/models\/bloch-alpha/ },
   { path: '/blog', shows: { he: [he.blog.title], en: [en.blog.title] }, read: /\/api\/blog\/posts\?/ },
   { path: '/blog/first-pointe-shoes', shows: { he: ['נעלי הפוינט הראשונות: איך יודעים שהגיע הזמן?'], en: ["First pointe shoes: how do you know you're ready?", 'The teacher decides'] }, read: /\/api\/blog\/posts\/first-pointe-shoes/ },

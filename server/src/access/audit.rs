@@ -75,6 +75,7 @@ codes!(
         UserSessions = "user_sessions",
         Brand = "brand",
         Product = "product",
+        ModelFamily = "model_family",
         BlogPost = "blog_post",
         BlogCategory = "blog_category",
         Upload = "upload",

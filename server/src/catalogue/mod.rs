@@ -1,6 +1,7 @@
 //! The public catalogue: brands and products, localised with fallback to Hebrew.
 
 mod draft;
+pub(crate) mod family;
 pub(crate) mod fit;
 mod model;
 mod routes;
@@ -21,5 +22,6 @@ pub(crate) use store::{counts, find_brand, find_product, fingerprint, list_brand
 /// The public reading calls (answered from memory) and the admin's editing calls (which drop those
 /// answers).
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
-    public_cache::reads(routes::public_routes()).merge(public_cache::changes(routes::admin_routes()))
+    public_cache::reads(routes::public_routes())
+        .merge(public_cache::changes(routes::admin_routes().merge(family::routes())))
 }

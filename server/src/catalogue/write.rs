@@ -245,7 +245,10 @@ pub(crate) async fn insert_product(
     product: &ProductDraft,
     now: i64,
 ) -> Result<(), WriteError> {
-    if exists(conn, "SELECT 1 FROM products WHERE id = $1", &product.id).await? {
+    // Families and products share the model pages' addresses.
+    if exists(conn, "SELECT 1 FROM products WHERE id = $1", &product.id).await?
+        || super::family::is_family(conn, &product.id).await?
+    {
         return Err(WriteError::IdTaken);
     }
     if !exists(conn, "SELECT 1 FROM brands WHERE id = $1", &product.brand_id).await? {

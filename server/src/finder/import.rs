@@ -12,10 +12,12 @@ use super::clean::{self, Defect};
 use crate::{
     catalogue::{
         self,
+        family::{self, Axis},
         fit::{self, vocabulary, Fit},
         BrandDraft, BrandText, ProductDraft, ProductText,
     },
     db::{self, Db},
+    fields,
     lang::Lang,
 };
 
@@ -76,6 +78,15 @@ pub(crate) struct Model {
     pub line: usize,
     pub product: ProductDraft,
     pub fit: Fit,
+    /// The family it is a variant of, when the data set has others of its line.
+    pub family: Option<Placement>,
+}
+
+/// Where a line of the data set goes: its family's name (maker and line) and what sets it apart.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Placement {
+    pub name: String,
+    pub axes: Vec<Axis>,
 }
 
 /// A line that did not become a product, and why.
@@ -84,6 +95,18 @@ pub struct Refused {
     pub line: usize,
     pub reason: String,
 }
+
+/// The data set as read: its models, the lines that are not, what the checks found, and the lines named
+/// as a variant that stand alone.
+pub(crate) struct DataSet {
+    pub models: Vec<Model>,
+    pub refused: Vec<Refused>,
+    pub checks: Checks,
+    pub unplaced: Vec<Refused>,
+}
+
+/// A family's members: each line (by its index) or product (by its id) with what sets it apart.
+type Members<T> = Vec<(T, Vec<Axis>)>;
 
 /// Per rule of the data set's checks, the lines it found (ascending).
 pub(crate) type Checks = BTreeMap<Defect, Vec<usize>>;
@@ -104,6 +127,13 @@ pub struct Report {
     pub unread: Vec<(usize, String, String, String)>,
     /// Every line of the data set checked against its known defects, whether imported now or before.
     pub checks: Checks,
+    /// Families of two or more lines, and the lines in them.
+    pub families: usize,
+    pub lines_in_families: usize,
+    /// Families made by this run (each once: one an admin changed or deleted since stays so).
+    pub families_placed: usize,
+    /// Lines named as a variant whose family has no other line in the data set: models of their own.
+    pub unplaced: Vec<Refused>,
 }
 
 impl std::fmt::Display for Report {
@@ -113,6 +143,20 @@ impl std::fmt::Display for Report {
             self.lines, self.added, self.completed, self.kept)?;
         if !self.brands_added.is_empty() {
             writeln!(out, "brands added: {}", self.brands_added.join(", "))?;
+        }
+        writeln!(
+            out,
+            "{} lines in {} families of variants (by box and shank, or by shoemaker), the other {} each a model of \
+             its own: {} families in all; {} families made now",
+            self.lines_in_families,
+            self.families,
+            self.lines - self.refused.len() - self.lines_in_families,
+            self.lines - self.refused.len() - self.lines_in_families + self.families,
+            self.families_placed
+        )?;
+        writeln!(out, "{} lines named as a variant but left a model of their own", self.unplaced.len())?;
+        for unplaced in &self.unplaced {
+            writeln!(out, "  line {}: {}", unplaced.line, unplaced.reason)?;
         }
         writeln!(out, "every line checked; the data set's defects, per rule:")?;
         for (defect, lines) in &self.checks {
@@ -148,7 +192,7 @@ fn line_runs(lines: &[usize]) -> String {
 
 /// Reads the data set's models, checking every line against the known defects; the lines that cannot be
 /// models are returned as refused.
-pub(crate) fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>, Checks)> {
+pub(crate) fn read_models() -> anyhow::Result<DataSet> {
     let makers = makers()?;
     let mut read = Vec::new();
     let mut refused = Vec::new();
@@ -201,11 +245,74 @@ pub(crate) fn read_models() -> anyhow::Result<(Vec<Model>, Vec<Refused>, Checks)
         series.sort_unstable();
         checks.insert(Defect::PriceFillSeries, series);
     }
+    let (mut placements, unplaced) = placements(&read);
     let models = read
         .into_iter()
-        .map(|(number, line, maker, id, fit)| Model { line: number, product: product(&line, maker, id, &fit), fit })
+        .enumerate()
+        .map(|(index, (number, line, maker, id, fit))| Model {
+            line: number,
+            product: product(&line, maker, id, &fit),
+            fit,
+            family: placements.remove(&index),
+        })
         .collect();
-    Ok((models, refused, checks))
+    Ok(DataSet { models, refused, checks, unplaced })
+}
+
+/// The data set names a variant "Line - Box 3+ Supple" (Gaynor Minden's box and shank): its line, and what
+/// sets it apart.
+fn named_variant(name: &str) -> Option<(&str, Vec<Axis>)> {
+    let (line, rest) = name.split_once(" - ")?;
+    let (line, rest) = (line.trim(), rest.trim());
+    if line.is_empty() || rest.is_empty() {
+        return None;
+    }
+    let axes = match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["Box", size, shank] => vec![Axis::new("box", size), Axis::new("shank", shank)],
+        _ => vec![Axis::new("variant", rest)],
+    };
+    Some((line, axes))
+}
+
+/// The families of the lines read (by their index): lines named as variants of one line
+/// ("Europa Classic - Box 3 Supple"), and a name repeated by one maker (Freed's lines, once per
+/// shoemaker), set apart by the shoemakers' marks. A family needs two lines; a line named as a variant
+/// alone is reported.
+fn placements(read: &[(usize, Line, &Maker, String, Fit)]) -> (HashMap<usize, Placement>, Vec<Refused>) {
+    let mut named: HashMap<(&str, &str), usize> = HashMap::new();
+    for (_, line, maker, _, _) in read {
+        *named.entry((maker.id.as_str(), line.model_name.trim())).or_default() += 1;
+    }
+    let mut groups: BTreeMap<(&str, String), Members<usize>> = BTreeMap::new();
+    for (index, (_, line, maker, _, fit)) in read.iter().enumerate() {
+        let name = line.model_name.trim();
+        let (family_line, axes) = match named_variant(name) {
+            Some((family_line, axes)) => (family_line.to_owned(), axes),
+            None if named[&(maker.id.as_str(), name)] > 1 => {
+                let marks =
+                    if fit.makers.is_empty() { line.freed_makers.trim().to_owned() } else { fit.makers.join(", ") };
+                (name.to_owned(), vec![Axis::new("makers", &marks)])
+            }
+            None => continue,
+        };
+        groups.entry((maker.id.as_str(), family_line)).or_default().push((index, axes));
+    }
+    let mut placements = HashMap::new();
+    let mut unplaced = Vec::new();
+    for ((_, family_line), members) in groups {
+        if let [(index, _)] = members.as_slice() {
+            let reason = format!("no other line of {family_line} in the data set");
+            unplaced.push(Refused { line: read[*index].0, reason });
+            continue;
+        }
+        for (index, axes) in members {
+            let (_, line, maker, _, _) = &read[index];
+            let name = format!("{} {family_line}", brand_name(line, maker));
+            placements.insert(index, Placement { name, axes });
+        }
+    }
+    unplaced.sort_by_key(|refused| refused.line);
+    (placements, unplaced)
 }
 
 /// Lines of one maker whose prices run as a spreadsheet's fill series ("$115.00-170", "$115.00-171", …
@@ -241,36 +348,9 @@ fn makers() -> anyhow::Result<Vec<Maker>> {
     serde_json::from_str(MAKERS_JSON).context("content/pointe-shoes/brands.json is invalid")
 }
 
-/// `brand-model` as a slug: lower-case letters and digits in runs joined by single dashes, accented
-/// letters without their accents and "+" as "plus" ("Box 3+" is another model than "Box 3").
+/// `brand-model` as a slug (`fields::slug_of`).
 fn product_id(brand: &str, model: &str) -> String {
-    let text: String = format!("{brand} {model}").to_lowercase().chars().map(unaccented).collect();
-    let text = text.replace('+', " plus ");
-    let words: Vec<&str> = text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    let mut id = String::new();
-    for word in words {
-        if id.len() + 1 + word.len() > ID_MAX {
-            break;
-        }
-        if !id.is_empty() {
-            id.push('-');
-        }
-        id.push_str(word);
-    }
-    id
-}
-
-fn unaccented(letter: char) -> char {
-    match letter {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
-        'ç' => 'c',
-        'è' | 'é' | 'ê' | 'ë' => 'e',
-        'ì' | 'í' | 'î' | 'ï' => 'i',
-        'ñ' => 'n',
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' => 'u',
-        other => other,
-    }
+    fields::slug_of(&format!("{brand} {model}"), ID_MAX)
 }
 
 /// The addresses in a sources cell, without those it marks dead ("https://… (archived, dead)").
@@ -346,12 +426,7 @@ fn list(raw: &str) -> Vec<String> {
 
 /// The model as a product: its name in every language, and a description in each saying its fit.
 fn product(line: &Line, maker: &Maker, id: String, fit: &Fit) -> ProductDraft {
-    let brand_name = maker
-        .product_name
-        .as_deref()
-        .or_else(|| maker.translations.get(&Lang::En).map(|text| text.name.as_str()))
-        .unwrap_or(line.brand.as_str());
-    let mut name = format!("{brand_name} {}", line.model_name.trim());
+    let mut name = format!("{} {}", brand_name(line, maker), line.model_name.trim());
     if !fit.makers.is_empty() {
         name = format!("{name} ({})", fit.makers.join(", "));
     }
@@ -368,12 +443,67 @@ fn product(line: &Line, maker: &Maker, id: String, fit: &Fit) -> ProductDraft {
     ProductDraft { id, brand_id: maker.id.clone(), price, image: String::new(), link, translations, fit: None }
 }
 
+/// The name a maker's models' names begin with.
+fn brand_name<'a>(line: &'a Line, maker: &'a Maker) -> &'a str {
+    maker
+        .product_name
+        .as_deref()
+        .or_else(|| maker.translations.get(&Lang::En).map(|text| text.name.as_str()))
+        .unwrap_or(line.brand.as_str())
+}
+
 /// Marks the seed's import done, so a database gets it once (an admin's deletions stand after restarts).
 const SEED_MARK: &str = "seed.pointe-shoes";
 
 /// The seed's import (on a new database's first start): `None` when it ran on this database before.
 pub(crate) async fn seed(db: &Db) -> anyhow::Result<Option<Report>> {
     import_models(db, crate::time::now_ms(), Some(SEED_MARK)).await
+}
+
+/// Marks the families' first grouping done: a database seeded before there were families gets its
+/// imported models grouped once, at its first start with them.
+const FAMILIES_MARK: &str = "seed.pointe-shoes.families";
+
+/// Groups the models imported before there were families (once per database): how many families it made.
+pub(crate) async fn seed_families(db: &Db) -> anyhow::Result<usize> {
+    let models = read_models()?.models;
+    let now = crate::time::now_ms();
+    let mut tx = crate::db::begin(db).await?;
+    if !db::claim_once(&mut tx, FAMILIES_MARK, now).await? {
+        return Ok(0);
+    }
+    let placed = place_families(&mut tx, &models, now).await?;
+    tx.commit().await?;
+    Ok(placed)
+}
+
+/// Makes the data set's families of the models in the catalogue that are in none, each family once (one
+/// an admin has changed or deleted since stays so). Gives how many it made.
+async fn place_families(conn: &mut sqlx::AnyConnection, models: &[Model], now: i64) -> anyhow::Result<usize> {
+    let mut families: BTreeMap<(&str, &str), Members<String>> = BTreeMap::new();
+    for model in models {
+        if let Some(placement) = &model.family {
+            let id = same_product(&model.product.id).to_owned();
+            families.entry((&model.product.brand_id, &placement.name)).or_default().push((id, placement.axes.clone()));
+        }
+    }
+    let mut placed = 0;
+    for ((brand, name), variants) in families {
+        let mark = format!("import.pointe-shoes.family.{}", fields::slug_of(&format!("{brand} {name}"), 120));
+        if db::claimed(&mut *conn, &mark).await? {
+            continue;
+        }
+        if family::place(conn, name, &variants, now).await?.is_some() {
+            db::claim_once(conn, &mark, now).await?;
+            placed += 1;
+        }
+    }
+    Ok(placed)
+}
+
+/// The catalogue's id of a data set's model (the seed's own where it has the model, `SAME_PRODUCTS`).
+fn same_product(id: &str) -> &str {
+    SAME_PRODUCTS.iter().find(|(imported, _)| *imported == id).map_or(id, |(_, seeded)| seeded)
 }
 
 /// Imports the models not imported before, in one transaction (`pointe-server import-shoes`).
@@ -384,13 +514,28 @@ pub async fn import(db: &Db, now: i64) -> anyhow::Result<Report> {
 /// Imports the models, or nothing when `mark` was claimed before (in the same transaction, so the mark
 /// and the models land together).
 async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<Option<Report>> {
-    let (models, refused, checks) = read_models()?;
-    let mut report = Report { lines: models.len() + refused.len(), refused, checks, ..Report::default() };
+    let DataSet { models, refused, checks, unplaced } = read_models()?;
+    let mut families: Vec<&str> =
+        models.iter().filter_map(|model| model.family.as_ref()).map(|p| p.name.as_str()).collect();
+    let lines_in_families = families.len();
+    families.sort_unstable();
+    families.dedup();
+    let mut report = Report {
+        lines: models.len() + refused.len(),
+        refused,
+        checks,
+        families: families.len(),
+        lines_in_families,
+        unplaced,
+        ..Report::default()
+    };
     let mut tx = crate::db::begin(db).await?;
     if let Some(mark) = mark {
         if !db::claim_once(&mut tx, mark, now).await? {
             return Ok(None);
         }
+        // A new database's models are grouped as they come.
+        db::claim_once(&mut tx, FAMILIES_MARK, now).await?;
     }
     for maker in makers()? {
         // Added once: a brand an admin deleted since stays deleted.
@@ -426,11 +571,9 @@ async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<
         report.brands_added.push(maker.id);
     }
     let seeded: Vec<String> = catalogue::seed::seed_products()?.into_iter().map(|product| product.id).collect();
-    for model in models {
-        let mut product = model.product;
-        if let Some((_, seeded)) = SAME_PRODUCTS.iter().find(|(imported, _)| *imported == product.id) {
-            product.id = (*seeded).to_owned();
-        }
+    for model in &models {
+        let mut product = model.product.clone();
+        product.id = same_product(&product.id).to_owned();
         let Some(brand_link) = catalogue::brand_link(&mut tx, &product.brand_id).await? else {
             let reason = format!("the brand {} is not in the catalogue", product.brand_id);
             report.refused.push(Refused { line: model.line, reason });
@@ -469,6 +612,7 @@ async fn import_models(db: &Db, now: i64, mark: Option<&str>) -> anyhow::Result<
         catalogue::insert_product(&mut tx, &product, now).await?;
         report.added += 1;
     }
+    report.families_placed = place_families(&mut tx, &models, now).await?;
     tx.commit().await?;
     Ok(Some(report))
 }
@@ -479,7 +623,7 @@ mod tests {
 
     #[test]
     fn every_line_becomes_a_model_with_a_unique_slug_id() {
-        let (models, refused, _) = read_models().unwrap();
+        let DataSet { models, refused, .. } = read_models().unwrap();
         assert_eq!(models.len() + refused.len(), 365);
         assert!(refused.is_empty(), "{refused:?}");
         let mut ids: Vec<&str> = models.iter().map(|model| model.product.id.as_str()).collect();
@@ -487,6 +631,37 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), 365);
+    }
+
+    #[test]
+    fn lines_of_one_line_are_grouped_as_its_variants() {
+        assert_eq!(
+            named_variant("Europa Classic - Box 3+ Supple"),
+            Some(("Europa Classic", vec![Axis::new("box", "3+"), Axis::new("shank", "Supple")]))
+        );
+        assert_eq!(named_variant("Studio - Opera"), Some(("Studio", vec![Axis::new("variant", "Opera")])));
+        assert_eq!(named_variant("Classic Deep Vamp"), None);
+        assert_eq!(named_variant(" - Box 2 Hard"), None);
+
+        let DataSet { models, .. } = read_models().unwrap();
+        let mut families: BTreeMap<&str, Vec<&Model>> = BTreeMap::new();
+        for model in &models {
+            if let Some(placement) = &model.family {
+                families.entry(&placement.name).or_default().push(model);
+            }
+        }
+        let sizes: Vec<(&str, usize)> = families.iter().map(|(name, models)| (*name, models.len())).collect();
+        assert_eq!(sizes.len(), 13, "{sizes:?}");
+        assert_eq!(sizes.iter().map(|(_, size)| size).sum::<usize>(), 211);
+        assert!(sizes.contains(&("Gaynor Minden Protégée", 25)), "{sizes:?}");
+        assert!(sizes.contains(&("Freed of London Classic Professional 90 Hard", 6)), "{sizes:?}");
+        // A line's variants differ: no two of one family are set apart alike.
+        for members in families.values() {
+            let mut axes: Vec<_> = members.iter().map(|model| &model.family.as_ref().unwrap().axes).collect();
+            axes.sort_by_key(|axes| format!("{axes:?}"));
+            axes.dedup();
+            assert_eq!(axes.len(), members.len(), "{:?}", members[0].family);
+        }
     }
 
     #[test]
@@ -503,7 +678,7 @@ mod tests {
 
     #[test]
     fn the_known_defects_are_cleaned() {
-        let (models, _, _) = read_models().unwrap();
+        let DataSet { models, .. } = read_models().unwrap();
         let model = |id: &str| &models.iter().find(|model| model.product.id == id).unwrap().fit;
         let alpha = model("bloch-alpha");
         assert_eq!(alpha.sizes.first(), Some(&2.0));
@@ -526,7 +701,7 @@ mod tests {
 
     #[test]
     fn a_price_fill_series_keeps_its_lowest_price_and_is_left_for_an_admin() {
-        let (models, _, _) = read_models().unwrap();
+        let DataSet { models, .. } = read_models().unwrap();
         let model = |id: &str| models.iter().find(|model| model.product.id == id).unwrap();
         let protegee = model("gaynor-protegee-box-2-hard");
         assert_eq!((protegee.fit.price_min, protegee.fit.price_max), (Some(115.0), None));
@@ -540,7 +715,7 @@ mod tests {
 
     #[test]
     fn every_line_is_checked_and_each_rule_names_its_lines() {
-        let (models, _, checks) = read_models().unwrap();
+        let DataSet { models, checks, .. } = read_models().unwrap();
         let lines = |defect: Defect| checks.get(&defect).map_or(&[][..], Vec::as_slice);
         // Counted apart from the import, over the CSV's cells: every line's sizes are split into characters;
         // 281 lines have their widths split too (a letter repeated, "X, X, X", or a numbered width, "W, 1");

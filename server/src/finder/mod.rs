@@ -6,7 +6,7 @@ pub(crate) mod import;
 mod models;
 mod routes;
 
-pub(crate) use models::{find_model, model_ids};
+pub(crate) use models::{family_of_variant, find_family, model_pages, page_ids};
 
 use utoipa_axum::router::OpenApiRouter;
 

@@ -1,72 +1,141 @@
-//! The finder's models: the catalogue's products that have a fit, with their maker's name.
+//! The finder's models: the catalogue's products that have a fit, with their maker's name, as families
+//! (catalogue::family) of their variants.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use std::cmp::Ordering;
+use std::{cmp::Ordering, collections::HashMap};
 
 use crate::{
-    catalogue::{self, fit::Fit, Brand, Product},
+    catalogue::{
+        self,
+        family::{self, Axis},
+        fit::Fit,
+        Brand, Product,
+    },
     db::Db,
     lang::Lang,
 };
 
+/// A maker's line with its variants; a model that is in no family is one of its own, under its id.
+#[derive(Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct FinderFamily {
+    pub id: String,
+    pub brand_id: String,
+    pub brand_name: String,
+    pub name: String,
+    /// In the family's order; one for a model of its own.
+    pub variants: Vec<FinderModel>,
+}
+
+/// A model (a variant of its family) with its own fit.
 #[derive(Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct FinderModel {
     pub id: String,
-    pub brand_id: String,
-    pub brand_name: String,
     pub name: String,
     /// Price as text, e.g. "$85–110".
     pub price: String,
     pub link: String,
     pub image: String,
     pub fit: Fit,
+    /// What sets it apart from the family's other variants (none for a model of its own).
+    pub axes: Vec<Axis>,
 }
 
-/// Every model with a fit in `lang` (products without one are not in the finder), in name order
-/// (`name_order`): the order the web app keeps, so the page drawn on the server and in the browser agree.
-/// Without each model's notes and sources, which only its own page shows (`find_model`): they are an
-/// eighth of the list, which the finder's page carries whole.
-pub(crate) async fn models(db: &Db, lang: Lang) -> Result<Vec<FinderModel>, sqlx::Error> {
+/// Every family of models with a fit in `lang` (products without one are not in the finder), in name
+/// order (`name_order`): the order the web app keeps, so the page drawn on the server and in the browser
+/// agree. Without each model's notes and sources, which only its family's page shows (`find_family`):
+/// they are an eighth of the list, which the finder's page carries whole.
+pub(crate) async fn families(db: &Db, lang: Lang) -> Result<Vec<FinderFamily>, sqlx::Error> {
+    let mut families = assemble(db, lang).await?;
+    for model in families.iter_mut().flat_map(|family| family.variants.iter_mut()) {
+        model.fit.notes.clear();
+        model.fit.sources.clear();
+    }
+    Ok(families)
+}
+
+/// The family `id` in `lang`, when it is in the finder; asked by one of its variants' ids, with that
+/// variant (the second).
+pub(crate) async fn find_family(
+    db: &Db,
+    id: &str,
+    lang: Lang,
+) -> Result<Option<(FinderFamily, Option<String>)>, sqlx::Error> {
+    let families = assemble(db, lang).await?;
+    let mut chosen = None;
+    let found = families.into_iter().find(|family| {
+        if family.id == id {
+            return true;
+        }
+        if family.variants.iter().any(|variant| variant.id == id) {
+            chosen = Some(id.to_owned());
+            return true;
+        }
+        false
+    });
+    Ok(found.map(|family| (family, chosen)))
+}
+
+async fn assemble(db: &Db, lang: Lang) -> Result<Vec<FinderFamily>, sqlx::Error> {
     let brands = catalogue::list_brands(db, lang).await?;
     let mut fits = catalogue::fit::all_fits(db).await?;
-    let products = catalogue::list_products(db, None, lang).await?;
-    let mut models: Vec<FinderModel> = products
+    let mut models: HashMap<String, (FinderModel, &Brand)> = catalogue::list_products(db, None, lang)
+        .await?
         .into_iter()
         .filter_map(|product| {
-            let mut fit = fits.remove(&product.id)?;
-            fit.notes.clear();
-            fit.sources.clear();
+            let fit = fits.remove(&product.id)?;
             let brand = brands.iter().find(|brand| brand.id == product.brand_id)?;
-            Some(model(product, brand, fit))
+            Some((product.id.clone(), (model(product, fit), brand)))
         })
         .collect();
-    models.sort_by(|a, b| name_order(&a.name, &b.name));
-    Ok(models)
+    let mut families = Vec::new();
+    for grouped in family::all(db).await? {
+        let variants: Vec<(FinderModel, &Brand)> = grouped
+            .variants
+            .into_iter()
+            .filter_map(|variant| {
+                let (mut model, brand) = models.remove(&variant.product_id)?;
+                model.axes = variant.axes;
+                Some((model, brand))
+            })
+            .collect();
+        if let Some((_, brand)) = variants.first() {
+            families.push(FinderFamily {
+                id: grouped.id,
+                brand_id: brand.id.clone(),
+                brand_name: brand.name.clone(),
+                name: grouped.name,
+                variants: variants.into_iter().map(|(model, _)| model).collect(),
+            });
+        }
+    }
+    for (model, brand) in models.into_values() {
+        families.push(FinderFamily {
+            id: model.id.clone(),
+            brand_id: brand.id.clone(),
+            brand_name: brand.name.clone(),
+            name: model.name.clone(),
+            variants: vec![model],
+        });
+    }
+    families.sort_by(|a, b| name_order(&a.name, &b.name).then_with(|| a.id.cmp(&b.id)));
+    Ok(families)
 }
 
-/// The model `id` in `lang`, when it is in the finder.
-pub(crate) async fn find_model(db: &Db, id: &str, lang: Lang) -> Result<Option<FinderModel>, sqlx::Error> {
-    let Some(fit) = catalogue::fit::fits(db, Some(id)).await?.remove(id) else { return Ok(None) };
-    let Some(product) = catalogue::find_product(db, id, lang).await? else { return Ok(None) };
-    let brand = catalogue::find_brand(db, &product.brand_id, lang).await?;
-    Ok(brand.map(|brand| model(product, &brand, fit)))
-}
-
-fn model(product: Product, brand: &Brand, mut fit: Fit) -> FinderModel {
+fn model(product: Product, mut fit: Fit) -> FinderModel {
     // What the import could not read is the admin's to mend, not the visitors'.
     fit.unread.clear();
     FinderModel {
         id: product.id,
-        brand_id: product.brand_id,
-        brand_name: brand.name.clone(),
         name: product.name,
         price: product.price,
         link: product.link,
         image: product.image,
         fit,
+        axes: Vec::new(),
     }
 }
 
@@ -106,11 +175,39 @@ fn name_order(a: &str, b: &str) -> Ordering {
     }
 }
 
-/// The ids of the models in the finder, each with a page of its own (`/shoe/{id}`).
-pub(crate) async fn model_ids(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+/// Each model in the finder's page (`/shoe/{family}?variant={id}` for a family's variant, `/shoe/{id}` for
+/// a model of its own), by its id.
+pub(crate) async fn model_pages(db: &Db) -> Result<HashMap<String, String>, sqlx::Error> {
+    let mut pages: HashMap<String, String> =
+        catalogue::fit::all_fits(db).await?.into_keys().map(|id| (id.clone(), format!("/shoe/{id}"))).collect();
+    for grouped in family::all(db).await? {
+        for variant in grouped.variants {
+            if let Some(page) = pages.get_mut(&variant.product_id) {
+                *page = format!("/shoe/{}?variant={}", grouped.id, variant.product_id);
+            }
+        }
+    }
+    Ok(pages)
+}
+
+/// The ids of the finder's pages (`/shoe/{id}`): each family's, and each model's of its own.
+pub(crate) async fn page_ids(db: &Db) -> Result<Vec<String>, sqlx::Error> {
     let mut ids: Vec<String> = catalogue::fit::all_fits(db).await?.into_keys().collect();
+    let mut in_families = std::collections::HashSet::new();
+    for grouped in family::all(db).await? {
+        if grouped.variants.iter().any(|variant| ids.contains(&variant.product_id)) {
+            in_families.extend(grouped.variants.into_iter().map(|variant| variant.product_id));
+            ids.push(grouped.id);
+        }
+    }
+    ids.retain(|id| !in_families.contains(id));
     ids.sort_unstable();
     Ok(ids)
+}
+
+/// The family page a variant's old address leads to (`/shoe/{id}` of a model now in a family).
+pub(crate) async fn family_of_variant(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
+    family::family_of(db, id).await
 }
 
 #[cfg(test)]

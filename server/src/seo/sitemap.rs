@@ -20,7 +20,7 @@ pub(crate) async fn build(state: &AppState) -> Result<String, sqlx::Error> {
     for brand in catalogue::list_brands(&state.db, Lang::DEFAULT).await? {
         pages.push((format!("/brand/{}", brand.id), None));
     }
-    for id in finder::model_ids(&state.db).await? {
+    for id in finder::page_ids(&state.db).await? {
         pages.push((format!("/shoe/{id}"), None));
     }
     for post in blog::store::all_published(&state.db, Lang::DEFAULT).await? {

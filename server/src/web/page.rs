@@ -116,6 +116,7 @@ impl<'a> Page<'a> {
                 "compare",
             ],
             Page::FinderCompare => &["lang", "compare"],
+            Page::Shoe(_) => &["lang", "variant"],
             Page::Products => &["lang", "brand", "page"],
             Page::Blog => &["lang", "page", "category"],
             _ => &["lang"],

@@ -35,14 +35,16 @@ pub(crate) async fn describe<'a>(state: &AppState, path: &'a str, lang: Lang) ->
                 None => page = Page::NotFound,
             },
             Page::Shoe(id) => {
-                let model = finder::find_model(&state.db, id, lang).await?;
-                let product = match &model {
-                    Some(_) => catalogue::find_product(&state.db, id, lang).await?,
+                // A family is described by its first variant, under the family's name.
+                let family = finder::find_family(&state.db, id, lang).await?.map(|(family, _)| family);
+                let product = match family.as_ref().and_then(|family| family.variants.first()) {
+                    Some(first) => catalogue::find_product(&state.db, &first.id, lang).await?,
                     None => None,
                 };
-                match (model, product) {
-                    (Some(model), Some(product)) => {
-                        head.structured = Some(structured::product_page(origin, &url, &product, &model.brand_name));
+                match (family, product) {
+                    (Some(family), Some(mut product)) => {
+                        product.name = family.name;
+                        head.structured = Some(structured::product_page(origin, &url, &product, &family.brand_name));
                         name = product.name;
                         description = Some(product.description);
                     }

@@ -137,6 +137,10 @@ async fn page(state: &AppState, path: &str, query: Option<&str>, lang: Lang, req
     let (status, html) = match pages.lookup(&key).await {
         Ok(kept) => (StatusCode::OK, kept),
         Err(miss) => {
+            if let Some(moved) = moved_variant(state, kind, kept.query.as_str()).await {
+                pages.not_kept(miss);
+                return moved;
+            }
             let (page, html) = make_page(state, template, path, &key.0, lang).await;
             let html_type = HeaderValue::from_static("text/html; charset=utf-8");
             let html = match page {
@@ -169,6 +173,26 @@ async fn page(state: &AppState, path: &str, query: Option<&str>, lang: Lang, req
     headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding, Cookie, Accept-Language"));
     headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     response
+}
+
+/// A variant's old page (`/shoe/{id}` of a model now in a family): a permanent move to its family's page
+/// with the variant chosen, in the language the address named. Asked only when no page is kept for the
+/// address, so a family's page costs nothing more.
+async fn moved_variant(state: &AppState, page: Page<'_>, kept_query: &str) -> Option<Response> {
+    let Page::Shoe(id) = page else { return None };
+    let family = match crate::finder::family_of_variant(&state.db, id).await {
+        Ok(family) => family?,
+        Err(err) => {
+            tracing::warn!(error = %err, "cannot tell a variant's family; its old page is drawn as it is");
+            return None;
+        }
+    };
+    let mut location = format!("/shoe/{family}?variant={id}");
+    if let Some(lang) = kept_query.split('&').find(|pair| pair.starts_with("lang=")) {
+        location = format!("{location}&{lang}");
+    }
+    let location = HeaderValue::from_str(&location).ok()?;
+    Some((StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, location)]).into_response())
 }
 
 /// How a page came out.

@@ -92,8 +92,12 @@ async fn a_question_about_ones_feet_is_answered_with_a_finder_model_that_suits_t
             // made for most of what was asked: a square box or foot, a wide platform, a strong shank.
             let mut suiting = 0;
             for source in answer["sources"].as_array().unwrap() {
-                let Some(id) = source["link"].as_str().unwrap().strip_prefix("/shoe/") else { continue };
-                let fit = app.get(&format!("/api/finder/models/{id}")).await.json()["model"]["fit"].clone();
+                // A family's page, with the variant the passage is about chosen.
+                let Some(page) = source["link"].as_str().unwrap().strip_prefix("/shoe/") else { continue };
+                let (family, variant) = page.split_once("?variant=").unwrap_or((page, page));
+                let read = app.get(&format!("/api/finder/models/{family}")).await.json();
+                let variants = read["family"]["variants"].as_array().unwrap().clone();
+                let fit = variants.iter().find(|own| own["id"] == variant).unwrap()["fit"].clone();
                 let has = |attribute: &str, wanted: &[&str]| {
                     fit[attribute].as_array().unwrap().iter().any(|value| wanted.contains(&value.as_str().unwrap()))
                 };

@@ -8,9 +8,12 @@ use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::common::{assert_field_error, assert_json_error, each_backend, each_backend_with, TestApp};
-use pointe_server::testing::finder::import;
+use pointe_server::testing::{finder::import, Role};
 
 const LINES: usize = 365;
+/// The data set's lines as families: 13 lines of variants (7 of Gaynor Minden's, 25 lines each; 6 of
+/// Freed's, 5 to 7 lines each, one per shoemaker), the other 154 lines each a model of its own.
+const FAMILIES: usize = 167;
 /// The seed's products the data set also holds (Bloch's European Balance is the seed's bloch-balance).
 const SEEDED: [&str; 6] =
     ["bloch-heritage", "bloch-eurostretch", "bloch-balance", "nikolay-elite", "nikolay-fouette", "nikolay-triumph"];
@@ -56,7 +59,7 @@ async fn every_model_becomes_a_product_with_its_fit_once() {
         let again = import(&app.state.db, 2).await.unwrap();
         assert_eq!((again.added, again.completed, again.kept), (0, 0, LINES));
         assert!(again.brands_added.is_empty());
-        assert_eq!(app.get("/api/finder?lang=en").await.json()["models"].as_array().unwrap().len(), LINES - 2);
+        assert_eq!(finder_models(app).await, LINES - 2);
     })
     .await;
 }
@@ -70,23 +73,35 @@ async fn the_finder_reads_every_model_with_its_fit_and_the_attributes_in_the_lan
         let data = answer.json();
         let credit = data["credit"].as_str().unwrap();
         assert!(credit.contains("Danielle Heymann") && credit.contains("CC BY 4.0"), "{credit}");
-        let models = data["models"].as_array().unwrap();
+        let families = data["families"].as_array().unwrap();
+        let models: Vec<&Value> = families.iter().flat_map(|family| family["variants"].as_array().unwrap()).collect();
         assert_eq!(models.len(), LINES);
-        let alpha = models.iter().find(|model| model["id"] == "bloch-alpha").unwrap();
-        assert_eq!(alpha["brandId"], "bloch");
+        let alpha_family = families.iter().find(|family| family["id"] == "bloch-alpha").unwrap();
+        assert_eq!(
+            (alpha_family["brandId"].as_str(), alpha_family["name"].as_str()),
+            (Some("bloch"), Some("Bloch Alpha"))
+        );
+        let alpha = &alpha_family["variants"][0];
+        assert_eq!(alpha_family["variants"].as_array().unwrap().len(), 1, "a model of its own");
         assert_eq!(alpha["name"], "Bloch Alpha");
         assert_eq!(alpha["price"], "$85–110");
+        assert_eq!(alpha["axes"], json!([]));
         assert_eq!(alpha["fit"]["boxShape"], serde_json::json!(["square-wide"]));
         assert_eq!(alpha["fit"]["shankStrength"], serde_json::json!(["medium", "hard"]));
         assert_eq!(alpha["fit"]["widths"], serde_json::json!(["X", "XX", "XXX"]));
         // The notes and sources are on the model's own page only.
         assert_eq!((alpha["fit"]["notes"].clone(), alpha["fit"]["sources"].clone()), (json!({}), json!([])));
         let page = app.get("/api/finder/models/bloch-alpha?lang=he").await.json();
-        assert_eq!(page["model"]["fit"]["notes"]["en"].as_str().unwrap().split(',').next(), Some("Broad platform"));
-        assert!(!page["model"]["fit"]["sources"].as_array().unwrap().is_empty());
+        let own = &page["family"]["variants"][0]["fit"];
+        assert_eq!(own["notes"]["en"].as_str().unwrap().split(',').next(), Some("Broad platform"));
+        assert!(!own["sources"].as_array().unwrap().is_empty());
         assert!(alpha["fit"].get("unread").is_none_or(|unread| unread.as_object().is_some_and(|u| u.is_empty())));
-        let freed = models.iter().filter(|model| model["brandId"] == "freed").count();
-        assert!(freed > 30, "{freed}");
+        let freed: usize = families
+            .iter()
+            .filter(|family| family["brandId"] == "freed")
+            .map(|family| family["variants"].as_array().unwrap().len())
+            .sum();
+        assert_eq!(freed, 42);
 
         let box_shape = data["attributes"].as_array().unwrap().iter().find(|a| a["key"] == "boxShape").unwrap();
         assert_eq!(box_shape["label"], "צורת הקופסה");
@@ -99,8 +114,14 @@ async fn the_finder_reads_every_model_with_its_fit_and_the_attributes_in_the_lan
     .await;
 }
 
+/// The models in the finder, in all its families.
 async fn finder_models(app: &TestApp) -> usize {
-    app.get("/api/finder?lang=en").await.json()["models"].as_array().unwrap().len()
+    let data = app.get("/api/finder?lang=en").await.json();
+    data["families"].as_array().unwrap().iter().map(|family| family["variants"].as_array().unwrap().len()).sum()
+}
+
+async fn finder_families(app: &TestApp) -> Vec<Value> {
+    app.get("/api/finder?lang=en").await.json()["families"].as_array().unwrap().clone()
 }
 
 #[tokio::test]
@@ -138,8 +159,9 @@ async fn a_model_has_a_page_that_search_engines_and_the_sitemap_know() {
         let read = app.get("/api/finder/models/bloch-alpha?lang=fr").await;
         assert_eq!(read.status, StatusCode::OK);
         let read = read.json();
-        assert_eq!(read["model"]["brandName"], "Bloch");
-        assert_eq!(read["model"]["fit"]["boxShape"], json!(["square-wide"]));
+        assert_eq!(read["family"]["brandName"], "Bloch");
+        assert_eq!(read["family"]["variants"][0]["fit"]["boxShape"], json!(["square-wide"]));
+        assert_eq!(read["chosen"], Value::Null);
         assert_eq!(read["attributes"][0]["label"], "Forme de la boîte");
         assert!(read["credit"].as_str().unwrap().contains("CC BY 4.0"));
         assert_json_error(&app.get("/api/finder/models/no-such-shoe").await, StatusCode::NOT_FOUND, "Model not found");
@@ -172,9 +194,11 @@ async fn a_model_has_a_page_that_search_engines_and_the_sitemap_know() {
         assert!(sitemap.contains("<loc>http://pointe.test/shoe/bloch-alpha?lang=es</loc>"));
         assert_eq!(
             sitemap.matches("/shoe/").count(),
-            LINES * 5 * 7,
-            "every model: five entries, each naming it in its address and six alternates"
+            FAMILIES * 5 * 7,
+            "every family: five entries, each naming it in its address and six alternates"
         );
+        assert!(sitemap.contains("<loc>http://pointe.test/shoe/gaynor-minden-europa-classic?lang=en</loc>"));
+        assert!(!sitemap.contains("/shoe/gaynor-protegee-box-2-hard"), "a variant is listed by its family");
     })
     .await;
 }
@@ -224,7 +248,9 @@ async fn an_admin_edits_a_models_fit_and_sees_what_the_import_left_unread() {
         texts_only.as_object_mut().unwrap().remove("fit");
         assert_eq!(put(&texts_only).await.status, StatusCode::OK);
         let page = app.get("/api/finder/models/gaynor-protegee-box-2-hard?lang=he").await.json();
-        let fit = &page["model"]["fit"];
+        assert_eq!(page["chosen"], "gaynor-protegee-box-2-hard");
+        let variants = page["family"]["variants"].as_array().unwrap();
+        let fit = &variants.iter().find(|variant| variant["id"] == "gaynor-protegee-box-2-hard").unwrap()["fit"];
         assert_eq!((fit["priceMax"].as_f64(), fit["platformWidth"].clone()), (Some(120.0), json!(["wide"])));
         assert_eq!(fit["notes"]["he"], "קופסה רכה");
         assert!(fit["unread"].as_object().is_none_or(|unread| unread.is_empty()));
@@ -239,18 +265,13 @@ async fn the_finder_comes_drawn_with_its_results_counts_and_the_datas_credit() {
         let Some(app) = app.drawing_pages().await else { return };
         let html = app.get("/finder?lang=en&boxShape=square&shankStrength=hard&availability=available").await.text();
         let root = html.split("<div id=\"root\">").nth(1).expect("a drawn page");
-        assert!(root.contains(">11 models<"), "the results as the address filters them");
-        assert!(root.contains("Available (11)"), "the counts beside the values");
+        assert!(root.contains(">8 models<"), "the families as the address filters them");
+        assert!(root.contains("Available (8)"), "the counts of families beside the values");
         assert!(root.contains("Danielle Heymann"), "the data's credit");
         assert!(html.contains("id=\"page-data\""), "the data the app takes the page over with");
-        // The models come in name order, the order the app keeps (it has no collation of its own).
-        let read = app.get("/api/finder?lang=en").await.json();
-        let names: Vec<String> = read["models"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|model| model["name"].as_str().unwrap().to_lowercase())
-            .collect();
+        // The families come in name order, the order the app keeps (it has no collation of its own).
+        let names: Vec<String> =
+            finder_families(&app).await.iter().map(|family| family["name"].as_str().unwrap().to_lowercase()).collect();
         assert!(
             names.windows(2).all(|pair| pair[0] <= pair[1] || pair[0].chars().any(|c| c.is_ascii_digit())),
             "{names:?}"
@@ -261,6 +282,215 @@ async fn the_finder_comes_drawn_with_its_results_counts_and_the_datas_credit() {
             hebrew.contains("<html lang=\"he\" dir=\"rtl\">") && hebrew.contains("Bloch Alpha"),
             "the comparison drawn"
         );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_data_sets_lines_become_families_of_their_variants_and_old_addresses_lead_there() {
+    each_backend(async |app| {
+        let report = import(&app.state.db, 1).await.unwrap();
+        assert_eq!((report.families, report.lines_in_families, report.families_placed), (13, 211, 13));
+        assert!(report.unplaced.is_empty(), "{:?}", report.unplaced);
+        let printed = report.to_string();
+        assert!(printed.contains("211 lines in 13 families of variants"), "{printed}");
+        assert!(printed.contains(&format!("{FAMILIES} families in all")), "{printed}");
+
+        let families = finder_families(app).await;
+        assert_eq!(families.len(), FAMILIES);
+        let family = |id: &str| families.iter().find(|family| family["id"] == id).unwrap_or_else(|| panic!("{id}"));
+        let europa = family("gaynor-minden-europa-classic");
+        assert_eq!(europa["name"], "Gaynor Minden Europa Classic");
+        let variants = europa["variants"].as_array().unwrap();
+        assert_eq!(variants.len(), 25);
+        assert_eq!(
+            variants[0]["axes"],
+            json!([{ "key": "box", "value": "2" }, { "key": "shank", "value": "ExtraFlex" }])
+        );
+        assert_eq!(variants[0]["id"], "gaynor-europa-classic-box-2-extraflex");
+        // Each variant keeps its own fit: the box's shape follows its number.
+        assert_ne!(variants[0]["fit"]["boxShape"], variants[24]["fit"]["boxShape"]);
+        let deep_vamp = family("freed-of-london-classic-deep-vamp");
+        assert_eq!(deep_vamp["variants"].as_array().unwrap().len(), 7);
+        assert_eq!(deep_vamp["variants"][0]["axes"], json!([{ "key": "makers", "value": "W, R, Z, J" }]));
+        assert_eq!(family("freed-studio")["variants"].as_array().unwrap().len(), 1);
+
+        // A variant's page is its family's, with it chosen; its old address moves there for good.
+        let page = app.get("/api/finder/models/gaynor-europa-classic-box-3-plus-supple?lang=en").await.json();
+        assert_eq!(
+            (page["family"]["id"].as_str(), page["chosen"].as_str()),
+            (Some("gaynor-minden-europa-classic"), Some("gaynor-europa-classic-box-3-plus-supple"))
+        );
+        for (old, new) in [
+            (
+                "/shoe/gaynor-europa-classic-box-3-plus-supple",
+                "/shoe/gaynor-minden-europa-classic?variant=gaynor-europa-classic-box-3-plus-supple",
+            ),
+            (
+                "/shoe/freed-classic-deep-vamp?lang=ru&size=4",
+                "/shoe/freed-of-london-classic-deep-vamp?variant=freed-classic-deep-vamp&lang=ru",
+            ),
+        ] {
+            let moved = app.get(old).await;
+            assert_eq!(moved.status, StatusCode::MOVED_PERMANENTLY, "{old}");
+            assert_eq!(moved.headers["location"], new);
+        }
+        let family_page = app.get("/shoe/gaynor-minden-europa-classic?variant=gaynor-europa-classic-box-2-hard").await;
+        assert_eq!(family_page.status, StatusCode::OK);
+        assert!(family_page.text().contains("<title>Gaynor Minden Europa Classic"));
+
+        // Imported again, nothing is grouped twice.
+        let again = import(&app.state.db, 2).await.unwrap();
+        assert_eq!(again.families_placed, 0);
+        assert_eq!(finder_families(app).await.len(), FAMILIES);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_database_seeded_before_there_were_families_gets_its_models_grouped_once() {
+    each_backend_with(&[("SEED_SHOE_MODELS", "true")], async |app| {
+        assert_eq!(finder_families(app).await.len(), FAMILIES);
+        // As a database seeded by the version before families was.
+        for sql in [
+            "DELETE FROM model_families",
+            "DELETE FROM app_meta WHERE key = 'seed.pointe-shoes.families' OR key LIKE 'import.pointe-shoes.family.%'",
+        ] {
+            sqlx::query(sql).execute(&app.state.db).await.unwrap();
+        }
+        let grouped: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM model_variants").fetch_one(&app.state.db).await.unwrap();
+        assert_eq!(grouped, 0);
+        let restarted = app.another_instance().await;
+        assert_eq!(finder_families(&restarted).await.len(), FAMILIES);
+
+        // An admin's undoing of a family stands when the server starts again.
+        let admin = restarted.signed_in_admin("admin").await;
+        let auth = format!("Bearer {admin}");
+        let deleted = restarted
+            .request(Method::DELETE, "/api/admin/families/gaynor-minden-lyra-sleek", &[("authorization", &auth)])
+            .await;
+        assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text());
+        let again = restarted.another_instance().await;
+        assert_eq!(finder_families(&again).await.len(), FAMILIES - 1 + 25);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_admin_merges_splits_and_undoes_families_of_one_maker_audited() {
+    each_backend(async |app| {
+        import(&app.state.db, 1).await.unwrap();
+        let admin = app.signed_in_admin("admin").await;
+        let auth = format!("Bearer {admin}");
+        let headers = [("authorization", auth.as_str())];
+        let listed = app.request(Method::GET, "/api/admin/families?lang=en", &headers).await;
+        assert_eq!(listed.status, StatusCode::OK);
+        let listed = listed.json();
+        assert_eq!(listed.as_array().unwrap().len(), 13);
+        let lyra =
+            listed.as_array().unwrap().iter().find(|family| family["id"] == "gaynor-minden-lyra-classic").unwrap();
+        assert_eq!((lyra["brandId"].as_str(), lyra["variants"].as_array().unwrap().len()), (Some("gaynor"), 25));
+        assert_eq!(lyra["variants"][0]["name"], "Gaynor Minden Lyra Classic - Box 2 ExtraFlex");
+
+        // Split: two of Bloch's models made one family (the first keeps its name, the second its difference).
+        let created = app
+            .send_json(
+                Method::POST,
+                "/api/admin/families?lang=en",
+                &json!({ "name": "Bloch Heritage", "products": ["bloch-heritage", "bloch-heritage-strong"] }),
+                &headers,
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+        let created = created.json();
+        assert_eq!(created["id"], "bloch-heritage-line", "the model bloch-heritage has the name's slug");
+        assert_eq!(created["variants"][1]["axes"], json!([{ "key": "variant", "value": "Strong" }]));
+        assert_eq!(
+            app.get("/shoe/bloch-heritage-strong").await.headers["location"],
+            "/shoe/bloch-heritage-line?variant=bloch-heritage-strong"
+        );
+
+        // One maker's models only, existing ones, and at least one.
+        for (products, message) in [
+            (json!(["bloch-alpha", "freed-studio"]), "A family's models are all of one maker"),
+            (json!(["no-such-model"]), "Product not found"),
+            (json!([]), "Product not found"),
+        ] {
+            let refused = app
+                .send_json(
+                    Method::POST,
+                    "/api/admin/families",
+                    &json!({ "name": "Mixed", "products": products }),
+                    &headers,
+                )
+                .await;
+            assert_field_error(&refused, StatusCode::BAD_REQUEST, "products", message);
+        }
+
+        // Merge: Lyra Sleek's models join Lyra Classic; the emptied family goes.
+        let mut products: Vec<Value> =
+            lyra["variants"].as_array().unwrap().iter().map(|v| v["productId"].clone()).collect();
+        let sleek =
+            listed.as_array().unwrap().iter().find(|family| family["id"] == "gaynor-minden-lyra-sleek").unwrap();
+        products.extend(sleek["variants"].as_array().unwrap().iter().map(|v| v["productId"].clone()));
+        let merged = app
+            .send_json(
+                Method::PUT,
+                "/api/admin/families/gaynor-minden-lyra-classic",
+                &json!({ "name": "Gaynor Minden Lyra", "products": products }),
+                &headers,
+            )
+            .await;
+        assert_eq!(merged.status, StatusCode::OK, "{}", merged.text());
+        assert_eq!(merged.json()["variants"].as_array().unwrap().len(), 50);
+        let families = finder_families(app).await;
+        assert!(families.iter().all(|family| family["id"] != "gaynor-minden-lyra-sleek"));
+        let lyra = families.iter().find(|family| family["id"] == "gaynor-minden-lyra-classic").unwrap();
+        assert_eq!(lyra["name"], "Gaynor Minden Lyra");
+
+        // Split again by leaving models out: each becomes a model of its own.
+        let kept = &products[..48];
+        let split = app
+            .send_json(
+                Method::PUT,
+                "/api/admin/families/gaynor-minden-lyra-classic",
+                &json!({ "name": "Gaynor Minden Lyra", "products": kept }),
+                &headers,
+            )
+            .await;
+        assert_eq!(split.status, StatusCode::OK);
+        let left_out = products[49].as_str().unwrap();
+        assert!(finder_families(app).await.iter().any(|family| family["id"] == left_out));
+        assert_eq!(app.get(&format!("/shoe/{left_out}")).await.status, StatusCode::OK);
+
+        // Undone: every model of the family its own.
+        let undone = app.request(Method::DELETE, "/api/admin/families/gaynor-minden-lyra-classic", &headers).await;
+        assert_eq!(undone.status, StatusCode::NO_CONTENT);
+        let missing = app.request(Method::DELETE, "/api/admin/families/gaynor-minden-lyra-classic", &headers).await;
+        assert_json_error(&missing, StatusCode::NOT_FOUND, "Model family not found");
+        // Bloch's new family (−1), the merge (−1), two left out (+2), the 48 left on their own (+47).
+        assert_eq!(finder_families(app).await.len(), FAMILIES - 1 - 1 + 2 + 47);
+
+        // A new product may not take a family's id: the two share the model pages' addresses.
+        let product = json!({
+            "id": "gaynor-minden-europa-classic", "brandId": "gaynor", "price": "$1", "link": "https://example.org/",
+            "translations": { "he": { "name": "x", "description": "y" } }
+        });
+        let taken = app.send_json(Method::POST, "/api/admin/products", &product, &headers).await;
+        assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.text());
+
+        let audit = app.request(Method::GET, "/api/admin/audit-logs?resourceType=model_family", &headers).await.json();
+        let actions: Vec<&str> =
+            audit["entries"].as_array().unwrap().iter().filter_map(|row| row["action"].as_str()).collect();
+        assert_eq!(actions.iter().filter(|action| **action == "create").count(), 1, "{actions:?}");
+        assert!(actions.contains(&"update") && actions.contains(&"delete"), "{actions:?}");
+
+        // The calls are the catalogue's.
+        let editor = app.user_with_role("clara", Role::User).await;
+        let refused =
+            app.request(Method::GET, "/api/admin/families", &[("authorization", &format!("Bearer {editor}"))]).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
     })
     .await;
 }

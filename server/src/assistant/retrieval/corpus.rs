@@ -95,6 +95,7 @@ pub(crate) async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx
         });
     }
     let fits = catalogue::fit::all_fits(db).await?;
+    let pages = finder::model_pages(db).await?;
     for product in catalogue::list_products(db, None, lang).await? {
         // A model in the finder is answered with its page there, which shows its whole fit; its text says
         // the feet it suits in the words a question about one's feet uses.
@@ -103,7 +104,8 @@ pub(crate) async fn documents(db: &Db, lang: Lang) -> Result<Vec<Document>, sqlx
                 let feet = finder::feet_suited(fit, lang);
                 let suits =
                     if feet.is_empty() { String::new() } else { format!("{}: {}.", texts.suits, feet.join("; ")) };
-                (finder::describe_fully(fit, lang), suits, format!("/shoe/{}", product.id))
+                let page = pages.get(&product.id).cloned().unwrap_or_else(|| format!("/shoe/{}", product.id));
+                (finder::describe_fully(fit, lang), suits, page)
             }
             None => (String::new(), String::new(), product.link),
         };

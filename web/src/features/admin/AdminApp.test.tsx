@@ -50,6 +50,7 @@ describe('AdminApp', () => {
       ['Dashboard', '/admin/'],
       ['Brands', '/admin/brands'],
       ['Products', '/admin/products'],
+      ['Model families', '/admin/families'],
       ['Blog', '/admin/blog'],
       ['Users', '/admin/users'],
       ['Sessions', '/admin/sessions'],
@@ -72,7 +73,7 @@ describe('AdminApp', () => {
     renderAdmin(editor);
     const names = within(await navigation()).getAllByRole('link').map((link) => link.textContent);
     // The mailbox's screen is the admin's alone (the server asks for the settings permission).
-    expect(names).toEqual(['Dashboard', 'Brands', 'Products', 'Blog', 'Email campaigns', 'Email templates']);
+    expect(names).toEqual(['Dashboard', 'Brands', 'Products', 'Model families', 'Blog', 'Email campaigns', 'Email templates']);
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('1,234').closest('a')).toBeNull();
   });

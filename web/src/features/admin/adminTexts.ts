@@ -33,6 +33,8 @@ const CODES = {
   slug_taken: 'slugTaken',
   brand_not_found: 'brandNotFound',
   product_not_found: 'productNotFound',
+  family_not_found: 'familyNotFound',
+  family_of_one_maker: 'familyOfOneMaker',
   post_not_found: 'postNotFound',
   category_not_found: 'categoryNotFound',
   session_not_found: 'sessionNotFound',

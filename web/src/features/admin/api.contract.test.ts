@@ -13,6 +13,7 @@ import { CACHE_NAMES, CACHE_STATUSES, cacheReportSchema } from './cache/api';
 import { audienceCountSchema, CAMPAIGN_STATUSES, campaignRecordSchema, campaignReportSchema, TARGET_GROUPS } from './campaigns/api';
 import { categoryRecordSchema, POST_STATUSES, postRecordSchema, previewSchema } from './blog/api';
 import { brandRecordSchema, productRecordSchema } from './catalogue/api';
+import { familyRecordSchema } from './families/api';
 import { uploadedSchema } from './components/ImageField';
 import { CRASH_STATUSES, crashDetailSchema, crashPageSchema } from './crashes/api';
 import { overviewSchema, statsSchema } from './dashboard/api';
@@ -38,6 +39,9 @@ describe('the admin reads what the server documents', () => {
     ['get', '/api/admin/products', z.array(productRecordSchema), { everyFieldSent: true }],
     ['post', '/api/admin/products', productRecordSchema, { status: '201', everyFieldSent: true }],
     ['put', '/api/admin/products/{id}', productRecordSchema, { everyFieldSent: true }],
+    ['get', '/api/admin/families', z.array(familyRecordSchema), { everyFieldSent: true }],
+    ['post', '/api/admin/families', familyRecordSchema, { status: '201', everyFieldSent: true }],
+    ['put', '/api/admin/families/{id}', familyRecordSchema, { everyFieldSent: true }],
     ['post', '/api/admin/uploads', uploadedSchema, { status: '201' }],
     ['get', '/api/admin/blog/posts', z.array(postRecordSchema), { everyFieldSent: true }],
     ['post', '/api/admin/blog/posts', postRecordSchema, { status: '201', everyFieldSent: true }],

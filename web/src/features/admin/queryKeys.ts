@@ -13,6 +13,9 @@ export const adminKeys = {
   /** The dashboard's tiles. */
   overview: [...ADMIN_KEY, 'overview'],
   users: [...ADMIN_KEY, 'users'],
+  /** The catalogue's products (a family change moves them) and the model families (a product change renames or removes their models). */
+  products: [...ADMIN_KEY, 'products'],
+  families: [...ADMIN_KEY, 'families'],
   auditLogs: [...ADMIN_KEY, 'auditLogs'],
   sessions: [...ADMIN_KEY, 'sessions'],
   /** The campaigns' audience counts (a lifted suppression changes them). */

@@ -8,6 +8,7 @@ import { campaignsScreen } from './campaigns';
 import { brandsScreen, productsScreen } from './catalogue';
 import { crashesScreen } from './crashes';
 import { dashboardScreen } from './dashboard';
+import { familiesScreen } from './families';
 import { mailboxScreen } from './mailbox';
 import { sessionsScreen } from './sessions';
 import { settingsScreen } from './settings';
@@ -19,6 +20,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   dashboardScreen,
   brandsScreen,
   productsScreen,
+  familiesScreen,
   blogScreen,
   usersScreen,
   sessionsScreen,

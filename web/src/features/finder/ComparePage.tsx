@@ -10,11 +10,12 @@ import { FINDER_NAMESPACE } from './i18n';
 import type { FinderData } from './api';
 import { COMPARE_PARAM, pickedIn, withPicked } from './CompareTray';
 import classes from './finder.module.css';
+import { pageOf } from './families';
 import { fitRows } from './fitRows';
 import { labelsOf } from './labels';
 import { useFinder } from './queries';
 
-/** Up to four models side by side (`/finder/compare?compare=a,b,c`), the rows where they differ marked. */
+/** Up to four families or variants side by side (`/finder/compare?compare=a,b,c`), the rows where they differ marked. */
 export function ComparePage() {
   const { t } = useTranslation(FINDER_NAMESPACE);
   usePageTitle('finderCompare');
@@ -31,7 +32,7 @@ function Comparison({ data }: { data: FinderData }) {
   const { t } = useTranslation(FINDER_NAMESPACE);
   const [params, setParams] = useSearchParams();
   const [onlyDifferences, setOnlyDifferences] = useState(false);
-  const picked = pickedIn(params, data.models);
+  const picked = pickedIn(params, data.families);
   const ids = picked.map((model) => model.id);
   const back = (
     <Anchor component={Link} to={ids.length > 0 ? `/finder?${COMPARE_PARAM}=${ids.join(',')}` : '/finder'}>
@@ -72,7 +73,7 @@ function Comparison({ data }: { data: FinderData }) {
               {picked.map((model) => (
                 <Table.Th key={model.id} scope="col">
                   <Group gap={4} wrap="nowrap" justify="space-between">
-                    <Anchor component={Link} to={`/shoe/${model.id}`}>
+                    <Anchor component={Link} to={pageOf(model)}>
                       {model.name}
                     </Anchor>
                     <CloseButton size="sm" aria-label={t('compare.remove', { name: model.name })} onClick={() => remove(model.id)} />

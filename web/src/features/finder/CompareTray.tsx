@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { FINDER_NAMESPACE } from './i18n';
-import type { Model } from './api';
+import type { Family, Model } from './api';
+import { findModel } from './families';
 import classes from './finder.module.css';
 
 /** How many models can be set side by side. */
@@ -12,11 +13,11 @@ export const MAX_COMPARED = 4;
 /** The URL parameter of the models picked to compare, in the finder and on the comparison page. */
 export const COMPARE_PARAM = 'compare';
 
-/** The models `params` picks to compare (known ones, at most four, each once). */
-export function pickedIn(params: URLSearchParams, models: Model[]): Model[] {
+/** The families or variants `params` picks to compare (known ones, at most four, each once). */
+export function pickedIn(params: URLSearchParams, families: Family[]): Model[] {
   const ids = [...new Set((params.get(COMPARE_PARAM) ?? '').split(',').filter(Boolean))];
   return ids
-    .map((id) => models.find((model) => model.id === id))
+    .map((id) => findModel(families, id))
     .filter((model): model is Model => model !== undefined)
     .slice(0, MAX_COMPARED);
 }

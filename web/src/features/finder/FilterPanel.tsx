@@ -1,15 +1,16 @@
 import { Accordion, Checkbox, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AmountInput, readAmount } from './AmountInput';
 import { FINDER_NAMESPACE } from './i18n';
-import type { Model } from './api';
+import type { Family, Model } from './api';
+import { allModels } from './families';
 import { byText, facetCounts, isListFilter, LIST_FILTERS, sortedWidths, toggled, type Filters, type ListFilter } from './filters';
 import type { Labels } from './labels';
 
 interface Props {
-  models: Model[];
+  families: Family[];
   filters: Filters;
   labels: Labels;
   onChange: (filters: Filters) => void;
@@ -38,11 +39,12 @@ function choices(models: Model[], key: ListFilter, labels: Labels): Choice[] {
 const OPEN_AT_FIRST: ListFilter[] = ['maker', 'boxShape', 'shankStrength', 'footShape'];
 
 /**
- * The finder's filters: values to tick, each with how many models it would show, and size and price
+ * The finder's filters: values to tick, each with how many families it would show, and size and price
  * bounds. The values of a closed filter are not drawn (they would only slow the page's start on a phone).
  */
-export function FilterPanel({ models, filters, labels, onChange }: Props) {
+export function FilterPanel({ families, filters, labels, onChange }: Props) {
   const { t } = useTranslation(FINDER_NAMESPACE);
+  const models = useMemo(() => allModels(families), [families]);
   const [open, setOpen] = useState<string[]>(() => LIST_FILTERS.filter((key) => OPEN_AT_FIRST.includes(key) || filters.lists[key]?.length));
   const name = (key: ListFilter) => (key === 'maker' || key === 'width' ? t(`filters.${key}`) : labels.attribute(key));
   const bound = (key: 'size' | 'priceMin' | 'priceMax') => (value: number | undefined) => onChange({ ...filters, [key]: value });
@@ -83,7 +85,7 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
               {/* A closed filter's panel is there, hidden and empty, for its button's aria-controls to name. */}
               <Accordion.Panel keepMounted keepMountedMode="display-none">
                 {open.includes(key) && (
-                  <FilterValues models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />
+                  <FilterValues families={families} models={models} filters={filters} labels={labels} filter={key} name={name(key)} onChange={onChange} />
                 )}
               </Accordion.Panel>
             </Accordion.Item>
@@ -97,9 +99,9 @@ export function FilterPanel({ models, filters, labels, onChange }: Props) {
   );
 }
 
-/** One filter's values to tick, each with how many models it would show. */
-function FilterValues({ models, filters, labels, filter, name, onChange }: Props & { filter: ListFilter; name: string }) {
-  const counts = facetCounts(models, filters, filter);
+/** One filter's values to tick, each with how many families it would show. */
+function FilterValues({ families, models, filters, labels, filter, name, onChange }: Props & { models: Model[]; filter: ListFilter; name: string }) {
+  const counts = facetCounts(families, filters, filter);
   const ticked = filters.lists[filter] ?? [];
   return (
     <Stack gap={6} mt={4} role="group" aria-label={name}>

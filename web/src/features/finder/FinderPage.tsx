@@ -13,6 +13,7 @@ import { CompareTray, MAX_COMPARED, pickedIn, withPicked } from './CompareTray';
 import { FilterPanel } from './FilterPanel';
 import { applyFilters, filtering, readFilters, SORTS, writeFilters, type Filters, type Sort } from './filters';
 import classes from './finder.module.css';
+import { matchingVariants } from './families';
 import { labelsOf } from './labels';
 import { ModelCard } from './ModelCard';
 import { useFinder } from './queries';
@@ -20,7 +21,7 @@ import { useFinder } from './queries';
 /** Results drawn at first and added by each "show more": the list stays quick on a phone. */
 const PAGE = 24;
 
-/** The shoe finder: every model, narrowed by fit with counts beside each value; the state lives in the URL. */
+/** The shoe finder: every family of models, narrowed by its variants' fit with counts beside each value; the state lives in the URL. */
 export function FinderPage() {
   const { t } = useTranslation(FINDER_NAMESPACE);
   usePageTitle('finder');
@@ -45,8 +46,8 @@ function Finder({ data }: { data: FinderData }) {
   const [shown, setShown] = useState(PAGE);
   const filters = useMemo(() => readFilters(params), [params]);
   const labels = useMemo(() => labelsOf(data.attributes), [data.attributes]);
-  const results = useMemo(() => applyFilters(data.models, filters), [data.models, filters]);
-  const picked = pickedIn(params, data.models);
+  const results = useMemo(() => applyFilters(data.families, filters), [data.families, filters]);
+  const picked = pickedIn(params, data.families);
 
   // The filters, the sort and the compare boxes are controls whose state is the address: it changes at once
   // (flushSync), or React, which moves the router in a transition, would show the box unticked until then.
@@ -66,7 +67,7 @@ function Finder({ data }: { data: FinderData }) {
           filter meanwhile is played again once its part is React's. */}
       <div className={classes.layout}>
         <Suspense>
-          <FilterPanel models={data.models} filters={filters} labels={labels} onChange={change} />
+          <FilterPanel families={data.families} filters={filters} labels={labels} onChange={change} />
         </Suspense>
         <Suspense>
           <section aria-labelledby="finder-results">
@@ -92,12 +93,13 @@ function Finder({ data }: { data: FinderData }) {
               <Text>{t('noResults')}</Text>
             ) : (
               <ResponsiveGrid cols={{ sm: 2, lg: 3 }} spacing="md">
-                {results.slice(0, shown).map((model) => {
+                {results.slice(0, shown).map(({ family, matching, model }) => {
                   const isPicked = picked.some((known) => known.id === model.id);
                   return (
                     <ModelCard
                       key={model.id}
                       model={model}
+                      variants={matchingVariants(family, matching, t)}
                       labels={labels}
                       compare={{ picked: isPicked, full: picked.length >= MAX_COMPARED, onChange: (on) => pick(model.id, on) }}
                     />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { FINDER_NAMESPACE } from './i18n';
 import type { Model } from './api';
+import { pageOf } from './families';
 import { priceOf } from './fitRows';
 import type { Labels } from './labels';
 import classes from './finder.module.css';
@@ -17,12 +18,14 @@ interface Props {
   labels: Labels;
   /** Ticked when the model is among those to compare; absent, the card has no box to tick. */
   compare?: { picked: boolean; full: boolean; onChange: (picked: boolean) => void };
+  /** Which of the family's variants the card stands for ("Box 3, Box 3+ in Supple or Feather"). */
+  variants?: string;
   /** Shown under the attributes (the questionnaire's reasons). */
   children?: ReactNode;
 }
 
-/** A model in a list of results: name, maker, price, its main attributes and a link to its page. */
-export function ModelCard({ model, labels, compare, children }: Props) {
+/** A family or model in a list of results: name, maker, price, its main attributes, the variants it stands for and a link to its page. */
+export function ModelCard({ model, labels, variants, compare, children }: Props) {
   const { t } = useTranslation(FINDER_NAMESPACE);
   const discontinued = model.fit.availability.includes('discontinued');
   return (
@@ -30,7 +33,7 @@ export function ModelCard({ model, labels, compare, children }: Props) {
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <Title order={3} size="h5">
-            <Anchor component={Link} to={`/shoe/${model.id}`} className={classes.modelLink}>
+            <Anchor component={Link} to={pageOf(model)} className={classes.modelLink}>
               {model.name}
             </Anchor>
           </Title>
@@ -52,6 +55,11 @@ export function ModelCard({ model, labels, compare, children }: Props) {
           </div>
         ))}
       </dl>
+      {variants && (
+        <Text size="sm" mt={4} data-testid="matching-variants">
+          {t('variants.matching', { variants })}
+        </Text>
+      )}
       {discontinued && (
         <Badge color="gray" variant="outline" c="gray.8" mt="xs">
           {labels.value('availability', 'discontinued')}

@@ -46,7 +46,7 @@ function Questionnaire({ data }: { data: FinderData }) {
   const [asked, setAsked] = useState<Answers | undefined>(kept);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const labels = useMemo(() => labelsOf(data.attributes), [data.attributes]);
-  const matches = useMemo(() => (asked ? rank(data.models, asked).slice(0, SHOWN) : []), [asked, data.models]);
+  const matches = useMemo(() => (asked ? rank(data.families, asked).slice(0, SHOWN) : []), [asked, data.families]);
 
   const answer = (question: Question) => (value: string) => setAnswers((current) => ({ ...current, [question]: value }));
   const submit = (event: FormEvent) => {

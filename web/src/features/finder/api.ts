@@ -40,17 +40,38 @@ export const fitSchema = z.object({
 });
 export type Fit = z.infer<typeof fitSchema>;
 
-export const modelSchema = z.object({
+/** What sets a variant apart from the others of its family: `box` "3+", `shank` "Supple", `makers` "W, R", or `variant`. */
+const axisSchema = z.object({ key: z.string(), value: z.string() });
+export type Axis = z.infer<typeof axisSchema>;
+
+/** A model as the API sends it: a variant of its family, with its own fit. */
+const variantSchema = z.object({
   id: z.string(),
-  brandId: z.string(),
-  brandName: z.string(),
   name: z.string(),
   price: z.string(),
   link: z.string(),
   image: z.string(),
   fit: fitSchema,
+  axes: z._default(z.array(axisSchema), () => []),
 });
-export type Model = z.infer<typeof modelSchema>;
+export type Variant = z.infer<typeof variantSchema>;
+
+/** A maker's line with its variants; a model in no family is one of its own, under its id. */
+export const familySchema = z.object({
+  id: z.string(),
+  brandId: z.string(),
+  brandName: z.string(),
+  name: z.string(),
+  variants: z.array(variantSchema),
+});
+export type Family = z.infer<typeof familySchema>;
+
+/** What the finder lists, compares and ranks: a variant with its maker, or a family as one (families.ts). */
+export interface Model extends Variant {
+  brandId: string;
+  brandName: string;
+  familyId: string;
+}
 
 const attributeSchema = z.object({
   key: z.string(),
@@ -60,20 +81,25 @@ const attributeSchema = z.object({
 export type Attribute = z.infer<typeof attributeSchema>;
 
 export const finderSchema = z.object({
-  models: z.array(modelSchema),
+  families: z.array(familySchema),
   attributes: z.array(attributeSchema),
 });
 export type FinderData = z.infer<typeof finderSchema>;
 
-/** Every model with its fit and the attributes' names: the finder filters, ranks and compares on the device. */
+/** Every family with its variants' fits and the attributes' names: the finder filters, ranks and compares on the device. */
 export function fetchFinder(language: Language, signal?: AbortSignal): Promise<FinderData> {
   return apiRequest(`/finder?lang=${language}`, { schema: finderSchema, signal });
 }
 
-export const modelPageSchema = z.object({ model: modelSchema, attributes: z.array(attributeSchema) });
+export const modelPageSchema = z.object({
+  family: familySchema,
+  /** The variant asked for by its own id (an old address), which the page shows chosen. */
+  chosen: z.nullish(z.string()),
+  attributes: z.array(attributeSchema),
+});
 export type ModelPage = z.infer<typeof modelPageSchema>;
 
-/** One model with the attributes' names, for its page (the footer shows the data's credit). */
+/** One family with its variants' whole fits, by its id or a variant's, for its page (the footer shows the data's credit). */
 export function fetchModel(language: Language, id: string, signal?: AbortSignal): Promise<ModelPage> {
   return apiRequest(`/finder/models/${encodeURIComponent(id)}?lang=${language}`, { schema: modelPageSchema, signal });
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { applyFilters, byText, facetCounts, filtering, readFilters, sortedWidths, toggled, writeFilters } from './filters';
-import { testModel } from './testModels';
+import { testFamily, testModel } from './testModels';
 
 const models = [
   testModel('alpha', 'bloch', { boxShape: ['square'], shankStrength: ['medium', 'hard'], widths: ['X', 'XX'], sizes: [3, 3.5, 4], priceMin: 85, priceMax: 110 }),
   testModel('bravo', 'bloch', { boxShape: ['tapered'], shankStrength: ['soft'], widths: ['C', 'D'], sizes: [4, 4.5], priceMin: 70 }),
   testModel('charlie', 'freed', { boxShape: ['square'], shankStrength: ['soft'], widths: ['X'], sizes: [36, 37] }),
 ];
-const ids = (found: { id: string }[]) => found.map((model) => model.id);
+const ids = (found: { model: { id: string } }[]) => found.map((result) => result.model.id);
 
 describe('the finder filters', () => {
   it('read from and write to the address, keeping what else it holds', () => {
@@ -54,6 +54,21 @@ describe('the finder filters', () => {
     expect(facetCounts(models, filters, 'maker')).toEqual(new Map([['freed', 1]]));
     expect(filtering(filters)).toBe(true);
     expect(filtering(toggled(toggled(filters, 'boxShape', 'square', false), 'shankStrength', 'soft', false))).toBe(false);
+  });
+
+  it('match a family when one of its variants matches, and count families', () => {
+    const box = (value: string) => ({ key: 'box', value });
+    const europa = testFamily('europa', 'gaynor', [
+      ['europa-2-soft', { boxShape: ['tapered'], shankStrength: ['soft'], priceMin: 100 }, [box('2'), { key: 'shank', value: 'Soft' }]],
+      ['europa-5-hard', { boxShape: ['square'], shankStrength: ['hard'], priceMin: 120 }, [box('5'), { key: 'shank', value: 'Hard' }]],
+    ]);
+    const families = [europa, ...models];
+    const [found] = applyFilters([europa], readFilters(new URLSearchParams('boxShape=square')));
+    expect(found!.matching.map((variant) => variant.id)).toEqual(['europa-5-hard']);
+    expect(found!.model).toMatchObject({ id: 'europa', name: 'europa', familyId: 'europa' });
+    expect(found!.model.fit.priceMin).toBe(120);
+    expect(facetCounts(families, readFilters(new URLSearchParams('')), 'maker')).toEqual(new Map([['gaynor', 1], ['bloch', 2], ['freed', 1]]));
+    expect(facetCounts(families, readFilters(new URLSearchParams('')), 'boxShape')).toEqual(new Map([['tapered', 2], ['square', 3]]));
   });
 
   it('order widths by kind: letters, fittings, numbered, X-widths', () => {

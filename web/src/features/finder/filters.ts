@@ -1,4 +1,5 @@
-import type { Fit, Model } from './api';
+import type { Family, Fit, Model, Variant } from './api';
+import { familyModel, modelOf } from './families';
 
 /** The vocabulary attributes the finder filters by (the API names them and their values). */
 export const ATTRIBUTE_FILTERS = [
@@ -109,28 +110,47 @@ export function byText(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The models that pass every filter, in the chosen order; ties, and the name order, are the server's (name order). */
-export function applyFilters(models: Model[], filters: Filters): Model[] {
-  const place = new Map(models.map((model, index) => [model.id, index]));
-  const byName = (a: Model, b: Model) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0);
-  const order: Record<Sort, (a: Model, b: Model) => number> = {
-    name: byName,
-    maker: (a, b) => byText(a.brandName, b.brandName) || byName(a, b),
-    // Models without a price go last.
-    price: (a, b) => (a.fit.priceMin ?? Infinity) - (b.fit.priceMin ?? Infinity) || byName(a, b),
-  };
-  return models.filter((model) => passes(model, filters)).sort(order[filters.sort]);
+/** A family that passes the filters: the variants that do, and the family as one model over them. */
+export interface Result {
+  family: Family;
+  matching: Variant[];
+  model: Model;
+}
+
+/** The variants of `family` that pass every filter but `except`. */
+function passing(family: Family, filters: Filters, except?: ListFilter): Variant[] {
+  return family.variants.filter((variant) => passes(modelOf(family, variant), filters, except));
 }
 
 /**
- * How many models each value of `key` would show: those passing every other filter that have the value
- * (the usual facet count, so ticking a value never hides the others of its filter).
+ * The families with a variant that passes every filter (a family matches when one of its variants does), in
+ * the chosen order; ties, and the name order, are the server's (name order).
  */
-export function facetCounts(models: Model[], filters: Filters, key: ListFilter): Map<string, number> {
+export function applyFilters(families: Family[], filters: Filters): Result[] {
+  const results = families.flatMap((family, place) => {
+    const matching = passing(family, filters);
+    return matching.length > 0 ? [{ family, matching, model: familyModel(family, matching), place }] : [];
+  });
+  type Placed = (typeof results)[number];
+  const byName = (a: Placed, b: Placed) => a.place - b.place;
+  const order: Record<Sort, (a: Placed, b: Placed) => number> = {
+    name: byName,
+    maker: (a, b) => byText(a.family.brandName, b.family.brandName) || byName(a, b),
+    // Families without a price go last.
+    price: (a, b) => (a.model.fit.priceMin ?? Infinity) - (b.model.fit.priceMin ?? Infinity) || byName(a, b),
+  };
+  return results.sort(order[filters.sort]).map(({ family, matching, model }) => ({ family, matching, model }));
+}
+
+/**
+ * How many families each value of `key` would show: those with a variant that passes every other filter and
+ * has the value (the usual facet count, so ticking a value never hides the others of its filter).
+ */
+export function facetCounts(families: Family[], filters: Filters, key: ListFilter): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const model of models) {
-    if (!passes(model, filters, key)) continue;
-    for (const value of new Set(valuesOf(model, key))) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (const family of families) {
+    const values = new Set(passing(family, filters, key).flatMap((variant) => valuesOf(modelOf(family, variant), key)));
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
   return counts;
 }

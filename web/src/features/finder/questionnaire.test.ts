@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { ANSWERS_KEY, keepAnswers, rank, readKeptAnswers } from './questionnaire';
-import { testModel } from './testModels';
+import { testFamily, testModel } from './testModels';
 
 const models = [
   testModel('square-hard', 'a', { footShape: ['square'], boxShape: ['square'], shankStrength: ['hard'], availability: ['available'] }),
@@ -21,6 +21,14 @@ describe('the questionnaire', () => {
       { attribute: 'boxShape', value: 'square', suits: 'toes.square' },
       { attribute: 'shankStrength', value: 'hard', suits: 'arch.flexible' },
     ]);
+  });
+
+  it('names each family once, by its best variant', () => {
+    const lyra = testFamily('lyra', 'gaynor', [
+      ['lyra-soft', { footShape: ['square'], shankStrength: ['soft'] }, [{ key: 'shank', value: 'Soft' }]],
+      ['lyra-hard', { footShape: ['square'], shankStrength: ['hard'] }, [{ key: 'shank', value: 'Hard' }]],
+    ]);
+    expect(rank([lyra], { toes: 'square', arch: 'flexible' }).map((found) => found.model.id)).toEqual(['lyra-hard']);
   });
 
   it('leaves out discontinued models, those over budget and those that answer nothing', () => {

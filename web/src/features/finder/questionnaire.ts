@@ -1,4 +1,5 @@
-import type { Fit, Model } from './api';
+import type { Family, Fit, Model } from './api';
+import { allModels } from './families';
 
 /** The questions of "Which shoes suit my feet", each with its answers, in the order they are asked. */
 export const QUESTIONS = {
@@ -93,13 +94,18 @@ export function match(model: Model, answers: Answers): Match | undefined {
   return { model, score, reasons };
 }
 
-/** The models that answer best first (ties in the order given: the server's, by name); models that answer nothing are left out. */
-export function rank(models: Model[], answers: Answers): Match[] {
-  return models
+/**
+ * The models that answer best first, each family once by its best variant (ties in the order given: the
+ * server's, by name, and the family's own); models that answer nothing are left out.
+ */
+export function rank(families: Family[], answers: Answers): Match[] {
+  const seen = new Set<string>();
+  return allModels(families)
     .map((model, place) => ({ found: match(model, answers), place }))
     .filter((ranked): ranked is { found: Match; place: number } => ranked.found !== undefined && ranked.found.score > 0)
     .sort((a, b) => b.found.score - a.found.score || a.place - b.place)
-    .map(({ found }) => found);
+    .map(({ found }) => found)
+    .filter((found) => !seen.has(found.model.familyId) && Boolean(seen.add(found.model.familyId)));
 }
 
 /** Where answers are kept when she asks the site to remember them (on this device only). */

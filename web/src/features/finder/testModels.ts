@@ -1,4 +1,4 @@
-import type { Fit, Model } from './api';
+import type { Axis, Family, Fit } from './api';
 
 const emptyFit: Fit = {
   boxShape: [],
@@ -24,7 +24,14 @@ const emptyFit: Fit = {
   unread: {},
 };
 
-/** A model for the finder's tests: `fit` on top of an empty one. */
-export function testModel(id: string, brandId: string, fit: Partial<Fit> = {}): Model {
-  return { id, brandId, brandName: brandId[0]!.toUpperCase() + brandId.slice(1), name: id, price: '', link: 'https://maker.example/', image: '', fit: { ...emptyFit, ...fit } };
+const variant = (id: string, fit: Partial<Fit>, axes: Axis[] = []) => ({ id, name: id, price: '', link: 'https://maker.example/', image: '', fit: { ...emptyFit, ...fit }, axes });
+
+/** A model of its own for the finder's tests (a family of one): `fit` on top of an empty one. */
+export function testModel(id: string, brandId: string, fit: Partial<Fit> = {}): Family {
+  return testFamily(id, brandId, [[id, fit, []]]);
+}
+
+/** A family of variants for the finder's tests: each its id, its fit on top of an empty one, and its axes. */
+export function testFamily(id: string, brandId: string, variants: [string, Partial<Fit>, Axis[]][]): Family {
+  return { id, brandId, brandName: brandId[0]!.toUpperCase() + brandId.slice(1), name: id, variants: variants.map(([own, fit, axes]) => variant(own, fit, axes)) };
 }

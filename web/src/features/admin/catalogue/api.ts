@@ -9,7 +9,7 @@ import { useRefreshingMutation } from '../../../lib/useRefreshingMutation';
 import { FINDER_KEY, fitSchema } from '../../finder';
 
 const BRANDS_KEY = [...ADMIN_KEY, 'brands'] as const;
-const PRODUCTS_KEY = [...ADMIN_KEY, 'products'] as const;
+const PRODUCTS_KEY = adminKeys.products;
 
 const brandTextSchema = z.object({
   name: z.string(),
@@ -57,8 +57,8 @@ export const adminProductsQuery = () => queryOptions({ queryKey: PRODUCTS_KEY, q
 
 export const useAdminProducts = () => useQuery(adminProductsQuery());
 
-/** What a catalogue change refreshes: the admin's lists, the dashboard's counts and every public catalogue answer. */
-const CATALOGUE_VIEWS = [...CATALOGUE_KEYS, FINDER_KEY, BRANDS_KEY, PRODUCTS_KEY, adminKeys.stats];
+/** What a catalogue change refreshes: the admin's lists (the model families name their products), the dashboard's counts and every public catalogue answer. */
+const CATALOGUE_VIEWS = [...CATALOGUE_KEYS, FINDER_KEY, BRANDS_KEY, PRODUCTS_KEY, adminKeys.families, adminKeys.stats];
 
 /** What happens to a deleted brand's products: deleted with it, or handed to another brand. */
 export type OrphanedProducts = { action: 'delete' } | { action: 'move'; moveTo: string };
