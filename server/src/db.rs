@@ -50,6 +50,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (19, "product_fits", include_str!("../migrations/0019_product_fits.sql")),
     (20, "crash_drops", include_str!("../migrations/0020_crash_drops.sql")),
     (21, "model_families", include_str!("../migrations/0021_model_families.sql")),
+    (22, "fit_profiles", include_str!("../migrations/0022_fit_profiles.sql")),
 ];
 
 /// Whether `key` was marked done in `app_meta` (see `claim_once`).

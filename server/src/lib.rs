@@ -27,6 +27,7 @@ mod error;
 mod extract;
 mod fields;
 mod finder;
+mod fitting;
 mod health;
 mod html;
 mod kept_answers;
@@ -215,6 +216,7 @@ fn features() -> OpenApiRouter<AppState> {
         .merge(auth::routes())
         .merge(botcheck::routes())
         .merge(tips::routes())
+        .merge(fitting::routes())
         .merge(crash_reports::routes())
         .merge(admin::routes())
         .merge(assistant::routes())

@@ -12,6 +12,7 @@ for (const language of ['he', 'en']) {
     '/finder/compare',
     '/shoe/bloch-alpha',
     '/shoe/gaynor-minden-europa-classic',
+    '/fit',
     '/blog',
     '/blog/first-pointe-shoes',
     '/no-such-page',

@@ -72,7 +72,7 @@ test('the admin area: signed out to login and back, non-admins to home, admins i
   await enterCode(page, await waitForCode(E2E_ADMIN.email));
   await expect(page).toHaveURL(/\/admin(\?|$)/);
   await expect(page.getByRole('heading', { level: 1, name: adminEn.screens.dashboard })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: adminEn.navigation }).getByRole('link')).toHaveCount(15);
+  await expect(page.getByRole('navigation', { name: adminEn.navigation }).getByRole('link')).toHaveCount(16);
   await expect(page.getByText(adminEn.counts.activeSessions)).toBeVisible();
 
   // The admin's header leads back to the site, whose navigation leads to the admin again.

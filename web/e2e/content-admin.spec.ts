@@ -26,8 +26,8 @@ test('an editor adds a brand and a product in Hebrew and English, and the site s
   const productId = unique('e2e-shoe');
 
   await page.goto('/admin/brands?lang=en');
-  // Dashboard, brands, products, blog, campaigns, templates and analytics (the POP3 mailbox is the admin's).
-  await expect(page.getByRole('navigation', { name: adminEn.navigation }).getByRole('link')).toHaveCount(7);
+  // Dashboard, brands, products, model families, blog, campaigns, templates and analytics (the POP3 mailbox is the admin's).
+  await expect(page.getByRole('navigation', { name: adminEn.navigation }).getByRole('link')).toHaveCount(8);
   await page.getByRole('button', { name: adminEn.brands.add }).click();
   await dialog(page).getByRole('button', { name: adminEn.common.save }).click();
   await expect(dialog(page).getByText(adminEn.messages.required).first()).toBeVisible();

@@ -4,7 +4,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use std::{cmp::Ordering, collections::HashMap};
+use std::{
+    cmp::Ordering,
+    collections::{HashMap, HashSet},
+};
 
 use crate::{
     catalogue::{
@@ -58,32 +61,49 @@ pub(crate) async fn families(db: &Db, lang: Lang) -> Result<Vec<FinderFamily>, s
 }
 
 /// The family `id` in `lang`, when it is in the finder; asked by one of its variants' ids, with that
-/// variant (the second).
+/// variant (the second). Reads only that family's products and fits.
 pub(crate) async fn find_family(
     db: &Db,
     id: &str,
     lang: Lang,
 ) -> Result<Option<(FinderFamily, Option<String>)>, sqlx::Error> {
-    let families = assemble(db, lang).await?;
-    let mut chosen = None;
-    let found = families.into_iter().find(|family| {
-        if family.id == id {
-            return true;
+    let (family_id, chosen) = match family::family_of(db, id).await? {
+        Some(family_id) if family_id != id => (family_id, Some(id.to_owned())),
+        _ => (id.to_owned(), None),
+    };
+    let grouping: Vec<family::Family> = family::find(db, &family_id).await?.into_iter().collect();
+    let members: Vec<String> = match grouping.first() {
+        Some(grouped) => grouped.variants.iter().map(|variant| variant.product_id.clone()).collect(),
+        None => vec![family_id],
+    };
+    let (mut products, mut fits) = (Vec::new(), HashMap::new());
+    for member in &members {
+        if let Some(product) = catalogue::find_product(db, member, lang).await? {
+            products.push(product);
+            fits.extend(catalogue::fit::fits(db, Some(member)).await?);
         }
-        if family.variants.iter().any(|variant| variant.id == id) {
-            chosen = Some(id.to_owned());
-            return true;
-        }
-        false
-    });
-    Ok(found.map(|family| (family, chosen)))
+    }
+    let Some(brand_id) = products.first().map(|product| product.brand_id.clone()) else { return Ok(None) };
+    let brands: Vec<Brand> = catalogue::find_brand(db, &brand_id, lang).await?.into_iter().collect();
+    Ok(group(&brands, products, fits, grouping).pop().map(|family| (family, chosen)))
 }
 
 async fn assemble(db: &Db, lang: Lang) -> Result<Vec<FinderFamily>, sqlx::Error> {
     let brands = catalogue::list_brands(db, lang).await?;
-    let mut fits = catalogue::fit::all_fits(db).await?;
-    let mut models: HashMap<String, (FinderModel, &Brand)> = catalogue::list_products(db, None, lang)
-        .await?
+    let products = catalogue::list_products(db, None, lang).await?;
+    Ok(group(&brands, products, catalogue::fit::all_fits(db).await?, family::all(db).await?))
+}
+
+/// The finder's families of `products` that have a fit and a maker among `brands`: each of `grouping`
+/// with its variants in order, then every other product as a family of its own. A family's maker is its
+/// first variant's (a family holds one maker's models: catalogue::family).
+fn group(
+    brands: &[Brand],
+    products: Vec<Product>,
+    mut fits: HashMap<String, Fit>,
+    grouping: Vec<family::Family>,
+) -> Vec<FinderFamily> {
+    let mut models: HashMap<String, (FinderModel, &Brand)> = products
         .into_iter()
         .filter_map(|product| {
             let fit = fits.remove(&product.id)?;
@@ -92,7 +112,7 @@ async fn assemble(db: &Db, lang: Lang) -> Result<Vec<FinderFamily>, sqlx::Error>
         })
         .collect();
     let mut families = Vec::new();
-    for grouped in family::all(db).await? {
+    for grouped in grouping {
         let variants: Vec<(FinderModel, &Brand)> = grouped
             .variants
             .into_iter()
@@ -122,7 +142,7 @@ async fn assemble(db: &Db, lang: Lang) -> Result<Vec<FinderFamily>, sqlx::Error>
         });
     }
     families.sort_by(|a, b| name_order(&a.name, &b.name).then_with(|| a.id.cmp(&b.id)));
-    Ok(families)
+    families
 }
 
 fn model(product: Product, mut fit: Fit) -> FinderModel {
@@ -192,10 +212,11 @@ pub(crate) async fn model_pages(db: &Db) -> Result<HashMap<String, String>, sqlx
 
 /// The ids of the finder's pages (`/shoe/{id}`): each family's, and each model's of its own.
 pub(crate) async fn page_ids(db: &Db) -> Result<Vec<String>, sqlx::Error> {
-    let mut ids: Vec<String> = catalogue::fit::all_fits(db).await?.into_keys().collect();
-    let mut in_families = std::collections::HashSet::new();
+    let with_fit: HashSet<String> = catalogue::fit::all_fits(db).await?.into_keys().collect();
+    let mut ids: Vec<String> = with_fit.iter().cloned().collect();
+    let mut in_families = HashSet::new();
     for grouped in family::all(db).await? {
-        if grouped.variants.iter().any(|variant| ids.contains(&variant.product_id)) {
+        if grouped.variants.iter().any(|variant| with_fit.contains(&variant.product_id)) {
             in_families.extend(grouped.variants.into_iter().map(|variant| variant.product_id));
             ids.push(grouped.id);
         }

@@ -42,6 +42,9 @@ pub(crate) const CRASH_REPORT_PER_IP: Limit = Limit { name: "crash-ip", max_hits
 pub(crate) const AI_PER_IP: Limit = Limit { name: "ai-ip", max_hits: 30, window_secs: 5 * 60 };
 /// Test e-mails a staff account may send (they go out at once, to any address).
 pub(crate) const TEST_EMAIL_PER_ACCOUNT: Limit = Limit { name: "test-email", max_hits: 20, window_secs: 60 * 60 };
+/// Saves of a member's fit profile (the form saves when she asks; a script would fill the database).
+pub(crate) const FIT_PROFILE_SAVES_PER_ACCOUNT: Limit =
+    Limit { name: "fit-profile", max_hits: 60, window_secs: 15 * 60 };
 pub(crate) const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 
 /// The subject of a limit on an account from one network.

@@ -27,6 +27,7 @@ pub enum Page<'a> {
     FinderCompare,
     FinderQuestionnaire,
     Shoe(&'a str),
+    Fit,
     Blog,
     BlogPost(&'a str),
     Login,
@@ -56,6 +57,7 @@ impl<'a> Page<'a> {
             ["finder", "compare"] => Page::FinderCompare,
             ["finder", "my-feet"] => Page::FinderQuestionnaire,
             ["shoe", id] if !id.is_empty() => Page::Shoe(id),
+            ["fit"] => Page::Fit,
             ["blog"] => Page::Blog,
             ["blog", slug] if !slug.is_empty() => Page::BlogPost(slug),
             ["login"] => Page::Login,
@@ -142,6 +144,7 @@ impl<'a> Page<'a> {
             Page::FinderCompare => Some("src/features/finder/ComparePage.tsx"),
             Page::FinderQuestionnaire => Some("src/features/finder/QuestionnairePage.tsx"),
             Page::Shoe(_) => Some("src/features/finder/ShoePage.tsx"),
+            Page::Fit => Some("src/features/fit/FitPage.tsx"),
             Page::Blog => Some("src/features/blog/BlogPage.tsx"),
             Page::BlogPost(_) => Some("src/features/blog/BlogPostPage.tsx"),
             Page::Terms | Page::Privacy => Some("src/features/legal/LegalPage.tsx"),
@@ -159,6 +162,7 @@ impl<'a> Page<'a> {
             Page::FinderCompare => "finderCompare",
             Page::FinderQuestionnaire => "finderQuestionnaire",
             Page::Shoe(_) => "shoe",
+            Page::Fit => "fit",
             Page::Blog => "blog",
             Page::BlogPost(_) => "blogPost",
             Page::Login => "login",
@@ -177,7 +181,7 @@ impl<'a> Page<'a> {
 }
 
 /// One of each page, to load every page's texts.
-const ALL_PAGES: [Page<'static>; 20] = [
+const ALL_PAGES: [Page<'static>; 21] = [
     Page::Home,
     Page::Products,
     Page::Brand(""),
@@ -185,6 +189,7 @@ const ALL_PAGES: [Page<'static>; 20] = [
     Page::FinderCompare,
     Page::FinderQuestionnaire,
     Page::Shoe(""),
+    Page::Fit,
     Page::Blog,
     Page::BlogPost(""),
     Page::Login,

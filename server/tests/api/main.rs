@@ -24,6 +24,7 @@ mod crash_reports;
 mod email_delivery;
 mod email_templates;
 mod finder;
+mod fit_profile;
 mod mailbox;
 mod metrics;
 mod module_graph;

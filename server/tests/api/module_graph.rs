@@ -76,6 +76,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "analytics",
             "crash_reports",
             "cache_monitor",
+            "fitting",
             "assistant",
             "seo",
             "admin",

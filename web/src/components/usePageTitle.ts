@@ -11,6 +11,7 @@ export type PageKey =
   | 'finderCompare'
   | 'finderQuestionnaire'
   | 'shoe'
+  | 'fit'
   | 'blog'
   | 'blogPost'
   | 'login'

@@ -8,7 +8,7 @@ mod service;
 mod store;
 
 pub(crate) use routes::routes;
-pub(crate) use store::{all, family_of};
+pub(crate) use store::{all, family_of, find};
 
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
@@ -75,9 +75,7 @@ pub(crate) async fn place(
 ) -> Result<Option<String>, sqlx::Error> {
     let mut free = Vec::new();
     for (product, axes) in variants {
-        if crate::db::exists(conn, "SELECT 1 FROM products WHERE id = $1", product).await?
-            && !store::in_a_family(conn, product).await?
-        {
+        if store::product_outside_families(conn, product).await? {
             free.push((product, axes));
         }
     }

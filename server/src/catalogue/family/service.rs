@@ -2,7 +2,7 @@
 //! `MODELS_MAX`, and a model is in one family at most. Taking models into a family takes them out of
 //! theirs; a family left without models goes; a model taken out becomes a family of its own.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
@@ -10,7 +10,10 @@ use utoipa::ToSchema;
 
 use super::{free_id, store, Axis};
 use crate::{
-    catalogue::store::{find_product, list_products},
+    catalogue::{
+        model::Product,
+        store::{find_product, list_products},
+    },
     db::{self, Db},
     error::{ApiError, ApiResult, ErrorCode, Text},
     fields::FieldErrors,
@@ -39,6 +42,7 @@ pub(crate) struct FamilyDraft {
 pub(crate) struct FamilyRecord {
     pub id: String,
     pub name: String,
+    /// The maker of its models: a family holds one maker's (the first model's, read when listed).
     pub brand_id: String,
     pub variants: Vec<VariantRecord>,
 }
@@ -52,7 +56,8 @@ pub(crate) struct VariantRecord {
 }
 
 pub(crate) async fn records(db: &Db, lang: Lang) -> ApiResult<Vec<FamilyRecord>> {
-    let products = list_products(db, None, lang).await?;
+    let products: HashMap<String, Product> =
+        list_products(db, None, lang).await?.into_iter().map(|product| (product.id.clone(), product)).collect();
     let families = store::all(db).await?;
     Ok(families
         .into_iter()
@@ -62,15 +67,14 @@ pub(crate) async fn records(db: &Db, lang: Lang) -> ApiResult<Vec<FamilyRecord>>
                 .into_iter()
                 .map(|variant| {
                     let name = products
-                        .iter()
-                        .find(|product| product.id == variant.product_id)
+                        .get(&variant.product_id)
                         .map_or_else(|| variant.product_id.clone(), |product| product.name.clone());
                     VariantRecord { product_id: variant.product_id, name, axes: variant.axes }
                 })
                 .collect();
             let brand_id = variants
                 .first()
-                .and_then(|variant| products.iter().find(|product| product.id == variant.product_id))
+                .and_then(|variant| products.get(&variant.product_id))
                 .map(|product| product.brand_id.clone())
                 .unwrap_or_default();
             FamilyRecord { id: family.id, name: family.name, brand_id, variants }

@@ -60,8 +60,11 @@ pub(crate) async fn is_family(conn: &mut AnyConnection, id: &str) -> Result<bool
     exists(conn, "SELECT 1 FROM model_families WHERE id = $1", id).await
 }
 
-pub(crate) async fn in_a_family(conn: &mut AnyConnection, product: &str) -> Result<bool, sqlx::Error> {
-    exists(conn, "SELECT 1 FROM model_variants WHERE product_id = $1", product).await
+/// Whether product `product` exists and is a variant of no family.
+pub(crate) async fn product_outside_families(conn: &mut AnyConnection, product: &str) -> Result<bool, sqlx::Error> {
+    let query = "SELECT 1 FROM products p WHERE p.id = $1
+                 AND NOT EXISTS (SELECT 1 FROM model_variants v WHERE v.product_id = p.id)";
+    exists(conn, query, product).await
 }
 
 pub(crate) async fn insert_family(conn: &mut AnyConnection, id: &str, name: &str, now: i64) -> Result<(), sqlx::Error> {

@@ -1,11 +1,13 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageLoader } from '../../components/PageLoader';
 import { SignInRequired } from '../../components/SignInRequired';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useSession } from '../../lib/session/session';
+import { AccountSection } from './AccountSection';
 import { useAccount } from './api';
 import { NewsletterSection } from './NewsletterSection';
 import { PasswordSection } from './PasswordSection';
@@ -38,6 +40,13 @@ function SignedInAccount() {
         </Text>
       </div>
       <ProfileSection account={data} />
+      <AccountSection title={t('account.fitProfile.title')} intro={t('account.fitProfile.text')}>
+        <Group>
+          <Button component={Link} to="/fit" variant="light">
+            {t('account.fitProfile.open')}
+          </Button>
+        </Group>
+      </AccountSection>
       <NewsletterSection account={data} />
       <PasswordSection />
       <SessionsSection />

@@ -1,7 +1,8 @@
-import { ActionIcon, CloseButton, Loader, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Anchor, CloseButton, Loader, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { MAX_QUESTION_LENGTH } from './api';
 import classes from './chat.module.css';
@@ -82,6 +83,9 @@ export function ChatWindow({ id, onClose }: { id: string; onClose: () => void })
       {messages.length === 1 && (
         <div className={classes.suggestions}>
           <QuestionChips keys={SUGGESTION_KEYS} onPick={fill} />
+          <Anchor component={Link} to="/fit" size="sm" mt="xs" display="block">
+            {t('chat.fitProfile')}
+          </Anchor>
         </div>
       )}
       <form

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Text, Title } from '@mantine/core';
-import { IconListCheck } from '@tabler/icons-react';
+import { IconListCheck, IconRuler2 } from '@tabler/icons-react';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -32,9 +32,14 @@ export function FinderPage() {
       <Text mt="sm" maw={760}>
         {t('intro')}
       </Text>
-      <Button component={Link} to="/finder/my-feet" mt="md" mb="xl" leftSection={<IconListCheck size={18} aria-hidden />}>
-        {t('questionnaire.open')}
-      </Button>
+      <Group mt="md" mb="xl">
+        <Button component={Link} to="/finder/my-feet" leftSection={<IconListCheck size={18} aria-hidden />}>
+          {t('questionnaire.open')}
+        </Button>
+        <Button component={Link} to="/fit" variant="light" leftSection={<IconRuler2 size={18} aria-hidden />}>
+          {t('fitProfileLink')}
+        </Button>
+      </Group>
       <QueryState query={finder}>{(data) => <Finder data={data} />}</QueryState>
     </>
   );

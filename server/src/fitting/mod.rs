@@ -1,0 +1,12 @@
+//! The fitting companion: a dancer's fit profile (profile/), kept on her account when she is signed in
+//! (a visitor's stays on her device, in the web app).
+
+pub(crate) mod profile;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
+    profile::routes()
+}
