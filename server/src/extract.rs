@@ -1,5 +1,7 @@
 //! Extractors whose rejections answer in the API's JSON error shape.
 
+mod objects;
+
 use axum::{
     extract::{FromRequestParts, Query},
     http::{request::Parts, StatusCode},
@@ -27,7 +29,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 
 pub(crate) const BODY_TOO_LARGE: Text = Text::new(ErrorCode::BodyTooLarge, "The request body is too large");
 
-/// `Json<T>` that rejects a body over its route's limit with 413, and a malformed or mistyped one with `{"error": "Invalid request body: ..."}`.
+/// `Json<T>` that rejects a body over its route's limit with 413, and a malformed or mistyped one (a struct written
+/// as a list among them: objects.rs) with `{"error": "Invalid request body: ..."}`.
 /// A whole number written with a fraction (`433.0`, an integer in JSON Schema's eyes) reads as that
 /// integer, so an integer field takes every value its schema allows.
 pub(crate) struct ApiJson<T>(pub T);
@@ -48,7 +51,7 @@ impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for ApiJ
             }
         })?;
         whole_numbers_as_integers(&mut value);
-        serde_path_to_error::deserialize(value)
+        serde_path_to_error::deserialize(objects::ObjectsOnly(value))
             .map(ApiJson)
             .map_err(|err| unreadable(format!("Failed to deserialize the JSON body into the target type: {err}")))
     }

@@ -100,6 +100,8 @@ pub struct AppState {
     /// The finished answers of public reads (public_cache/).
     pub public_cache: Arc<public_cache::PublicCache>,
     pub assistant: Arc<assistant::Assistant>,
+    /// The recommendations' inputs this instance keeps (fitting/recommend/).
+    pub(crate) fitting: Arc<fitting::recommend::Inputs>,
     /// Every in-process cache, for the admin's cache screen.
     pub caches: Arc<caches::Registry>,
     /// Page views and events waiting for the analytics writer.
@@ -149,6 +151,7 @@ impl AppState {
             settings,
             public_cache,
             assistant,
+            fitting: Arc::default(),
             caches,
             analytics: Arc::new(analytics::Collector::default()),
             analytics_proxy: Arc::new(analytics::Proxy::default()),

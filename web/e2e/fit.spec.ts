@@ -37,6 +37,7 @@ test("a dancer's fit profile: kept on her device, moved onto her account when sh
   await pair.getByRole('textbox', { name: new RegExp(`^${fitEn.shoes.hours}`) }).fill('8');
   await page.getByRole('button', { name: fitEn.actions.save }).click();
   await expect(page.getByText(fitEn.actions.savedDevice)).toBeVisible();
+  await expect(page.getByTestId('recommendation').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // Kept on the device: a visit later finds it; the file she downloads is the profile.
@@ -65,12 +66,18 @@ test("a dancer's fit profile: kept on her device, moved onto her account when sh
     await appStarted(page);
     await expect(page.getByRole('region', { name: texts.foot.right }).getByRole('textbox', { name: texts.foot.lengthMm })).toHaveValue('244');
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'he' ? 'rtl' : 'ltr');
+    await expect(page.getByTestId('recommendation').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   }
 
-  // From her profile, the questionnaire starts with what the profile answers.
-  await page.getByRole('button', { name: fitEn.actions.suggest }).click();
-  await expect(page).toHaveURL(/\/finder\/my-feet/);
+  // Her saved profile's recommendations: families that suit it, each with the reasons from her answers.
+  const first = page.getByTestId('recommendation').first();
+  await expect(first).toBeVisible();
+  await expect(page.getByText(fitEn.recommendations.notes)).toBeVisible();
+  await expect(page.getByText('Your right foot is larger: fit the right, and pad the left.')).toBeVisible();
+  await expect(first.getByText(/^Made for your toe shape: Egyptian/)).toBeVisible();
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/shoe\//);
   await page.goBack();
   await profileShown(page);
 

@@ -6,7 +6,9 @@ pub(crate) mod import;
 mod models;
 mod routes;
 
-pub(crate) use models::{family_of_variant, find_family, model_pages, page_ids};
+#[cfg(test)]
+pub(crate) use models::FinderModel;
+pub(crate) use models::{families, family_of_variant, find_family, model_pages, page_ids, FinderFamily};
 
 use utoipa_axum::router::OpenApiRouter;
 

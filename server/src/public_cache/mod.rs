@@ -60,6 +60,14 @@ impl PublicCache {
     }
 }
 
+impl PublicCache {
+    /// The content version this instance's answers belong to: what features keep derived from the
+    /// content checks against (it moves within a poll of a change on any instance).
+    pub(crate) fn version(&self) -> i64 {
+        self.version.load(Relaxed)
+    }
+}
+
 impl Monitored for PublicCache {
     fn figures(&self) -> Figures {
         self.answers.figures()

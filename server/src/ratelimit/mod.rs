@@ -45,6 +45,8 @@ pub(crate) const TEST_EMAIL_PER_ACCOUNT: Limit = Limit { name: "test-email", max
 /// Saves of a member's fit profile (the form saves when she asks; a script would fill the database).
 pub(crate) const FIT_PROFILE_SAVES_PER_ACCOUNT: Limit =
     Limit { name: "fit-profile", max_hits: 60, window_secs: 15 * 60 };
+/// Recommendations asked from one address (each ranks the whole catalogue).
+pub(crate) const RECOMMENDATIONS_PER_IP: Limit = Limit { name: "recommend-ip", max_hits: 120, window_secs: 5 * 60 };
 pub(crate) const RESET_PER_ACCOUNT: Limit = Limit { name: "reset-account", max_hits: 3, window_secs: 60 * 60 };
 
 /// The subject of a limit on an account from one network.

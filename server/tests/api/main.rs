@@ -25,6 +25,7 @@ mod email_delivery;
 mod email_templates;
 mod finder;
 mod fit_profile;
+mod fit_recommendations;
 mod mailbox;
 mod metrics;
 mod module_graph;

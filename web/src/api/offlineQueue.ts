@@ -46,6 +46,8 @@ const NOT_QUEUED: readonly RegExp[] = [
   /^\/admin\/email\/pop3/,
   /^\/email\/unsubscribe/,
   /^\/ai\/ask/,
+  // A read with a body: nothing to send later.
+  /^\/fit\/recommendations/,
   /\/(preview|audience|test|duplicate)(\?|\/|$)/,
 ];
 const WRITES: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];

@@ -69,6 +69,13 @@ pub(crate) fn names(lang: Lang) -> Vec<AttributeNames> {
         .collect()
 }
 
+/// The name of `value` of `attribute` in `lang`.
+pub(crate) fn label(attribute: &str, value: &str, lang: Lang) -> Option<&'static str> {
+    let value =
+        VOCABULARY.iter().find(|known| known.key == attribute)?.values.iter().find(|known| known.key == value)?;
+    value.label.get(&lang).or_else(|| value.label.get(&Lang::DEFAULT)).map(String::as_str)
+}
+
 /// The feet `value` of `attribute` suits, in `lang` ("a wide foot"), when the vocabulary says.
 pub(crate) fn suits(attribute: &str, value: &str, lang: Lang) -> Option<&'static str> {
     let value =

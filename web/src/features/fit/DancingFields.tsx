@@ -82,7 +82,7 @@ export function StrengthFields({ strength, onChange, errorOf }: { strength: Stre
         {field('right', 'relevesRight')}
       </SimpleGrid>
       {weaker && (
-        <Alert color="yellow" variant="light">
+        <Alert color="orange" variant="light">
           {t('strength.weaker')}
         </Alert>
       )}

@@ -18,8 +18,27 @@ const finder = {
 
 const region = (name: string) => within(screen.getByRole('region', { name }));
 
+const recommendations = {
+  notes: ['Your right foot is larger: fit the right, and pad the left.'],
+  families: [
+    {
+      familyId: 'gaynor-europa',
+      name: 'Gaynor Europa',
+      brandName: 'Gaynor',
+      variantId: 'europa-box-3',
+      variantName: 'Europa Box 3',
+      page: '/shoe/gaynor-europa?variant=europa-box-3',
+      price: '$110',
+      image: '',
+      score: 7,
+      reasons: ['Made for your toe shape: Egyptian'],
+      warnings: ['Only a hard shank: a lot for a first pair, ask your teacher'],
+    },
+  ],
+};
+
 function renderFit(routes: Record<string, Route> = {}) {
-  const api = mockApi({ 'GET /finder': finder, ...routes });
+  const api = mockApi({ 'GET /finder': finder, 'POST /fit/recommendations': recommendations, ...routes });
   renderWithSession([{ path: '/fit', element: <FitPage /> }, { path: '/finder/my-feet', element: <p>questionnaire</p> }], { path: '/fit' });
   return { api, user: userEvent.setup() };
 }
@@ -47,17 +66,29 @@ describe('FitPage', () => {
     const left = region('Left foot');
     await fill(user, left.getByRole('textbox', { name: 'Length (mm)' }), '400');
     await user.selectOptions(left.getByRole('combobox', { name: /^Toe shape/ }), 'egyptian');
-    await user.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save and see shoes for my feet' }));
     expectFieldError(left.getByRole('textbox', { name: 'Length (mm)' }), 'Between 150 and 330');
     expect(localStorage.getItem(PROFILE_KEY)).toBeNull();
 
     await fill(user, left.getByRole('textbox', { name: 'Length (mm)' }), '238');
     await user.click(screen.getByRole('button', { name: 'Same as my left foot' }));
     expect(region('Right foot').getByRole('textbox', { name: 'Length (mm)' })).toHaveValue('238');
-    await user.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save and see shoes for my feet' }));
     expect(await screen.findByText('Saved on this device.')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(PROFILE_KEY) ?? '{}')).toEqual({ left: { lengthMm: 238, toeShape: 'egyptian' }, right: { lengthMm: 238, toeShape: 'egyptian' } });
     expect(api.callsTo('PUT /fit-profile')).toEqual([]);
+
+    // Saved, the profile is sent (not kept) for the shoes that suit it, with why and what to watch.
+    const suggested = region('Shoes for your feet');
+    const card = within(await suggested.findByRole('article', { name: '1. Gaynor Europa' }));
+    expect(card.getByRole('link', { name: '1. Gaynor Europa' })).toHaveAttribute('href', '/shoe/gaynor-europa?variant=europa-box-3');
+    expect(card.getByText('Gaynor · Europa Box 3')).toBeInTheDocument();
+    expect(card.getByText('Made for your toe shape: Egyptian')).toBeInTheDocument();
+    expect(card.getByText(/^Only a hard shank/)).toBeInTheDocument();
+    expect(suggested.getByText('Your right foot is larger: fit the right, and pad the left.')).toBeInTheDocument();
+    expect(api.callsTo('POST /fit/recommendations').map((call) => [call.path, call.body])).toEqual([
+      ['/fit/recommendations?lang=en', { left: { lengthMm: 238, toeShape: 'egyptian' }, right: { lengthMm: 238, toeShape: 'egyptian' } }],
+    ]);
   });
 
   it('lists the pairs she wore with the models to pick from, and says what a weaker leg means', async () => {
@@ -75,7 +106,7 @@ describe('FitPage', () => {
     await fill(user, strength.getByRole('textbox', { name: 'Single-leg relevés (left)' }), '22');
     await fill(user, strength.getByRole('textbox', { name: 'Single-leg relevés (right)' }), '12');
     expect(strength.getByText('One leg is weaker: fit the shank to it.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save and see shoes for my feet' }));
     await screen.findByText('Saved on this device.');
     expect(JSON.parse(localStorage.getItem(PROFILE_KEY) ?? '{}')).toEqual({
       shoes: [{ current: true, model: 'europa-box-4', failed: ['shank-broke'], hours: 8 }],
@@ -86,15 +117,17 @@ describe('FitPage', () => {
   it("saves a member's profile on her account, shows the server's refusals at the field, and deletes it", async () => {
     const { api, user } = renderForMember({ left: { arch: 'hypermobile' }, dancing: { level: 'advanced', hoursPerWeek: 9 } });
     expect(await screen.findByText(/kept on your account\. Only you can see it/)).toBeInTheDocument();
+    // A saved profile comes with its recommendations at once.
+    expect(await screen.findByRole('article', { name: '1. Gaynor Europa' })).toBeInTheDocument();
     expect(region('Left foot').getByRole('combobox', { name: /^Arch flexibility/ })).toHaveValue('hypermobile');
     expect(region('My dancing').getByRole('textbox', { name: /^Hours a week/ })).toHaveValue('9');
 
     api.set('PUT /fit-profile', jsonResponse({ error: 'Must be at most 32 characters', fields: { 'dancing.years': { code: 'out_of_range', message: 'Must be between 0 and 80', values: { min: '0', max: '80' } } } }, 400));
-    await user.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save and see shoes for my feet' }));
     await waitFor(() => expectFieldError(region('My dancing').getByRole('textbox', { name: 'Years of ballet' }), 'Between 0 and 80'));
 
     api.set('PUT /fit-profile', (call) => ({ profile: call.body, updatedAt: 3 }));
-    await user.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save and see shoes for my feet' }));
     expect(await screen.findByText('Saved on your account.')).toBeInTheDocument();
     expect(api.callsTo('PUT /fit-profile').at(-1)?.body).toEqual({ left: { arch: 'hypermobile' }, dancing: { level: 'advanced', hoursPerWeek: 9 } });
 
@@ -113,6 +146,12 @@ describe('FitPage', () => {
     expect(api.callsTo('PUT /fit-profile')[0]?.body).toEqual({ right: { toeShape: 'square' } });
     expect(localStorage.getItem(PROFILE_KEY)).toBeNull();
     expect(region('Right foot').getByRole('combobox', { name: /^Toe shape/ })).toHaveValue('square');
+  });
+
+  it('says when no model answers the profile, and when the recommendations could not load', async () => {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify({ dancing: { years: 2 } }));
+    renderFit({ 'POST /fit/recommendations': { notes: [], families: [] } });
+    expect(await screen.findByText(/No model answers your answers yet/)).toBeInTheDocument();
   });
 
   it('shows a load failure for the stored profile with a way to try again', async () => {

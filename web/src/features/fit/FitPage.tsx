@@ -1,7 +1,7 @@
 import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 
 import { saveBlob } from '../../api/download';
 import { ApiError, isQueuedWrite } from '../../api/errors';
@@ -11,12 +11,12 @@ import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useMessageText } from '../../i18n/useMessageText';
 import { useSession } from '../../lib/session/session';
-import { keepAnswers } from '../finder';
 import { useDeleteProfile, useSaveProfile, useStoredProfile } from './api';
 import { DancingFields, StrengthFields } from './DancingFields';
 import { FootFields } from './FootFields';
 import { FIT_NAMESPACE } from './i18n';
-import { feetDiffer, isEmpty, keepOnDevice, problemsOf, profileFile, questionnaireAnswers, readDeviceProfile, type FieldProblem, type FitProfile } from './profile';
+import { feetDiffer, isEmpty, keepOnDevice, problemsOf, profileFile, readDeviceProfile, type FieldProblem, type FitProfile } from './profile';
+import { Recommendations } from './Recommendations';
 import { ShoeList } from './ShoeList';
 
 /** Where a profile is kept and how: on this device for a visitor, on her account for a member. */
@@ -72,8 +72,9 @@ type Outcome = 'saved' | 'queued' | 'deleted' | 'invalid' | { failed: string };
 function ProfileEditor({ initial, keeper, deviceProfile }: { initial: FitProfile; keeper: Keeper; deviceProfile?: FitProfile }) {
   const { t } = useTranslation(FIT_NAMESPACE);
   const { problemText, errorText } = useMessageText();
-  const navigate = useNavigate();
   const [profile, setProfile] = useState<FitProfile>(initial);
+  /** The profile as last kept: what the recommendations are for. */
+  const [kept, setKept] = useState<FitProfile | undefined>(isEmpty(initial) ? undefined : initial);
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
   const [outcome, setOutcome] = useState<Outcome>();
   const [busy, setBusy] = useState(false);
@@ -95,8 +96,12 @@ function ProfileEditor({ initial, keeper, deviceProfile }: { initial: FitProfile
     try {
       await keeper.save(next);
       setOutcome('saved');
+      setKept(next);
     } catch (failure) {
-      if (isQueuedWrite(failure)) setOutcome('queued');
+      if (isQueuedWrite(failure)) {
+        setOutcome('queued');
+        setKept(next);
+      }
       else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
         setProblems(failure.fields);
         setOutcome('invalid');
@@ -123,6 +128,7 @@ function ProfileEditor({ initial, keeper, deviceProfile }: { initial: FitProfile
     try {
       await keeper.remove();
       setProfile({});
+      setKept(undefined);
       setProblems({});
       setOutcome('deleted');
     } catch (failure) {
@@ -131,11 +137,6 @@ function ProfileEditor({ initial, keeper, deviceProfile }: { initial: FitProfile
       setBusy(false);
     }
   };
-  const suggest = () => {
-    keepAnswers(questionnaireAnswers(profile));
-    void navigate('/finder/my-feet');
-  };
-
   const outcomeAlert = () => {
     if (!outcome) return null;
     if (outcome === 'saved') return <FormAlert kind="success">{t(keeper.where === 'device' ? 'actions.savedDevice' : 'actions.savedAccount')}</FormAlert>;
@@ -176,14 +177,9 @@ function ProfileEditor({ initial, keeper, deviceProfile }: { initial: FitProfile
         <ShoeList shoes={profile.shoes ?? []} onChange={(shoes) => setProfile({ ...profile, shoes })} errorOf={errorOf} />
         {outcomeAlert()}
         <Group justify="space-between" wrap="wrap">
-          <Group>
-            <Button type="submit" loading={busy}>
-              {t('actions.save')}
-            </Button>
-            <Button variant="light" onClick={suggest} disabled={isEmpty(profile)}>
-              {t('actions.suggest')}
-            </Button>
-          </Group>
+          <Button type="submit" loading={busy}>
+            {t('actions.save')}
+          </Button>
           <Group>
             <Button variant="default" onClick={() => saveBlob('fit-profile.json', profileFile(profile))} disabled={isEmpty(profile)}>
               {t('actions.download')}
@@ -208,6 +204,7 @@ function ProfileEditor({ initial, keeper, deviceProfile }: { initial: FitProfile
             </Stack>
           </FormAlert>
         )}
+        {kept && !isEmpty(kept) && <Recommendations profile={kept} />}
       </Stack>
     </form>
   );

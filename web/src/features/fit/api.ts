@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 
 import { apiRequest } from '../../api/client';
+import { useLanguage } from '../../i18n/useLanguage';
 import { MEMBER_KEY } from '../../lib/queryKeys';
 import { fitProfileSchema, type FitProfile } from './profile';
 
@@ -36,4 +37,33 @@ export function useDeleteProfile() {
     await apiRequest('/fit-profile', { method: 'DELETE', schema: profileDeletedSchema });
     client.setQueryData(FIT_PROFILE_KEY, { profile: null, updatedAt: null });
   };
+}
+
+export const recommendationsSchema = z.object({
+  notes: z.array(z.string()),
+  families: z.array(
+    z.object({
+      familyId: z.string(),
+      name: z.string(),
+      brandName: z.string(),
+      variantId: z.string(),
+      variantName: z.nullable(z.string()),
+      page: z.string(),
+      price: z.string(),
+      image: z.string(),
+      score: z.number(),
+      reasons: z.array(z.string()),
+      warnings: z.array(z.string()),
+    }),
+  ),
+});
+export type Recommendation = z.infer<typeof recommendationsSchema>['families'][number];
+
+/** The families that suit `profile`, in the interface's language (a profile is sent, never kept). */
+export function useRecommendations(profile: FitProfile) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ['fit', 'recommendations', language, profile],
+    queryFn: ({ signal }) => apiRequest(`/fit/recommendations?lang=${language}`, { method: 'POST', body: profile, schema: recommendationsSchema, signal }),
+  });
 }

@@ -1,21 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { feetDiffer, isEmpty, PROFILE_KEY, problemsOf, questionnaireAnswers, readDeviceProfile } from './profile';
+import { feetDiffer, isEmpty, PROFILE_KEY, problemsOf, readDeviceProfile } from './profile';
 
 describe('a fit profile', () => {
   beforeEach(() => localStorage.clear());
-
-  it('gives the questionnaire the answers of the foot that asks more of a shoe', () => {
-    expect(
-      questionnaireAnswers({
-        left: { lengthMm: 240, widthMm: 92, toeShape: 'greek', arch: 'average' },
-        right: { lengthMm: 242, widthMm: 99, arch: 'hypermobile', toeLength: 'long' },
-        dancing: { level: 'advanced' },
-      }),
-    ).toEqual({ toes: 'greek', width: 'wide', arch: 'flexible', toeLength: 'long', level: 'professional' });
-    expect(questionnaireAnswers({ left: { lengthMm: 250, widthMm: 88, arch: 'stiff' } })).toMatchObject({ width: 'narrow', arch: 'stiff', toes: undefined });
-    expect(questionnaireAnswers({})).toEqual({ toes: undefined, width: undefined, arch: undefined, toeLength: undefined, level: undefined });
-  });
 
   it('names each answer out of range by its path, as the server does', () => {
     expect(

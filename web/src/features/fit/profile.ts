@@ -117,29 +117,6 @@ export function profileFile(profile: FitProfile): Blob {
   return new Blob([JSON.stringify(profile, null, 2)], { type: 'application/json' });
 }
 
-/**
- * The finder questionnaire's answers that the profile gives: the toes and arch of the foot that asks
- * more of a shoe (the wider, the more flexible), the width from the measured feet (width over length),
- * her toe length and level.
- */
-export function questionnaireAnswers(profile: FitProfile) {
-  const feet = [profile.left ?? {}, profile.right ?? {}];
-  const first = <T>(pick: (foot: Foot) => T | null | undefined) => feet.map(pick).find((value) => value !== null && value !== undefined) ?? undefined;
-  const ratios = feet.flatMap((foot) => (foot.lengthMm && foot.widthMm ? [foot.widthMm / foot.lengthMm] : []));
-  const ratio = ratios.length ? Math.max(...ratios) : undefined;
-  const width = ratio === undefined ? undefined : ratio < 0.37 ? 'narrow' : ratio > 0.4 ? 'wide' : 'medium';
-  const arches = feet.map((foot) => foot.arch).filter((arch) => arch !== null && arch !== undefined);
-  const arch = arches.some((a) => a === 'flexible' || a === 'hypermobile') ? 'flexible' : arches.includes('stiff') ? 'stiff' : arches.length ? 'average' : undefined;
-  const level = profile.dancing?.level;
-  return {
-    toes: first((foot) => foot.toeShape),
-    width,
-    arch,
-    toeLength: first((foot) => foot.toeLength),
-    level: level === 'advanced' ? 'professional' : (level ?? undefined),
-  } as const;
-}
-
 /** Where the left and right foot differ by more than a fitter allows for (5 mm, or another answer). */
 export function feetDiffer(profile: FitProfile): boolean {
   const [left, right] = [profile.left ?? {}, profile.right ?? {}];
