@@ -81,6 +81,15 @@ test("a dancer's fit profile: kept on her device, moved onto her account when sh
   await page.goBack();
   await profileShown(page);
 
+  // With her leave, the assistant answers a question about which shoes to choose from her profile too.
+  await page.getByRole('button', { name: en.chat.button }).click();
+  await page.getByRole('checkbox', { name: en.chat.readFitProfile }).check();
+  await page.getByRole('textbox', { name: en.chat.inputLabel }).fill('Which pointe shoes suit a narrow Egyptian foot?');
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('log');
+  await expect(log.getByText(/For your feet, from your fit profile:/)).toBeVisible();
+  await page.getByRole('button', { name: en.chat.close }).click();
+
   await page.getByRole('button', { name: fitEn.actions.delete }).click();
   await page.getByRole('button', { name: fitEn.actions.confirm }).click();
   await expect(page.getByText(fitEn.actions.deleted)).toBeVisible();

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::{
     basic::{self, Suggestion, SUGGESTIONS},
+    fitted,
     guard::{self, Grounding, GuardedAnswer},
     model::{Answer, Generated, Outcome, Question, Route, Source},
     monitoring::record::{self, Record},
@@ -36,6 +37,8 @@ pub(crate) struct Found {
     pub grounding: Grounding,
     pub on_topic: bool,
     pub pain: bool,
+    /// The question asks which shoes to choose (guard's `choosing` words).
+    pub choosing: bool,
 }
 
 impl Found {
@@ -60,7 +63,9 @@ pub(crate) async fn answer(state: &AppState, question: Question, output: &Output
         assistant.cache.clear();
     }
     let key = super::cache::key(&question);
-    if let Some((cached, outcome)) = assistant.cache.get(&key) {
+    // An answer from the asker's profile is hers alone: neither answered from the cache nor kept in it.
+    let personal = question.profile.is_some();
+    if let Some((cached, outcome)) = assistant.cache.get(&key).filter(|_| !personal) {
         output.start(cached.provider, &cached.model);
         output.delta(&cached.answer);
         let answer = Answer { id: record::new_id(), cached: true, ..cached };
@@ -120,13 +125,25 @@ pub(crate) async fn answer(state: &AppState, question: Question, output: &Output
     if outcome != Outcome::Answered || !question.include_sources {
         answer.sources.clear();
     }
+    if let Some(profile) = &question.profile {
+        if let Some(feet) =
+            fitted::for_your_feet(state, profile, question.lang, found.on_topic && found.choosing).await?
+        {
+            output.delta(&feet.text);
+            answer.answer.push_str(&feet.text);
+            if question.include_sources {
+                answer.sources.retain(|source| feet.sources.iter().all(|own| own.link != source.link));
+                answer.sources.splice(0..0, feet.sources);
+            }
+        }
+    }
     let mut record = Record::for_answer(question.route.code(), question.lang, &answer, outcome, began);
     if let Some(done) = &generated {
         record.generated(done, found.context.chars().count());
     }
     record::save(state, &record, &failures).await?;
     assistant.cache.missed(began.elapsed());
-    if failures.is_empty() && !passed_over {
+    if failures.is_empty() && !passed_over && !personal {
         assistant.cache.put(key, answer.clone(), outcome);
     }
     Ok(answer)
@@ -147,7 +164,9 @@ pub(crate) fn find(retrieval: &Retrieval, question: &Question) -> anyhow::Result
     let links: Vec<&str> = for_model.iter().map(|hit| hit.document.link.as_str()).collect();
     let rules = prompt::rules(question.route, lang);
     let grounding = Grounding::new(retrieval.product_names(lang), &context, links, &rules);
-    Ok(Found { hits, quoted, context, rules, grounding, on_topic, pain: guard::about_pain(lang, &question.text) })
+    let pain = guard::about_pain(lang, &question.text);
+    let choosing = guard::about_choosing(lang, &question.text);
+    Ok(Found { hits, quoted, context, rules, grounding, on_topic, pain, choosing })
 }
 
 /// The model `provider` is asked with for questions in `lang`.

@@ -6,6 +6,7 @@ pub(crate) mod answer;
 mod basic;
 mod cache;
 pub(crate) mod evaluation;
+mod fitted;
 pub(crate) mod guard;
 pub(crate) mod model;
 pub(crate) mod monitoring;

@@ -9,7 +9,7 @@ use super::{
     providers::{Finished, ProviderKind},
     retrieval::corpus::Kind,
 };
-use crate::lang::Lang;
+use crate::{fitting::profile::FitProfile, lang::Lang};
 
 /// The three ask calls (docs/assistant.md), and the admin's test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +56,9 @@ pub(crate) struct Question {
     /// Signed-in askers also get the members' tips.
     pub signed_in: bool,
     pub include_sources: bool,
+    /// The asker's fit profile, when she lets the assistant read it (fitted.rs): her answer is then hers
+    /// alone, and never kept.
+    pub profile: Option<FitProfile>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]

@@ -23,6 +23,7 @@ use crate::{
     client_info::ClientInfo,
     error::{ApiError, ApiResult, ErrorCode, Text},
     extract::ApiJson,
+    fitting::profile::FitProfile,
     lang::Lang,
     ratelimit::{self, Limit, AI_PER_IP},
     AppState,
@@ -44,6 +45,10 @@ pub(crate) struct Ask {
     language: Option<String>,
     /// ask-hybrid only: list the sources with the answer (the default).
     includes_sources: Option<bool>,
+    /// The asker's fit profile, sent only when she lets the assistant read it: a question about which
+    /// shoes to choose is then answered with the families that suit it, with their pages. Checked as a
+    /// saved profile is; never kept.
+    fit_profile: Option<FitProfile>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -116,6 +121,10 @@ async fn respond(
     ApiJson(body): ApiJson<Ask>,
 ) -> ApiResult<Response> {
     let text = guard::question(&body.question)?.to_owned();
+    let profile = body.fit_profile.map(FitProfile::cleaned);
+    if let Some(profile) = &profile {
+        profile.check()?;
+    }
     ratelimit::hit(&state, &AI_PER_IP, &client.rate_key()).await?;
     within_site_ceiling(&state).await?;
     let question = Question {
@@ -124,6 +133,7 @@ async fn respond(
         lang: Lang::from_tag(body.language.as_deref()),
         signed_in: asker.0.is_some(),
         include_sources: route != Route::Hybrid || body.includes_sources.unwrap_or(true),
+        profile,
     };
     let streaming = headers
         .get(header::ACCEPT)

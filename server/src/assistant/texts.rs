@@ -23,6 +23,8 @@ pub(crate) struct Texts {
     /// The words before the feet a finder model suits, saying what it is ("A pointe shoe for"): every
     /// model's document then holds the words, so a question's "pointe shoes" no longer favours the blog's.
     pub suits: String,
+    /// Before the families that suit the asker's fit profile, when she lets the assistant read it.
+    pub for_your_feet: String,
 }
 
 static TEXTS: LazyLock<HashMap<Lang, Texts>> =

@@ -352,3 +352,58 @@ async fn members_get_answers_from_the_tips_too() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn with_her_leave_the_assistant_reads_her_fit_profile_and_names_the_families_for_her_feet_unkept() {
+    each_backend(async |app| {
+        import(&app.state.db, 1).await.unwrap();
+        let question = "Which pointe shoes suit a wide square foot with a strong arch?";
+        let foot = json!({ "lengthMm": 240, "widthMm": 86, "toeShape": "egyptian", "arch": "hypermobile" });
+        let profile = json!({ "left": foot, "right": foot, "dancing": { "level": "professional" } });
+        let with_profile = |profile: &Value| json!({ "question": question, "language": "en", "fitProfile": profile });
+        let asked = app
+            .send_json(Method::POST, "/api/ai/ask-hybrid", &with_profile(&profile), &[("x-forwarded-for", "10.1.0.7")])
+            .await;
+        assert_eq!(asked.status, StatusCode::OK, "{}", asked.text());
+        let personal = asked.json();
+        let recommended = app.send_json(Method::POST, "/api/fit/recommendations?lang=en", &profile, &[]).await.json();
+        let first = &recommended["families"][0];
+        let text = personal["answer"].as_str().unwrap();
+        assert!(text.contains("For your feet, from your fit profile:"), "{text}");
+        assert!(
+            text.contains(&format!("- {} ({}): ", first["name"].as_str().unwrap(), first["page"].as_str().unwrap())),
+            "{text}"
+        );
+        assert_eq!(personal["sources"][0]["link"], first["page"], "her families' pages come first");
+
+        // The same question without the profile: the answer of any asker, without her families, and
+        // her answer was not kept for others.
+        let plain = answer(app, question, "en").await;
+        assert!(!plain["answer"].as_str().unwrap().contains("For your feet"), "{plain}");
+        assert_eq!(plain["cached"], false);
+        let again = app
+            .send_json(Method::POST, "/api/ai/ask-hybrid", &with_profile(&profile), &[("x-forwarded-for", "10.1.0.7")])
+            .await
+            .json();
+        assert_eq!(again["cached"], false, "an answer from her profile is never answered from the cache");
+
+        // Asked as a dancer would, the guides rank first, and her families follow them.
+        let egyptian = json!({ "question": "Which pointe shoes suit a narrow Egyptian foot?", "language": "en", "fitProfile": profile });
+        let asked = app.send_json(Method::POST, "/api/ai/ask-hybrid", &egyptian, &[("x-forwarded-for", "10.1.0.7")]).await.json();
+        assert!(asked["answer"].as_str().unwrap().contains("For your feet, from your fit profile:"), "{asked}");
+
+        // A question on another subject leaves the profile unread; a profile out of range is refused.
+        let ribbons =
+            json!({ "question": "How do I sew ribbons on pointe shoes?", "language": "en", "fitProfile": profile });
+        let sewing = app
+            .send_json(Method::POST, "/api/ai/ask-hybrid", &ribbons, &[("x-forwarded-for", "10.1.0.7")])
+            .await
+            .json();
+        assert!(!sewing["answer"].as_str().unwrap().contains("For your feet"), "{sewing}");
+        let bad = app
+            .send_json(Method::POST, "/api/ai/ask-hybrid", &with_profile(&json!({ "left": { "lengthMm": 12 } })), &[])
+            .await;
+        assert_field_error(&bad, StatusCode::BAD_REQUEST, "left.lengthMm", "Must be between 150 and 330");
+    })
+    .await;
+}

@@ -11,6 +11,7 @@ use crate::{assistant::retrieval::prepare, lang::Lang};
 struct Lists {
     topic: HashMap<Lang, Vec<String>>,
     pain: HashMap<Lang, Vec<String>>,
+    choosing: HashMap<Lang, Vec<String>>,
 }
 
 /// One list's entries, prepared like questions.
@@ -24,9 +25,9 @@ enum Entry {
     Phrase(String),
 }
 
-static LISTS: LazyLock<(WordList, WordList)> = LazyLock::new(|| {
+static LISTS: LazyLock<(WordList, WordList, WordList)> = LazyLock::new(|| {
     let lists: Lists = serde_json::from_str(include_str!("lexicon.json")).expect("lexicon.json reads");
-    (WordList::new(lists.topic), WordList::new(lists.pain))
+    (WordList::new(lists.topic), WordList::new(lists.pain), WordList::new(lists.choosing))
 });
 
 impl WordList {
@@ -77,6 +78,11 @@ pub(crate) fn about_pain(lang: Lang, question: &str) -> bool {
     LISTS.1.matches(lang, question)
 }
 
+/// The question asks which shoes to choose: the asker's fit profile, when she allows it, is read for it.
+pub(crate) fn about_choosing(lang: Lang, question: &str) -> bool {
+    LISTS.2.matches(lang, question)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +92,7 @@ mod tests {
         for lang in Lang::ALL {
             assert!(LISTS.0 .0.get(&lang).is_some_and(|list| !list.is_empty()), "{lang:?} topic");
             assert!(LISTS.1 .0.get(&lang).is_some_and(|list| !list.is_empty()), "{lang:?} pain");
+            assert!(LISTS.2 .0.get(&lang).is_some_and(|list| !list.is_empty()), "{lang:?} choosing");
         }
     }
 
@@ -102,5 +109,20 @@ mod tests {
         assert!(!about_pain(Lang::Fr, "Comment choisir ma taille ?"));
         assert!(about_pain(Lang::Es, "Me duele el tobillo"));
         assert!(!about_pain(Lang::Ru, "Какие пуанты выбрать новичку?"));
+    }
+
+    #[test]
+    fn a_question_asking_which_shoes_to_choose_is_told_in_each_language() {
+        for (lang, question) in [
+            (Lang::En, "Which pointe shoes suit a narrow Egyptian foot?"),
+            (Lang::He, "אילו נעלי פוינט מתאימות לכף רגל צרה?"),
+            (Lang::Ru, "Какие пуанты подходят для узкой стопы?"),
+            (Lang::Fr, "Quelles pointes conviennent à un pied étroit ?"),
+            (Lang::Es, "¿Qué zapatillas de punta me convienen para un pie estrecho?"),
+        ] {
+            assert!(about_choosing(lang, question), "{lang:?}: {question}");
+        }
+        assert!(!about_choosing(Lang::En, "How do I sew ribbons on pointe shoes?"));
+        assert!(!about_choosing(Lang::He, "איך תופרים סרטים לנעלי פוינט?"));
     }
 }

@@ -9,7 +9,7 @@ mod lexicon;
 
 pub(crate) use grounding::Grounding;
 pub(crate) use guarded::GuardedAnswer;
-pub(crate) use lexicon::{about_pain, on_topic};
+pub(crate) use lexicon::{about_choosing, about_pain, on_topic};
 
 use crate::error::{ApiError, ApiResult, ErrorCode, Text};
 

@@ -96,6 +96,7 @@ async fn ai_test(
         lang: test.language.unwrap_or(Lang::DEFAULT),
         signed_in: true,
         include_sources: true,
+        profile: None,
     };
     let providers = AiProviders::current(&state).await?;
     let models = state.settings.get::<crate::assistant::settings::AiModels>(&state.db).await?;

@@ -235,10 +235,10 @@ pub(crate) enum ShoeFailure {
 }
 
 impl FitProfile {
-    /// Blank texts as none, each place and failure once.
+    /// Blank texts as none (the model is an id, checked as given), each place and failure once.
     pub(crate) fn cleaned(mut self) -> Self {
         for shoe in &mut self.shoes {
-            for text in [&mut shoe.model, &mut shoe.size, &mut shoe.width, &mut shoe.shank] {
+            for text in [&mut shoe.size, &mut shoe.width, &mut shoe.shank] {
                 *text = text.take().map(|value| value.trim().to_owned()).filter(|value| !value.is_empty());
             }
             dedup(&mut shoe.hurt);

@@ -8,4 +8,4 @@ mod service;
 mod texts;
 
 pub(crate) use routes::routes;
-pub(crate) use service::Inputs;
+pub(crate) use service::{recommend, Inputs};

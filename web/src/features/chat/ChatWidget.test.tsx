@@ -4,7 +4,8 @@ import i18n from 'i18next';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { mockApi, never, storeSignedIn, type Route as ApiRoute } from '../../test/auth';
+import { SessionProvider } from '../../lib/session/SessionProvider';
+import { member, mockApi, never, sessionRoutes, storeSignedIn, type Route as ApiRoute } from '../../test/auth';
 import { jsonResponse } from '../../test/fetchMock';
 import { localeText } from '../../test/locales';
 import { renderWithProviders } from '../../test/render';
@@ -62,12 +63,12 @@ function renderChat(routes: Record<string, ApiRoute> = {}) {
   const api = mockApi(routes);
   const user = userEvent.setup();
   renderWithProviders(
-    <>
+    <SessionProvider>
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
       <ChatLauncher />
-    </>,
+    </SessionProvider>,
   );
   return { api, user };
 }
@@ -154,12 +155,12 @@ describe('the chat widget', () => {
 
   it('sends with the send button too, asking for a stream with JSON and the stored token', async () => {
     const token = storeSignedIn();
-    const { user, api } = renderChat({ [HYBRID]: answer() });
+    const { user, api } = renderChat({ ...sessionRoutes(member), 'GET /fit-profile': { profile: null, updatedAt: null }, [HYBRID]: answer() });
     await openChat(user);
     await user.type(input(), 'Which shank suits me?');
     await user.click(sendButton());
     expect(await screen.findByText(answer().answer)).toBeInTheDocument();
-    const [, init] = api.fetchMock.mock.calls[0]!;
+    const [, init] = api.fetchMock.mock.calls.find(([url]) => String(url).endsWith('/ai/ask-hybrid'))!;
     expect(init.headers).toMatchObject({ Accept: 'text/event-stream', 'Content-Type': 'application/json', Authorization: `Bearer ${token}` });
     expect(api.callsTo(HYBRID)[0]!.bearer).toBe(token);
   });
@@ -365,5 +366,28 @@ describe('the chat widget', () => {
     // Opening again starts over.
     await openChat(user);
     expect(bubbles()).toHaveLength(1);
+  });
+  it("reads the dancer's fit profile only with her leave, and sends it with her questions then", async () => {
+    const profile = { left: { toeShape: 'egyptian', arch: 'hypermobile' } };
+    localStorage.setItem('fit-profile', JSON.stringify(profile));
+    const { user, api } = renderChat({ [HYBRID]: answer() });
+    await openChat(user);
+    const leave = screen.getByRole('checkbox', { name: localeText('en', 'chat.readFitProfile') });
+    expect(leave).not.toBeChecked();
+    await ask(user, 'Which shoes suit me?');
+    await screen.findByText(answer().answer);
+    await user.click(leave);
+    expect(localStorage.getItem('fit-profile-assistant')).toBe('yes');
+    await ask(user, 'And for a harder shank?');
+    await waitFor(() => expect(api.callsTo(HYBRID)).toHaveLength(2));
+    expect(api.callsTo(HYBRID).map((call) => (call.body as { fitProfile?: unknown }).fitProfile)).toEqual([undefined, profile]);
+    await user.click(leave);
+    expect(localStorage.getItem('fit-profile-assistant')).toBeNull();
+  });
+
+  it('offers no such choice to a dancer without a fit profile', async () => {
+    const { user } = renderChat();
+    await openChat(user);
+    expect(screen.queryByRole('checkbox', { name: localeText('en', 'chat.readFitProfile') })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, CloseButton, Loader, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, CloseButton, Loader, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useProfileForAssistant } from '../fit';
 import { MAX_QUESTION_LENGTH } from './api';
 import classes from './chat.module.css';
 import { SUGGESTION_KEYS } from './message';
@@ -20,6 +21,7 @@ export function ChatWindow({ id, onClose }: { id: string; onClose: () => void })
   const { t } = useTranslation();
   const titleId = useId();
   const { messages, pending, partial, ask, rate } = useChat();
+  const fit = useProfileForAssistant();
   const [question, setQuestion] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
@@ -43,7 +45,7 @@ export function ChatWindow({ id, onClose }: { id: string; onClose: () => void })
   };
 
   const submit = () => {
-    if (ask(question)) setQuestion('');
+    if (ask(question, fit.profile)) setQuestion('');
   };
 
   return (
@@ -87,6 +89,15 @@ export function ChatWindow({ id, onClose }: { id: string; onClose: () => void })
             {t('chat.fitProfile')}
           </Anchor>
         </div>
+      )}
+      {fit.available && (
+        <Checkbox
+          className={classes.profileChoice}
+          size="xs"
+          label={t('chat.readFitProfile')}
+          checked={fit.allowed}
+          onChange={(event) => fit.setAllowed(event.currentTarget.checked)}
+        />
       )}
       <form
         className={classes.composer}

@@ -5,6 +5,7 @@ import { ApiError, ContractError, errorFromAnswer, noAnswer, serverErrorText } f
 import { REQUEST_TIMEOUT_MS } from '../../api/limits';
 import { readJson } from '../../api/transport';
 import type { Language } from '../../i18n/languages';
+import type { FitProfile } from '../fit';
 import { EventStreamParser } from './sse';
 
 /** The server's limit on a question's length (docs/assistant.md). */
@@ -34,11 +35,11 @@ export const answerSchema = z.object({
 export type Answer = z.infer<typeof answerSchema>;
 
 /** The three ask calls, in the order the chat tries them (spec §7). */
-const askCalls = (question: string, language: Language) =>
+const askCalls = (question: string, language: Language, fitProfile: FitProfile | undefined) =>
   [
-    { path: '/ai/ask-hybrid', body: { question, language, includesSources: true } },
-    { path: '/ai/ask-with-rag', body: { question, language } },
-    { path: '/ai/ask', body: { question, language } },
+    { path: '/ai/ask-hybrid', body: { question, language, includesSources: true, fitProfile } },
+    { path: '/ai/ask-with-rag', body: { question, language, fitProfile } },
+    { path: '/ai/ask', body: { question, language, fitProfile } },
   ] as const;
 
 export interface AskOptions {
@@ -46,6 +47,8 @@ export interface AskOptions {
   signal: AbortSignal;
   /** The answer so far, as it streams in ('' when a call starts over). */
   onText: (text: string) => void;
+  /** The asker's fit profile, sent only with her leave (features/fit). */
+  fitProfile?: FitProfile;
 }
 
 /** Answers that the next call of the chain would get too: rate-limited, or the assistant busy. */
@@ -55,9 +58,9 @@ const endsTheChain = (error: unknown) => error instanceof ApiError && (error.sta
  * Asks ask-hybrid, then ask-with-rag, then ask, until one answers in full. These calls are not retried
  * (the chain is the retry) and not queued offline; the error of the last call tried is raised.
  */
-export async function askAssistant(question: string, language: Language, { signal, onText }: AskOptions): Promise<Answer> {
+export async function askAssistant(question: string, language: Language, { signal, onText, fitProfile }: AskOptions): Promise<Answer> {
   let failure: unknown;
-  for (const call of askCalls(question, language)) {
+  for (const call of askCalls(question, language, fitProfile)) {
     try {
       onText('');
       return await askOnce(call.path, call.body, signal, onText);

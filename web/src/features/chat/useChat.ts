@@ -5,6 +5,7 @@ import { ApiError } from '../../api/errors';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useMessageText } from '../../i18n/useMessageText';
 import { track } from '../analytics';
+import type { FitProfile } from '../fit';
 import { askAssistant, sendFeedback } from './api';
 import { aiMessage, answerMessage, userMessage, type AiMessage, type ChatMessage } from './message';
 import type { Rating } from './api';
@@ -49,9 +50,9 @@ export function useChat() {
     [errorText, t],
   );
 
-  /** Sends `text` unless it is blank or an answer is pending; true when sent. */
+  /** Sends `text` (with her fit profile when she lets the assistant read it) unless it is blank or an answer is pending; true when sent. */
   const ask = useCallback(
-    (text: string): boolean => {
+    (text: string, fitProfile?: FitProfile): boolean => {
       const question = text.trim();
       if (question === '' || request.current) return false;
       const controller = new AbortController();
@@ -59,7 +60,7 @@ export function useChat() {
       setMessages((list) => [...list, userMessage(question)]);
       track('chatQuestion');
       setPending(true);
-      void askAssistant(question, language, { signal: controller.signal, onText: setPartial })
+      void askAssistant(question, language, { signal: controller.signal, onText: setPartial, fitProfile })
         .then(
           (answer) => answerMessage(answer),
           (error: unknown) => aiMessage(failureText(error)),
