@@ -190,6 +190,17 @@ users_row "GET /api/users/list?search=dancer0421&pageSize=100" "/api/users/list?
 users_row "GET /api/users/list?sort=createdAt&order=desc&pageSize=100" "/api/users/list?sort=createdAt&order=desc&pageSize=100"
 users_row "GET /api/users/list?group=inactive&pageSize=100" "/api/users/list?group=inactive&pageSize=100"
 
+# Recommendations (server/src/fitting/recommend/): a full profile (both feet, dancing, strength, two worn
+# pairs) ranked over the whole catalogue, with 10 000 members' profiles stored. The reviews the ranking is
+# to weigh (issue 43's item 4) are not built yet, so none are stored.
+python3 bench/seed_profiles.py "$work/bench.db" 10000 >/dev/null
+wrk -t2 -c8 -d"${duration}s" --latency -s bench/recommend.lua "http://127.0.0.1:$app_port" >"$work/recommend.txt"
+read -r rps p50 p99 < <(awk '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} END {print rps, p50, p99}' "$work/recommend.txt")
+read -r _ answered ok other < <(grep '^statuses' "$work/recommend.txt")
+echo
+printf '| recommendations, full profile, 10 000 stored profiles | req/s (8 connections) | p50 | p99 | 200 / other |\n|---|---|---|---|---|\n'
+printf '| POST /api/fit/recommendations | %s | %s | %s | %s / %s |\n' "$rps" "$p50" "$p99" "$ok" "$other"
+
 # Analytics (bench/analytics.py): beacons/s accepted at three loads and whether all of them were
 # stored; then 1 000 000 synthetic events and the report's and the PDF full report's times, on SQLite
 # here and on PostgreSQL below.

@@ -121,10 +121,7 @@ async fn respond(
     ApiJson(body): ApiJson<Ask>,
 ) -> ApiResult<Response> {
     let text = guard::question(&body.question)?.to_owned();
-    let profile = body.fit_profile.map(FitProfile::cleaned);
-    if let Some(profile) = &profile {
-        profile.check()?;
-    }
+    let profile = body.fit_profile.map(FitProfile::checked).transpose()?;
     ratelimit::hit(&state, &AI_PER_IP, &client.rate_key()).await?;
     within_site_ceiling(&state).await?;
     let question = Question {

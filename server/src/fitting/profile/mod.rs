@@ -235,8 +235,15 @@ pub(crate) enum ShoeFailure {
 }
 
 impl FitProfile {
+    /// The profile as sent, checked (`check`, on what was sent: nine places where eight are allowed are
+    /// too many, repeated or not), then cleaned.
+    pub(crate) fn checked(self) -> crate::error::ApiResult<Self> {
+        self.check()?;
+        Ok(self.cleaned())
+    }
+
     /// Blank texts as none (the model is an id, checked as given), each place and failure once.
-    pub(crate) fn cleaned(mut self) -> Self {
+    fn cleaned(mut self) -> Self {
         for shoe in &mut self.shoes {
             for text in [&mut shoe.size, &mut shoe.width, &mut shoe.shank] {
                 *text = text.take().map(|value| value.trim().to_owned()).filter(|value| !value.is_empty());
@@ -248,7 +255,7 @@ impl FitProfile {
     }
 
     /// The ranges the schema states, each field's problem under its path (`left.lengthMm`).
-    pub(crate) fn check(&self) -> crate::error::ApiResult<()> {
+    fn check(&self) -> crate::error::ApiResult<()> {
         let mut errors = FieldErrors::default();
         for (side, foot) in [("left", &self.left), ("right", &self.right)] {
             let mut within = |field: &str, value: Option<u16>, range| {
@@ -322,17 +329,25 @@ mod tests {
             "shoes": [{"model": " Bloch-Alpha ", "size": " ", "hurt": ["knuckles", "knuckles", "heel"], "hours": 2001}]
         }))
         .unwrap();
-        let profile = profile.cleaned();
-        assert_eq!(profile.shoes[0].size, None);
-        assert_eq!(profile.shoes[0].hurt, [PainPlace::Knuckles, PainPlace::Heel]);
-        let crate::error::ApiError::Invalid(fields) = profile.check().unwrap_err() else { panic!("not a field error") };
+        let crate::error::ApiError::Invalid(fields) = profile.clone().checked().unwrap_err() else {
+            panic!("not a field error")
+        };
         let failed: Vec<&str> = fields.keys().map(String::as_str).collect();
         assert_eq!(failed, ["left.lengthMm", "shoes.0.hours", "shoes.0.model", "strength.relevesLeft"]);
+        let cleaned = profile.cleaned();
+        assert_eq!(cleaned.shoes[0].size, None);
+        assert_eq!(cleaned.shoes[0].hurt, [PainPlace::Knuckles, PainPlace::Heel]);
+        // Counted as sent: nine places are too many, even when some repeat.
+        let repeated = FitProfile {
+            shoes: vec![WornShoe { hurt: vec![PainPlace::Heel; 9], ..WornShoe::default() }],
+            ..FitProfile::default()
+        };
+        assert!(repeated.checked().is_err());
     }
 
     #[test]
     fn an_empty_profile_is_valid_and_unknown_fields_are_refused() {
-        assert!(FitProfile::default().check().is_ok());
+        assert!(FitProfile::default().checked().is_ok());
         assert!(serde_json::from_str::<FitProfile>(r#"{"name": "Clara"}"#).is_err());
         assert!(serde_json::from_str::<FitProfile>(r#"{"left": {"arch": "bendy"}}"#).is_err());
     }

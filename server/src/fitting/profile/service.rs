@@ -21,8 +21,7 @@ pub(crate) async fn load(db: &Db, user: &str) -> ApiResult<StoredProfile> {
 }
 
 pub(crate) async fn save(db: &Db, user: &str, profile: FitProfile, now: i64) -> ApiResult<StoredProfile> {
-    let profile = profile.cleaned();
-    profile.check()?;
+    let profile = profile.checked()?;
     store::put(db, user, &profile, now).await?;
     Ok(StoredProfile { profile: Some(profile), updated_at: Some(now) })
 }

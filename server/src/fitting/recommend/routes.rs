@@ -30,8 +30,7 @@ async fn recommendations(
     ApiJson(profile): ApiJson<FitProfile>,
 ) -> ApiResult<Json<Recommendations>> {
     ratelimit::hit(&state, &ratelimit::RECOMMENDATIONS_PER_IP, &client.ip).await?;
-    let profile = profile.cleaned();
-    profile.check()?;
+    let profile = profile.checked()?;
     let lang = Lang::from_tag(query.lang.as_deref());
     let version = state.public_cache.version();
     Ok(Json(service::recommend(&state.fitting, &state.db, version, &profile, lang).await?))
