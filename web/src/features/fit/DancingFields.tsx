@@ -1,7 +1,7 @@
-import { Alert, Checkbox, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { ChoiceSelect, numberOrNull, type FieldErrorOf } from './fields';
+import { ChoiceSelect, RangeInput, type FieldErrorOf } from './fields';
 import { FIT_NAMESPACE } from './i18n';
 import { CHOICES, RANGES, type FitProfile } from './profile';
 
@@ -19,27 +19,13 @@ export function DancingFields({ dancing, onChange, errorOf }: { dancing: Dancing
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <ChoiceSelect label={t('dancing.level')} description={t('dancing.levelHint')} choices={CHOICES.level} labelOf={(value) => t(`choice.level.${value}`)} value={dancing.level} onChange={(level) => set({ level })} />
-        <NumberInput
-          label={t('dancing.years')}
-          min={RANGES.years[0]}
-          max={RANGES.years[1]}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={dancing.years ?? ''}
-          onChange={(value) => set({ years: numberOrNull(value) })}
-          error={errorOf('dancing.years')}
-        />
-        <NumberInput
+        <RangeInput label={t('dancing.years')} range={RANGES.years} value={dancing.years} onChange={(years) => set({ years })} error={errorOf('dancing.years')} />
+        <RangeInput
           label={t('dancing.hoursPerWeek')}
           description={t('dancing.hoursHint')}
-          min={RANGES.hoursPerWeek[0]}
-          max={RANGES.hoursPerWeek[1]}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={dancing.hoursPerWeek ?? ''}
-          onChange={(value) => set({ hoursPerWeek: numberOrNull(value) })}
+          range={RANGES.hoursPerWeek}
+          value={dancing.hoursPerWeek}
+          onChange={(hoursPerWeek) => set({ hoursPerWeek })}
           error={errorOf('dancing.hoursPerWeek')}
         />
       </SimpleGrid>
@@ -59,15 +45,11 @@ export function StrengthFields({ strength, onChange, errorOf }: { strength: Stre
   const { relevesLeft: left, relevesRight: right } = strength;
   const weaker = typeof left === 'number' && typeof right === 'number' && Math.abs(left - right) >= 5;
   const field = (side: 'left' | 'right', key: 'relevesLeft' | 'relevesRight') => (
-    <NumberInput
+    <RangeInput
       label={t('strength.releves', { side: t(`strength.${side}`) })}
-      min={RANGES.releves[0]}
-      max={RANGES.releves[1]}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="none"
-      value={strength[key] ?? ''}
-      onChange={(value) => onChange({ ...strength, [key]: numberOrNull(value) })}
+      range={RANGES.releves}
+      value={strength[key]}
+      onChange={(releves) => onChange({ ...strength, [key]: releves })}
       error={errorOf(`strength.${key}`)}
     />
   );

@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FIT_NAMESPACE } from './i18n';
 import { CHOICES, FOOT_CHOICES, RANGES, type Foot, type Side, type SizeChart } from './profile';
-import { ChoiceSelect, numberOrNull, type FieldErrorOf } from './fields';
+import { ChoiceSelect, RangeInput, type FieldErrorOf } from './fields';
 
 /** One foot's questions, each with what its answer changes. */
 export function FootFields({ side, foot, onChange, errorOf, onCopyLeft }: {
@@ -37,26 +37,8 @@ export function FootFields({ side, foot, onChange, errorOf, onCopyLeft }: {
         {t('foot.measureHint')} {t('hint.size')}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <NumberInput
-          label={t('foot.lengthMm')}
-          min={RANGES.lengthMm[0]}
-          max={RANGES.lengthMm[1]}
-          allowDecimal={false}
-          clampBehavior="none"
-          value={foot.lengthMm ?? ''}
-          onChange={(value) => set({ lengthMm: numberOrNull(value) })}
-          error={errorOf(`${side}.lengthMm`)}
-        />
-        <NumberInput
-          label={t('foot.widthMm')}
-          min={RANGES.widthMm[0]}
-          max={RANGES.widthMm[1]}
-          allowDecimal={false}
-          clampBehavior="none"
-          value={foot.widthMm ?? ''}
-          onChange={(value) => set({ widthMm: numberOrNull(value) })}
-          error={errorOf(`${side}.widthMm`)}
-        />
+        <RangeInput label={t('foot.lengthMm')} range={RANGES.lengthMm} value={foot.lengthMm} onChange={(lengthMm) => set({ lengthMm })} error={errorOf(`${side}.lengthMm`)} />
+        <RangeInput label={t('foot.widthMm')} range={RANGES.widthMm} value={foot.widthMm} onChange={(widthMm) => set({ widthMm })} error={errorOf(`${side}.widthMm`)} />
         <NativeSelect
           label={t('foot.sizeChart')}
           data={CHOICES.sizeChart.map((value) => ({ value, label: t(`choice.sizeChart.${value}`) }))}
@@ -67,18 +49,12 @@ export function FootFields({ side, foot, onChange, errorOf, onCopyLeft }: {
             if (foot.size) set({ size: { ...foot.size, chart: chosen } });
           }}
         />
-        <NumberInput
+        <RangeInput
           label={t('foot.sizeValue')}
-          min={RANGES.sizeValue[0]}
-          max={RANGES.sizeValue[1]}
-          step={0.5}
-          decimalScale={1}
-          clampBehavior="none"
-          value={foot.size?.value ?? ''}
-          onChange={(value) => {
-            const number = numberOrNull(value);
-            set({ size: number === null ? null : { chart, value: number } });
-          }}
+          range={RANGES.sizeValue}
+          halves
+          value={foot.size?.value}
+          onChange={(value) => set({ size: value === null ? null : { chart, value } })}
           error={errorOf(`${side}.size.value`)}
         />
       </SimpleGrid>

@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useFinder, type Family } from '../finder';
-import { ChoiceSelect, numberOrNull, type FieldErrorOf } from './fields';
+import { ChoiceSelect, RangeInput, type FieldErrorOf } from './fields';
 import { FIT_NAMESPACE } from './i18n';
 import { CHOICES, RANGES, SHOES_MAX, SHOE_TEXT_MAX, type WornShoe } from './profile';
 
@@ -107,16 +107,12 @@ function ShoeFields({ index, shoe, options, loading, onChange, onRemove, errorOf
           </SimpleGrid>
         </Checkbox.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
+          <RangeInput
             label={t('shoes.hours')}
             description={t('shoes.hoursHint')}
-            min={RANGES.hours[0]}
-            max={RANGES.hours[1]}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            value={shoe.hours ?? ''}
-            onChange={(value) => set({ hours: numberOrNull(value) })}
+            range={RANGES.hours}
+            value={shoe.hours}
+            onChange={(hours) => set({ hours })}
             error={errorOf(`shoes.${index}.hours`)}
           />
           <Checkbox mt="lg" label={t('shoes.current')} checked={shoe.current === true} onChange={(event) => set({ current: event.currentTarget.checked })} />

@@ -1,4 +1,4 @@
-import { NativeSelect } from '@mantine/core';
+import { NativeSelect, NumberInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import { FIT_NAMESPACE } from './i18n';
@@ -7,8 +7,36 @@ import { FIT_NAMESPACE } from './i18n';
 export type FieldErrorOf = (path: string) => string | undefined;
 
 /** A number input's value as the profile keeps it: an empty input is no answer. */
-export function numberOrNull(value: number | string): number | null {
+function numberOrNull(value: number | string): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A number in `range`, whole unless `halves` (a shoe size): empty is no answer, and a number out of
+ * range stays as typed, for the form to say so at the field.
+ */
+export function RangeInput({ range, halves = false, value, onChange, ...field }: {
+  label: string;
+  description?: string;
+  range: readonly [number, number];
+  halves?: boolean;
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  error?: string;
+}) {
+  return (
+    <NumberInput
+      {...field}
+      min={range[0]}
+      max={range[1]}
+      allowDecimal={halves}
+      {...(halves && { step: 0.5, decimalScale: 1 })}
+      allowNegative={false}
+      clampBehavior="none"
+      value={value ?? ''}
+      onChange={(changed) => onChange(numberOrNull(changed))}
+    />
+  );
 }
 
 /** One closed question: "Not answered" or one of `choices`. */
