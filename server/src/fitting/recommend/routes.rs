@@ -29,7 +29,7 @@ async fn recommendations(
     ApiQuery(query): ApiQuery<LangQuery>,
     ApiJson(profile): ApiJson<FitProfile>,
 ) -> ApiResult<Json<Recommendations>> {
-    ratelimit::hit(&state, &ratelimit::RECOMMENDATIONS_PER_IP, &client.ip).await?;
+    ratelimit::hit(&state, &ratelimit::RECOMMENDATIONS_PER_IP, &client.rate_key()).await?;
     let profile = profile.checked()?;
     let lang = Lang::from_tag(query.lang.as_deref());
     let version = state.public_cache.version();
